@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/sinks"
+	"github.com/tracker-adsb/tracker-core-health/stages/broker"
+	"github.com/tracker-adsb/tracker-core-health/stages/store"
+	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+)
+
+// Monitor wires the pipeline and runs it until stop ends (graceful: sources stop, the rest
+// drains, OFFLINE is published) or a stage fails.
+func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger) error {
+	started := time.Now()
+	health := &pipeline.Health{}
+	devices := &model.DeviceDirectory{}
+	catalog := telemetry.NewCatalog(model.CoreDevice(cfg.SWVersion(), cfg.DeviceConfigurationURL), cfg.BrokerPollInterval, cfg.StorePollInterval)
+	stageLog := func(name string) zerolog.Logger { return log.With().Str("stage", name).Logger() }
+
+	g := pipeline.NewGroup(ctx)
+	// Sources and stages run under a context that also ends on stop; the merge and the sink
+	// run until their input closes, so that whatever is in flight drains.
+	goStopping := func(name string, fn func(context.Context) error) {
+		g.Go(name, func(gctx context.Context) error {
+			sctx, cancel := context.WithCancel(gctx)
+			defer cancel()
+			defer context.AfterFunc(stop, cancel)()
+			return fn(sctx)
+		})
+	}
+
+	log.Info().
+		Str("broker", cfg.BrokerManagementURL()).Str("broker_user", cfg.BrokerMonitoringUsername).
+		Str("store", cfg.StoreAddr()).Bool("mqtt", cfg.MQTTEnabled()).Str("mqtt_host", cfg.MQTTHost).
+		Dur("broker_interval", cfg.BrokerPollInterval).Dur("store_interval", cfg.StorePollInterval).
+		Str("version", cfg.SWVersion()).Msg("starting")
+
+	// Static entities: declared up front so that their discovery goes out on every connect.
+	static := make(chan model.Batch, 1)
+	decl := model.Batch{}
+	for _, e := range catalog.Static() {
+		decl = append(decl, model.Reading{Entity: e})
+	}
+	static <- decl
+	close(static)
+
+	// Broker loop: ticker → broker poll → counter republishing.
+	brokerTicks := make(chan time.Time)
+	brokerOut := make(chan model.Batch, 2)
+	counterReq := make(chan model.CounterRequest, 1)
+	counterOut := make(chan model.Batch, 2)
+	bs := broker.NewStage(
+		broker.NewClient(cfg.BrokerManagementURL(), cfg.BrokerMonitoringUsername, cfg.BrokerMonitoringPassword, cfg.BrokerPollInterval),
+		catalog, devices, health, started, stageLog("broker"))
+	goStopping("broker-ticker", func(ctx context.Context) error {
+		return pipeline.Ticker(ctx, stageLog("broker-ticker"), 0, cfg.BrokerPollInterval, brokerTicks)
+	})
+	goStopping("broker", func(ctx context.Context) error { return bs.Run(ctx, brokerTicks, brokerOut, counterReq) })
+
+	conn := store.NewConn(store.Options{Addr: cfg.StoreAddr(), Password: cfg.StorePassword, Timeout: min(5*time.Second, cfg.BrokerPollInterval)})
+	defer conn.Close()
+	cs := store.NewCounterStage(conn, devices, catalog.BrokerExpireAfter(), stageLog("counters"))
+	goStopping("counters", func(ctx context.Context) error { return cs.Run(ctx, counterReq, counterOut) })
+
+	// Store loop.
+	storeTicks := make(chan time.Time)
+	storeOut := make(chan model.Batch, 2)
+	ss := store.NewStage(conn, catalog, health, stageLog("store"))
+	goStopping("store-ticker", func(ctx context.Context) error {
+		return pipeline.Ticker(ctx, stageLog("store-ticker"), 0, cfg.StorePollInterval, storeTicks)
+	})
+	goStopping("store", func(ctx context.Context) error { return ss.Run(ctx, storeTicks, storeOut) })
+
+	// Heartbeat for the container health check.
+	goStopping("heartbeat", func(ctx context.Context) error {
+		return pipeline.Heartbeat(ctx, stageLog("heartbeat"), health, cfg.HeartbeatPath, min(config.HeartbeatTouchInterval, cfg.BrokerPollInterval))
+	})
+
+	// The one MQTT sink.
+	sink := sinks.NewMQTTSink(sinks.MQTTConfig{
+		Host: cfg.MQTTHost, Port: cfg.MQTTPort, Username: cfg.MQTTUsername, Password: cfg.MQTTPassword,
+		Origin:      model.Origin{Name: model.OriginName, SWVersion: cfg.Version},
+		PublishRate: cfg.MQTTPublishRate,
+		KeepAlive:   config.MQTTKeepAlive,
+		Subscribe:   []string{model.HAStatusTopic},
+	}, stageLog("mqtt"))
+	g.Go("mqtt-sink", func(ctx context.Context) error {
+		return sink.Run(ctx, pipeline.Merge(ctx, 16, static, brokerOut, counterOut, storeOut))
+	})
+	g.Go("registrations-drain", func(context.Context) error {
+		for range sink.Received() {
+		}
+		return nil
+	})
+	return g.Wait()
+}

@@ -1,0 +1,269 @@
+// Package config reads the monitor's configuration from the environment (spec 2.7,
+// CONTRACT.md 1.2). A missing required variable or an unparsable value is an *Error that
+// names the variable; main turns it into one line and exit code 2.
+package config
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+)
+
+// Constants of CONTRACT.md 1.3.
+const (
+	DefaultRegistryCheckInterval     = 86400 * time.Second
+	DefaultRegistryCheckStartupDelay = 30 * time.Second
+	DefaultHeartbeatPath             = "/app/health/heartbeat"
+	HeartbeatMinAge                  = 40 * time.Second
+	HeartbeatTouchInterval           = 15 * time.Second
+	MQTTKeepAlive                    = 60
+)
+
+// Build-time values, set with -ldflags -X.
+var (
+	Version   = "dev"
+	GitCommit = ""
+)
+
+// Error names the variable that stopped start-up.
+type Error struct {
+	Variable string
+	Problem  string
+}
+
+func (e *Error) Error() string { return e.Variable + ": " + e.Problem }
+
+// Monitor is the configuration of tracker-core-health.
+type Monitor struct {
+	BrokerHost               string
+	BrokerManagementPort     int
+	BrokerMonitoringUsername string
+	BrokerMonitoringPassword string `json:"-"`
+
+	StoreHost     string
+	StorePort     int
+	StorePassword string `json:"-"`
+
+	MQTTHost     string
+	MQTTPort     int
+	MQTTUsername string
+	MQTTPassword string `json:"-"`
+
+	LogLevel zerolog.Level
+
+	BrokerPollInterval time.Duration
+	StorePollInterval  time.Duration
+
+	RegistryURL               string
+	RegistryNamespace         string
+	RegistryAuthURL           string
+	ReleaseURLTemplate        string
+	RegistryCheckInterval     time.Duration
+	RegistryCheckStartupDelay time.Duration
+	DeviceConfigurationURL    string
+	ComponentImage            string
+	HeartbeatPath             string
+	MQTTPublishRate           int
+	Version, GitCommit        string
+}
+
+// MQTTEnabled is false when MQTT_HOST is unset.
+func (m *Monitor) MQTTEnabled() bool { return m.MQTTHost != "" }
+
+// BrokerManagementURL is http://{BROKER_HOST}:{BROKER_MANAGEMENT_PORT}.
+func (m *Monitor) BrokerManagementURL() string {
+	return "http://" + net.JoinHostPort(m.BrokerHost, strconv.Itoa(m.BrokerManagementPort))
+}
+
+// StoreAddr is host:port of the data store.
+func (m *Monitor) StoreAddr() string {
+	return net.JoinHostPort(m.StoreHost, strconv.Itoa(m.StorePort))
+}
+
+// SWVersion is the device sw_version: VERSION plus " (GIT_COMMIT)".
+func (m *Monitor) SWVersion() string {
+	v := m.Version
+	if m.GitCommit != "" && m.GitCommit != "unknown" {
+		v += " (" + m.GitCommit + ")"
+	}
+	return v
+}
+
+// HeartbeatMaxAge is how old the heartbeat may be for the health check to pass: three broker
+// intervals, at least 40 s.
+func (m *Monitor) HeartbeatMaxAge() time.Duration {
+	return max(HeartbeatMinAge, 3*m.BrokerPollInterval)
+}
+
+// Getenv looks a variable up; tests pass a map's lookup.
+type Getenv func(string) (string, bool)
+
+type reader struct {
+	get Getenv
+	err error
+}
+
+func (r *reader) fail(name, problem string) {
+	if r.err == nil {
+		r.err = &Error{Variable: name, Problem: problem}
+	}
+}
+
+func (r *reader) str(name, def string) string {
+	if v, ok := r.get(name); ok && strings.TrimSpace(v) != "" {
+		return strings.TrimSpace(v)
+	}
+	return def
+}
+
+// secret keeps the value as given (passwords may carry spaces).
+func (r *reader) secret(name string) string {
+	v, _ := r.get(name)
+	return v
+}
+
+func (r *reader) required(name string) string {
+	v := r.str(name, "")
+	if v == "" {
+		r.fail(name, "required variable is not set")
+	}
+	return v
+}
+
+func (r *reader) requiredSecret(name string) string {
+	v := r.secret(name)
+	if v == "" {
+		r.fail(name, "required variable is not set")
+	}
+	return v
+}
+
+func (r *reader) port(name string, def int) int {
+	s := r.str(name, "")
+	if s == "" {
+		return def
+	}
+	p, err := strconv.Atoi(s)
+	if err != nil || p < 1 || p > 65535 {
+		r.fail(name, fmt.Sprintf("invalid port %q (want 1-65535)", s))
+		return def
+	}
+	return p
+}
+
+func (r *reader) positiveInt(name string, def int) int {
+	s := r.str(name, "")
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		r.fail(name, fmt.Sprintf("invalid value %q (want a positive integer)", s))
+		return def
+	}
+	return n
+}
+
+func (r *reader) duration(name string, def time.Duration) time.Duration {
+	s := r.str(name, "")
+	if s == "" {
+		return def
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		r.fail(name, fmt.Sprintf("invalid duration %q (want a Go duration > 0, e.g. 10s)", s))
+		return def
+	}
+	return d
+}
+
+// seconds reads a whole number of seconds (>= 0 when zeroOK).
+func (r *reader) seconds(name string, def time.Duration, zeroOK bool) time.Duration {
+	s := r.str(name, "")
+	if s == "" {
+		return def
+	}
+	n, err := strconv.ParseFloat(s, 64)
+	if err != nil || n < 0 || (n == 0 && !zeroOK) {
+		r.fail(name, fmt.Sprintf("invalid number of seconds %q", s))
+		return def
+	}
+	return time.Duration(n * float64(time.Second))
+}
+
+func (r *reader) url(name, def string) string {
+	s := r.str(name, def)
+	if s == "" {
+		return ""
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		r.fail(name, fmt.Sprintf("invalid URL %q", s))
+		return def
+	}
+	return strings.TrimRight(s, "/")
+}
+
+// ParseLevel maps LOG_LEVEL (debug, info, warn, error) to a zerolog level.
+func ParseLevel(s string) (zerolog.Level, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "info":
+		return zerolog.InfoLevel, nil
+	case "debug":
+		return zerolog.DebugLevel, nil
+	case "warn", "warning":
+		return zerolog.WarnLevel, nil
+	case "error":
+		return zerolog.ErrorLevel, nil
+	}
+	return zerolog.InfoLevel, fmt.Errorf("invalid level %q (want debug, info, warn or error)", s)
+}
+
+// LoadMonitor reads the monitor's configuration.
+func LoadMonitor(get Getenv) (*Monitor, error) {
+	r := &reader{get: get}
+	m := &Monitor{}
+	m.BrokerHost = r.required("BROKER_HOST")
+	m.BrokerManagementPort = r.port("BROKER_MANAGEMENT_PORT", 15672)
+	m.BrokerMonitoringUsername = r.required("BROKER_MONITORING_USERNAME")
+	m.BrokerMonitoringPassword = r.requiredSecret("BROKER_MONITORING_PASSWORD")
+	m.StoreHost = r.required("STORE_HOST")
+	m.StorePort = r.port("STORE_PORT", 6379)
+	m.StorePassword = r.requiredSecret("STORE_PASSWORD")
+	m.MQTTHost = r.str("MQTT_HOST", "")
+	m.MQTTPort = r.port("MQTT_PORT", 1883)
+	m.MQTTUsername = r.str("MQTT_USERNAME", "")
+	m.MQTTPassword = r.secret("MQTT_PASSWORD")
+	lvl, err := ParseLevel(r.str("LOG_LEVEL", "info"))
+	if err != nil {
+		r.fail("LOG_LEVEL", err.Error())
+	}
+	m.LogLevel = lvl
+	m.BrokerPollInterval = r.duration("BROKER_POLL_INTERVAL", 10*time.Second)
+	m.StorePollInterval = r.duration("STORE_POLL_INTERVAL", 60*time.Second)
+	m.RegistryURL = r.url("REGISTRY_URL", "https://ghcr.io")
+	m.RegistryNamespace = r.str("REGISTRY_NAMESPACE", "")
+	m.RegistryAuthURL = r.url("REGISTRY_AUTH_URL", "")
+	m.ReleaseURLTemplate = r.str("RELEASE_URL_TEMPLATE", "https://github.com/{namespace}/tracker/releases/tag/{version}")
+	m.RegistryCheckInterval = r.seconds("REGISTRY_VERSION_CHECK_INTERVAL_SECONDS", DefaultRegistryCheckInterval, false)
+	m.RegistryCheckStartupDelay = r.seconds("REGISTRY_VERSION_CHECK_STARTUP_DELAY_SECONDS", DefaultRegistryCheckStartupDelay, true)
+	m.DeviceConfigurationURL = r.str("DEVICE_CONFIGURATION_URL", "")
+	m.ComponentImage = r.str("COMPONENT_IMAGE", "unknown")
+	m.HeartbeatPath = r.str("HEARTBEAT_PATH", DefaultHeartbeatPath)
+	m.MQTTPublishRate = r.positiveInt("MQTT_PUBLISH_RATE", 2000)
+	m.Version = r.str("VERSION", Version)
+	m.GitCommit = r.str("GIT_COMMIT", GitCommit)
+	if r.err != nil {
+		return nil, r.err
+	}
+	return m, nil
+}
+
+// Environ is the process environment as a Getenv.
+func Environ() Getenv { return os.LookupEnv }

@@ -1,0 +1,179 @@
+// Package model holds the plain data types that flow between the stages: entity descriptions
+// and readings for the MQTT sink, broker and store frames, registrations, and the rule and
+// area types. It does no I/O.
+package model
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Component is a Home Assistant entity platform.
+type Component string
+
+// The platforms the monitor publishes.
+const (
+	Sensor       Component = "sensor"
+	BinarySensor Component = "binary_sensor"
+	Update       Component = "update"
+)
+
+// Fixed names of CONTRACT.md 1.1 and 4.1.
+const (
+	Root              = "Tracker"
+	MonitorRoot       = "Tracker/core-health"
+	StatusTopic       = "Tracker/core-health/status"
+	PayloadOnline     = "ONLINE"
+	PayloadOffline    = "OFFLINE"
+	DiscoveryPrefix   = "homeassistant"
+	HAStatusTopic     = "homeassistant/status"
+	RegisterTopicRoot = "Tracker/register"
+	OriginName        = "tracker-core-health"
+	Manufacturer      = "Tracker"
+)
+
+// Entity describes one Home Assistant entity: everything its discovery config needs.
+// Stages build an Entity once and reuse the pointer for every reading of it.
+type Entity struct {
+	Component      Component
+	UniqueID       string
+	Name           string
+	Icon           string
+	StateTopic     string
+	DeviceClass    string
+	StateClass     string
+	Unit           string
+	EntityCategory string
+	ExpireAfter    int // seconds; 0 leaves expire_after out
+	Device         Device
+	// NoOrigin marks republished counters, which carry exactly what their owner would send.
+	NoOrigin bool
+}
+
+// Origin is the discovery "origin" block.
+type Origin struct {
+	Name      string `json:"name"`
+	SWVersion string `json:"sw_version"`
+}
+
+// DiscoveryTopic is homeassistant/{component}/{unique_id}/config.
+func (e *Entity) DiscoveryTopic() string {
+	return DiscoveryPrefix + "/" + string(e.Component) + "/" + e.UniqueID + "/config"
+}
+
+// DefaultEntityID is "<component>.<slug>" where slug is the unique_id lower-cased with every
+// character outside [a-z0-9_] replaced by '_'.
+func (e *Entity) DefaultEntityID() string {
+	return string(e.Component) + "." + Slug(e.UniqueID)
+}
+
+// Slug lower-cases s and replaces every character outside [a-z0-9_] with '_'.
+func Slug(s string) string {
+	b := []byte(strings.ToLower(s))
+	for i, c := range b {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '_' {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+// Sanitize replaces every character outside [A-Za-z0-9_-] with '-' (CONTRACT.md "san").
+func Sanitize(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && (c < '0' || c > '9') && c != '_' && c != '-' {
+			b[i] = '-'
+		}
+	}
+	return string(b)
+}
+
+type discoveryConfig struct {
+	Name                string          `json:"name"`
+	HasEntityName       bool            `json:"has_entity_name,omitempty"`
+	UniqueID            string          `json:"unique_id"`
+	ObjectID            string          `json:"object_id"`
+	DefaultEntityID     string          `json:"default_entity_id"`
+	StateTopic          string          `json:"state_topic"`
+	Icon                string          `json:"icon,omitempty"`
+	DeviceClass         string          `json:"device_class,omitempty"`
+	StateClass          string          `json:"state_class,omitempty"`
+	Unit                string          `json:"unit_of_measurement,omitempty"`
+	EntityCategory      string          `json:"entity_category,omitempty"`
+	ExpireAfter         int             `json:"expire_after,omitempty"`
+	PayloadOn           string          `json:"payload_on,omitempty"`
+	PayloadOff          string          `json:"payload_off,omitempty"`
+	Device              json.RawMessage `json:"device"`
+	AvailabilityTopic   string          `json:"availability_topic"`
+	PayloadAvailable    string          `json:"payload_available"`
+	PayloadNotAvailable string          `json:"payload_not_available"`
+	Origin              *Origin         `json:"origin,omitempty"`
+}
+
+// DiscoveryConfig renders the retained discovery payload of CONTRACT.md 4.1 (sensor,
+// binary_sensor) or 4.7 (update).
+func (e *Entity) DiscoveryConfig(origin Origin) []byte {
+	c := discoveryConfig{
+		Name:                e.Name,
+		HasEntityName:       e.Component != Update,
+		UniqueID:            e.UniqueID,
+		ObjectID:            e.UniqueID,
+		DefaultEntityID:     e.DefaultEntityID(),
+		StateTopic:          e.StateTopic,
+		DeviceClass:         e.DeviceClass,
+		StateClass:          e.StateClass,
+		Unit:                e.Unit,
+		EntityCategory:      e.EntityCategory,
+		ExpireAfter:         e.ExpireAfter,
+		Device:              json.RawMessage(e.Device),
+		AvailabilityTopic:   StatusTopic,
+		PayloadAvailable:    PayloadOnline,
+		PayloadNotAvailable: PayloadOffline,
+	}
+	if e.Component != Update {
+		c.Icon = e.Icon
+	}
+	if e.Component == BinarySensor {
+		c.PayloadOn, c.PayloadOff = "True", "False"
+	}
+	if !e.NoOrigin {
+		o := origin
+		c.Origin = &o
+	}
+	if len(c.Device) == 0 {
+		c.Device = json.RawMessage("{}")
+	}
+	b, err := json.Marshal(c)
+	if err != nil { // only a malformed Device can fail; fall back to an empty block
+		c.Device = json.RawMessage("{}")
+		b, _ = json.Marshal(c)
+	}
+	return b
+}
+
+// Reading is one value for the MQTT sink: the state of an entity, or a raw message.
+//
+// An entity reading with an empty Payload only declares the entity (its discovery config goes
+// out, no state): that is how the static entities are announced before their first value.
+type Reading struct {
+	Entity  *Entity // nil for a raw message on Topic
+	Topic   string  // raw messages only; entity readings go to Entity.StateTopic
+	Payload string
+	// Sticky readings are kept by the sink and republished after every MQTT (re)connect
+	// (update state blobs, the monitor's own registration).
+	Sticky bool
+	// Remove clears the entity: an empty retained discovery config, and the sink forgets it.
+	Remove bool
+}
+
+// StateTopic is where the reading's payload goes.
+func (r *Reading) StateTopic() string {
+	if r.Entity != nil {
+		return r.Entity.StateTopic
+	}
+	return r.Topic
+}
+
+// Batch is the unit that travels to the sink: one stage's readings of one cycle.
+type Batch []Reading

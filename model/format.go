@@ -1,0 +1,43 @@
+package model
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// FormatFloat is the shortest round-trip decimal with at least one fractional digit
+// ("0.0", "19.6", "50.0", "73.21").
+func FormatFloat(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		f = 0
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+
+// Round rounds f to the given number of decimal places.
+func Round(f float64, places int) float64 {
+	p := math.Pow(10, float64(places))
+	return math.Round(f*p) / p
+}
+
+// FormatBool is "True" or "False".
+func FormatBool(b bool) string {
+	if b {
+		return "True"
+	}
+	return "False"
+}
+
+// FormatInt is a decimal integer.
+func FormatInt(i int64) string { return strconv.FormatInt(i, 10) }
+
+// FormatTimestamp is RFC 3339 in UTC with 6 fractional digits and "+00:00".
+func FormatTimestamp(t time.Time) string {
+	return t.UTC().Format("2006-01-02T15:04:05.000000") + "+00:00"
+}

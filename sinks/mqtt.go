@@ -1,0 +1,392 @@
+// Package sinks holds the ends of the flows: the single MQTT sink of the monitor (discovery
+// tracking, coalescing, pacing, re-announcing on every connect) and the rule-notification
+// publisher.
+package sinks
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/eclipse/paho.golang/autopaho"
+	"github.com/eclipse/paho.golang/paho"
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// MQTTConfig configures the sink. An empty Host disables MQTT: the sink discards.
+type MQTTConfig struct {
+	Host     string
+	Port     int
+	Username string
+	Password string // never logged
+	// ClientIDPrefix gets a random suffix, so that several monitors never kick each other off.
+	ClientIDPrefix string
+	Origin         model.Origin
+	// PublishRate caps messages per second, so that thousands of first-seen entities do not
+	// flood the broker; PublishBurst messages may go out at once.
+	PublishRate  int
+	PublishBurst int
+	KeepAlive    uint16
+	// Subscribe lists the topic filters whose messages are delivered on the received channel.
+	Subscribe []string
+	// DrainTimeout bounds how long a clean shutdown waits for queued messages.
+	DrainTimeout time.Duration
+}
+
+// known is an entity the sink has seen in this process, with its rendered discovery config.
+type known struct {
+	entity *model.Entity
+	config []byte
+}
+
+// MQTTSink is the one MQTT sink of the monitor. It alone decides when a discovery config is
+// due: on the first sight of an entity, when its config changes, and for every known entity
+// after each (re)connect and each Home Assistant birth message.
+type MQTTSink struct {
+	cfg MQTTConfig
+	log zerolog.Logger
+
+	received chan model.Message // messages on the subscribed filters, closed by Run
+	stopping chan struct{}      // closed when Run starts shutting down
+	recvMu   sync.RWMutex
+	closed   bool
+
+	up      chan struct{}
+	down    chan struct{}
+	haBirth chan struct{}
+
+	q         *topicQueue
+	entities  map[string]*known // by unique_id, for the process lifetime
+	announced map[string]bool   // unique_ids whose config went out on this connection
+	sticky    map[string][]byte // topic → payload republished after every connect
+	connected bool
+}
+
+// NewMQTTSink builds the sink.
+func NewMQTTSink(cfg MQTTConfig, log zerolog.Logger) *MQTTSink {
+	if cfg.PublishRate <= 0 {
+		cfg.PublishRate = 2000
+	}
+	if cfg.PublishBurst <= 0 {
+		cfg.PublishBurst = max(cfg.PublishRate/10, 1)
+	}
+	if cfg.KeepAlive == 0 {
+		cfg.KeepAlive = 60
+	}
+	if cfg.DrainTimeout <= 0 {
+		cfg.DrainTimeout = 2 * time.Second
+	}
+	if cfg.ClientIDPrefix == "" {
+		cfg.ClientIDPrefix = model.OriginName
+	}
+	return &MQTTSink{
+		cfg:       cfg,
+		log:       log,
+		received:  make(chan model.Message, 64),
+		stopping:  make(chan struct{}),
+		up:        make(chan struct{}, 1),
+		down:      make(chan struct{}, 1),
+		haBirth:   make(chan struct{}, 1),
+		q:         newTopicQueue(),
+		entities:  map[string]*known{},
+		announced: map[string]bool{},
+		sticky:    map[string][]byte{},
+	}
+}
+
+// Received carries the messages that arrive on the subscribed filters (registrations). It is
+// closed when Run returns.
+func (s *MQTTSink) Received() <-chan model.Message { return s.received }
+
+func signal(ch chan struct{}) {
+	select {
+	case ch <- struct{}{}:
+	default:
+	}
+}
+
+// Run consumes batches until in is closed (graceful: the queue drains, OFFLINE is published)
+// or ctx ends (hard stop: OFFLINE is still attempted).
+func (s *MQTTSink) Run(ctx context.Context, in <-chan model.Batch) error {
+	defer s.closeReceived()
+	if s.cfg.Host == "" {
+		s.log.Info().Msg("MQTT_HOST unset: MQTT disabled, readings are discarded")
+		for {
+			select {
+			case <-ctx.Done():
+				return nil
+			case b, ok := <-in:
+				if !ok {
+					return nil
+				}
+				s.log.Debug().Int("readings", len(b)).Msg("discarded (MQTT disabled)")
+			}
+		}
+	}
+
+	connCtx, cancelConn := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelConn()
+	cm, err := autopaho.NewConnection(connCtx, s.clientConfig())
+	if err != nil {
+		return fmt.Errorf("mqtt: %w", err)
+	}
+	pubCtx, cancelPub := context.WithCancel(connCtx)
+	pubDone := make(chan struct{})
+	go func() {
+		defer close(pubDone)
+		s.publishLoop(pubCtx, cm)
+	}()
+
+	graceful := false
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			break loop
+		case b, ok := <-in:
+			if !ok {
+				graceful = true
+				break loop
+			}
+			for i := range b {
+				s.accept(&b[i])
+			}
+		case <-s.up:
+			s.onConnect(connCtx, cm)
+		case <-s.down:
+			s.onDisconnect()
+		case <-s.haBirth:
+			if s.connected {
+				s.log.Info().Msg("Home Assistant came online: re-announcing every entity")
+				s.announceAll()
+			}
+		}
+	}
+
+	close(s.stopping)
+	if graceful && s.connected {
+		deadline := time.Now().Add(s.cfg.DrainTimeout)
+		for s.q.Len() > 0 && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	cancelPub()
+	<-pubDone
+	stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+	defer cancel()
+	if s.connected {
+		if _, err := cm.Publish(stopCtx, &paho.Publish{Topic: model.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true}); err != nil {
+			s.log.Warn().Err(err).Msg("could not publish OFFLINE on shutdown")
+		}
+	}
+	if err := cm.Disconnect(stopCtx); err != nil && !errors.Is(err, autopaho.ConnectionDownError) {
+		s.log.Debug().Err(err).Msg("mqtt disconnect")
+	}
+	cancelConn()
+	select {
+	case <-cm.Done():
+	case <-stopCtx.Done():
+	}
+	return nil
+}
+
+func (s *MQTTSink) clientConfig() autopaho.ClientConfig {
+	u := &url.URL{Scheme: "mqtt", Host: net.JoinHostPort(s.cfg.Host, strconv.Itoa(s.cfg.Port))}
+	suffix := make([]byte, 4)
+	_, _ = rand.Read(suffix)
+	cfg := autopaho.ClientConfig{
+		ServerUrls:                    []*url.URL{u},
+		KeepAlive:                     s.cfg.KeepAlive,
+		CleanStartOnInitialConnection: true,
+		SessionExpiryInterval:         0,
+		ConnectRetryDelay:             2 * time.Second,
+		ReconnectBackoff:              autopaho.NewExponentialBackoff(time.Second, 30*time.Second, 2*time.Second, 2),
+		ConnectTimeout:                10 * time.Second,
+		WillMessage:                   &paho.WillMessage{Topic: model.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true},
+		OnConnectionUp: func(*autopaho.ConnectionManager, *paho.Connack) {
+			signal(s.up)
+		},
+		OnConnectionDown: func() bool {
+			signal(s.down)
+			return true
+		},
+		OnConnectError: func(err error) {
+			s.log.Debug().Err(err).Str("broker", u.Host).Msg("mqtt connect failed; retrying")
+		},
+		ClientConfig: paho.ClientConfig{
+			ClientID: s.cfg.ClientIDPrefix + "-" + hex.EncodeToString(suffix),
+			OnPublishReceived: []func(paho.PublishReceived) (bool, error){
+				func(pr paho.PublishReceived) (bool, error) {
+					s.onReceived(pr.Packet)
+					return true, nil
+				},
+			},
+		},
+	}
+	if s.cfg.Username != "" {
+		cfg.ConnectUsername = s.cfg.Username
+		cfg.ConnectPassword = []byte(s.cfg.Password)
+	}
+	return cfg
+}
+
+func (s *MQTTSink) onReceived(p *paho.Publish) {
+	if p.Topic == model.HAStatusTopic {
+		if strings.EqualFold(strings.TrimSpace(string(p.Payload)), "online") {
+			signal(s.haBirth)
+		}
+		return
+	}
+	s.recvMu.RLock()
+	defer s.recvMu.RUnlock()
+	if s.closed {
+		return
+	}
+	msg := model.Message{Topic: p.Topic, Payload: bytes.Clone(p.Payload), Retained: p.Retain}
+	select {
+	case s.received <- msg:
+	case <-s.stopping:
+	}
+}
+
+func (s *MQTTSink) closeReceived() {
+	select {
+	case <-s.stopping:
+	default:
+		close(s.stopping)
+	}
+	s.recvMu.Lock()
+	s.closed = true
+	close(s.received)
+	s.recvMu.Unlock()
+}
+
+// accept takes one reading: discovery first if due, then the state.
+func (s *MQTTSink) accept(r *model.Reading) {
+	topic := r.StateTopic()
+	if e := r.Entity; e != nil {
+		if r.Remove {
+			delete(s.entities, e.UniqueID)
+			delete(s.announced, e.UniqueID)
+			delete(s.sticky, e.StateTopic)
+			if s.connected {
+				s.q.Put(outMsg{topic: e.DiscoveryTopic(), payload: nil, retain: true})
+			}
+			return
+		}
+		k := s.entities[e.UniqueID]
+		if k == nil || k.entity != e {
+			cfg := e.DiscoveryConfig(s.cfg.Origin)
+			if k != nil && !bytes.Equal(k.config, cfg) {
+				delete(s.announced, e.UniqueID) // the config changed: announce again
+			}
+			k = &known{entity: e, config: cfg}
+			s.entities[e.UniqueID] = k
+		}
+		if s.connected && !s.announced[e.UniqueID] {
+			s.q.Put(outMsg{topic: e.DiscoveryTopic(), payload: k.config, retain: true})
+			s.announced[e.UniqueID] = true
+		}
+	}
+	if topic == "" || (r.Entity != nil && r.Payload == "") {
+		return // a declaration: discovery only, no state yet
+	}
+	payload := []byte(r.Payload)
+	if r.Sticky {
+		s.sticky[topic] = payload
+	}
+	if s.connected {
+		s.q.Put(outMsg{topic: topic, payload: payload, retain: true})
+	}
+}
+
+func (s *MQTTSink) onConnect(ctx context.Context, cm *autopaho.ConnectionManager) {
+	s.log.Info().Msg("mqtt connected")
+	s.connected = true
+	s.q.Clear()
+	clear(s.announced)
+	s.q.Put(outMsg{topic: model.StatusTopic, payload: []byte(model.PayloadOnline), retain: true})
+	s.announceAll()
+	if len(s.cfg.Subscribe) > 0 {
+		subs := make([]paho.SubscribeOptions, 0, len(s.cfg.Subscribe))
+		for _, f := range s.cfg.Subscribe {
+			subs = append(subs, paho.SubscribeOptions{Topic: f, QoS: 0})
+		}
+		go func() {
+			sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			defer cancel()
+			if _, err := cm.Subscribe(sctx, &paho.Subscribe{Subscriptions: subs}); err != nil {
+				s.log.Warn().Err(err).Msg("mqtt subscribe failed")
+			}
+		}()
+	}
+}
+
+// announceAll queues the discovery config of every known entity, then every sticky state.
+func (s *MQTTSink) announceAll() {
+	ids := make([]string, 0, len(s.entities))
+	for id := range s.entities {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		k := s.entities[id]
+		s.q.Put(outMsg{topic: k.entity.DiscoveryTopic(), payload: k.config, retain: true})
+		s.announced[id] = true
+	}
+	topics := make([]string, 0, len(s.sticky))
+	for t := range s.sticky {
+		topics = append(topics, t)
+	}
+	sort.Strings(topics)
+	for _, t := range topics {
+		s.q.Put(outMsg{topic: t, payload: s.sticky[t], retain: true})
+	}
+}
+
+func (s *MQTTSink) onDisconnect() {
+	if s.connected {
+		s.log.Warn().Msg("mqtt connection lost; reconnecting")
+	}
+	s.connected = false
+	s.q.Clear() // no state goes out while disconnected; everything is re-announced on connect
+	clear(s.announced)
+}
+
+func (s *MQTTSink) publishLoop(ctx context.Context, cm *autopaho.ConnectionManager) {
+	p := newPacer(s.cfg.PublishRate, s.cfg.PublishBurst)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.q.notify:
+		}
+		for {
+			m, ok := s.q.Pop()
+			if !ok {
+				break
+			}
+			if p.Wait(ctx) != nil {
+				return
+			}
+			pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			_, err := cm.Publish(pctx, &paho.Publish{Topic: m.topic, Payload: m.payload, Retain: m.retain})
+			cancel()
+			if err != nil {
+				s.log.Debug().Err(err).Str("topic", m.topic).Msg("publish failed")
+			}
+		}
+	}
+}

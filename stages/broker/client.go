@@ -1,0 +1,267 @@
+package broker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Paths of the four calls per broker tick (spec 4.1). columns= keeps only the fields read.
+const (
+	pathOverview = "/api/overview?columns=object_totals.connections"
+	pathNodes    = "/api/nodes?columns=name,mem_alarm,disk_free_alarm"
+	pathQueues   = "/api/queues/%2F?columns=name,consumers,consumer_utilisation,consumer_capacity," +
+		"messages_ready,messages_unacknowledged,state,memory,message_bytes,message_stats"
+	pathExchange = "/api/exchanges/%2F/" + Exchange
+)
+
+// MaxResponseBytes caps one management API response.
+const MaxResponseBytes = 64 << 20
+
+// HTTPError is a non-2xx answer.
+type HTTPError struct {
+	Path   string
+	Status int
+}
+
+func (e *HTTPError) Error() string {
+	return fmt.Sprintf("GET %s: HTTP %d", e.Path, e.Status)
+}
+
+// Unauthorized reports whether err is a 401 from the management API.
+func Unauthorized(err error) bool {
+	var h *HTTPError
+	return errors.As(err, &h) && h.Status == http.StatusUnauthorized
+}
+
+// Client reads the management HTTP API as the monitoring user.
+type Client struct {
+	base     string
+	user     string
+	password string
+	http     *http.Client
+}
+
+// NewClient builds a client for base (http://host:port). Timeouts stay below the poll
+// interval so that a hung broker costs at most one cycle.
+func NewClient(base, user, password string, interval time.Duration) *Client {
+	connect := min(5*time.Second, interval/2)
+	request := min(10*time.Second, interval)
+	tr := &http.Transport{
+		DialContext:           (&net.Dialer{Timeout: connect, KeepAlive: 30 * time.Second}).DialContext,
+		ResponseHeaderTimeout: request,
+		MaxIdleConnsPerHost:   4,
+		IdleConnTimeout:       90 * time.Second,
+	}
+	return &Client{base: base, user: user, password: password, http: &http.Client{Transport: tr, Timeout: request}}
+}
+
+// Raw holds the four raw response bodies of one poll.
+type Raw struct {
+	Overview, Nodes, Queues, Exchange []byte
+	ExchangeMissing                   bool // the exchange answered 404
+}
+
+// Fetch issues the four GETs concurrently. Any failure fails the whole poll, except a 404 on
+// the exchange.
+func (c *Client) Fetch(ctx context.Context) (*Raw, error) {
+	var raw Raw
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	targets := []*[]byte{&raw.Overview, &raw.Nodes, &raw.Queues, &raw.Exchange}
+	for i, p := range []string{pathOverview, pathNodes, pathQueues, pathExchange} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			*targets[i], errs[i] = c.get(ctx, p)
+		}()
+	}
+	wg.Wait()
+	var h *HTTPError
+	if errors.As(errs[3], &h) && h.Status == http.StatusNotFound {
+		raw.ExchangeMissing, errs[3] = true, nil
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return &raw, nil
+}
+
+func (c *Client) get(ctx context.Context, path string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
+	if err != nil {
+		return nil, fmt.Errorf("GET %s: %w", path, err)
+	}
+	req.SetBasicAuth(c.user, c.password)
+	req.Header.Set("Accept", "application/json")
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("GET %s: %w", path, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		return nil, &HTTPError{Path: path, Status: resp.StatusCode}
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("GET %s: reading body: %w", path, err)
+	}
+	if len(body) > MaxResponseBytes {
+		return nil, fmt.Errorf("GET %s: response larger than %d bytes", path, MaxResponseBytes)
+	}
+	return body, nil
+}
+
+// num is a JSON number that tolerates absence, null and non-numbers (Valid false).
+type num struct {
+	V     float64
+	Valid bool
+}
+
+func (n *num) UnmarshalJSON(b []byte) error {
+	f, err := strconv.ParseFloat(string(b), 64)
+	*n = num{V: f, Valid: err == nil}
+	return nil
+}
+
+func (n num) or(def float64) float64 {
+	if n.Valid {
+		return n.V
+	}
+	return def
+}
+
+type rate struct {
+	Rate num `json:"rate"`
+}
+
+type overviewJSON struct {
+	ObjectTotals struct {
+		Connections num `json:"connections"`
+	} `json:"object_totals"`
+}
+
+type nodeJSON struct {
+	MemAlarm      bool `json:"mem_alarm"`
+	DiskFreeAlarm bool `json:"disk_free_alarm"`
+}
+
+type queueJSON struct {
+	Name                   string `json:"name"`
+	Consumers              num    `json:"consumers"`
+	ConsumerUtilisation    num    `json:"consumer_utilisation"`
+	ConsumerCapacity       num    `json:"consumer_capacity"`
+	MessagesReady          num    `json:"messages_ready"`
+	MessagesUnacknowledged num    `json:"messages_unacknowledged"`
+	State                  string `json:"state"`
+	Memory                 num    `json:"memory"`
+	MessageBytes           num    `json:"message_bytes"`
+	MessageStats           struct {
+		Publish   rate `json:"publish_details"`
+		Deliver   rate `json:"deliver_details"`
+		Ack       rate `json:"ack_details"`
+		Redeliver rate `json:"redeliver_details"`
+	} `json:"message_stats"`
+}
+
+type exchangeJSON struct {
+	MessageStats struct {
+		PublishIn  rate `json:"publish_in_details"`
+		PublishOut rate `json:"publish_out_details"`
+	} `json:"message_stats"`
+}
+
+// Queue is one owned queue's sample, absent fields already defaulted.
+type Queue struct {
+	Name                   string
+	Consumers              int64
+	Utilisation            float64 // fraction 0..1
+	HasUtilisation         bool
+	MessagesReady          int64
+	MessagesUnacknowledged int64
+	PublishRate            float64
+	DeliverRate            float64
+	AckRate                float64
+	RedeliverRate          float64
+	State                  string
+	Memory                 int64
+	MessageBytes           int64
+}
+
+// Sample is one successful broker poll.
+type Sample struct {
+	Connections    int64
+	HasConnections bool
+	MemoryAlarm    bool
+	DiskFreeAlarm  bool
+	PublishInRate  float64
+	PublishOutRate float64
+	Queues         []Queue // owned queues only, in the broker's order
+}
+
+// Parse decodes the four bodies; any malformed body fails the poll.
+func Parse(raw *Raw) (*Sample, error) {
+	var s Sample
+	var ov overviewJSON
+	if err := json.Unmarshal(raw.Overview, &ov); err != nil {
+		return nil, fmt.Errorf("overview: %w", err)
+	}
+	if ov.ObjectTotals.Connections.Valid {
+		s.Connections, s.HasConnections = int64(ov.ObjectTotals.Connections.V), true
+	}
+	var nodes []nodeJSON
+	if err := json.Unmarshal(raw.Nodes, &nodes); err != nil {
+		return nil, fmt.Errorf("nodes: %w", err)
+	}
+	for _, n := range nodes {
+		s.MemoryAlarm = s.MemoryAlarm || n.MemAlarm
+		s.DiskFreeAlarm = s.DiskFreeAlarm || n.DiskFreeAlarm
+	}
+	if !raw.ExchangeMissing {
+		var ex exchangeJSON
+		if err := json.Unmarshal(raw.Exchange, &ex); err != nil {
+			return nil, fmt.Errorf("exchange: %w", err)
+		}
+		s.PublishInRate = ex.MessageStats.PublishIn.Rate.or(0)
+		s.PublishOutRate = ex.MessageStats.PublishOut.Rate.or(0)
+	}
+	var queues []queueJSON
+	if err := json.Unmarshal(raw.Queues, &queues); err != nil {
+		return nil, fmt.Errorf("queues: %w", err)
+	}
+	for i := range queues {
+		q := &queues[i]
+		if !Owned(q.Name) {
+			continue
+		}
+		out := Queue{
+			Name:                   q.Name,
+			Consumers:              int64(q.Consumers.or(0)),
+			MessagesReady:          int64(q.MessagesReady.or(0)),
+			MessagesUnacknowledged: int64(q.MessagesUnacknowledged.or(0)),
+			PublishRate:            q.MessageStats.Publish.Rate.or(0),
+			DeliverRate:            q.MessageStats.Deliver.Rate.or(0),
+			AckRate:                q.MessageStats.Ack.Rate.or(0),
+			RedeliverRate:          q.MessageStats.Redeliver.Rate.or(0),
+			State:                  q.State,
+			Memory:                 int64(q.Memory.or(0)),
+			MessageBytes:           int64(q.MessageBytes.or(0)),
+		}
+		switch {
+		case q.ConsumerUtilisation.Valid:
+			out.Utilisation, out.HasUtilisation = q.ConsumerUtilisation.V, true
+		case q.ConsumerCapacity.Valid:
+			out.Utilisation, out.HasUtilisation = q.ConsumerCapacity.V, true
+		}
+		s.Queues = append(s.Queues, out)
+	}
+	return &s, nil
+}

@@ -1,0 +1,324 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/redis/rueidis"
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
+)
+
+// Key formats of CONTRACT.md 2.
+const (
+	ReceiverIndexKey = "receiver:index"
+)
+
+// ProcessorCounterKey is metrics:message_processor:{id}:{kind}:{period}.
+func ProcessorCounterKey(id, kind, period string) string {
+	return "metrics:message_processor:" + id + ":" + kind + ":" + period
+}
+
+// ReceiverRegistrationKey is receiver:registration:{name}.
+func ReceiverRegistrationKey(name string) string { return "receiver:registration:" + name }
+
+// ReceiverCounterKey is metrics:receiver:{name}:{san(host)}_{san(port)}:messages:{period}.
+func ReceiverCounterKey(name, host, port, period string) string {
+	return "metrics:receiver:" + name + ":" + model.Sanitize(host) + "_" + model.Sanitize(port) + ":messages:" + period
+}
+
+// processorCounter is one republished processor counter (CONTRACT.md 4.5).
+type processorCounter struct {
+	kind, period, name, icon string
+}
+
+var processorCounters = []processorCounter{
+	{"registration_misses", "hour", "Registration Misses (Hour)", "mdi:broadcast"},
+	{"registration_misses", "today", "Registration Misses (Today)", "mdi:broadcast"},
+	{"registration_misses", "lifetime", "Registration Misses (Lifetime)", "mdi:broadcast"},
+	{"operator_misses", "today", "Operator Misses (Today)", "mdi:account-alert"},
+	{"operator_misses", "lifetime", "Operator Misses (Lifetime)", "mdi:account-alert"},
+	{"total_messages_processed", "hour", "Total Messages Processed (Hour)", "mdi:counter"},
+	{"total_messages_processed", "today", "Total Messages Processed (Today)", "mdi:counter"},
+	{"total_messages_processed", "lifetime", "Total Messages Processed (Lifetime)", "mdi:counter"},
+}
+
+var receiverPeriods = [...]struct{ period, label string }{{"hour", "Hour"}, {"today", "Today"}}
+
+// Source is one source connection of a receiver's registration entry.
+type Source struct {
+	Host string // raw, for the entity name
+	Port string // decimal string
+}
+
+// ParseRegistration reads a receiver registration entry: a bare JSON array of objects with
+// host and port. Elements with a null or missing host or port are dropped; anything that is
+// not a JSON array is an error.
+func ParseRegistration(b []byte) ([]Source, error) {
+	var elems []json.RawMessage
+	if err := json.Unmarshal(b, &elems); err != nil {
+		return nil, fmt.Errorf("registration entry is not a JSON array: %w", err)
+	}
+	out := make([]Source, 0, len(elems))
+	for _, e := range elems {
+		var src struct {
+			Host json.RawMessage `json:"host"`
+			Port json.RawMessage `json:"port"`
+		}
+		if json.Unmarshal(e, &src) != nil {
+			continue
+		}
+		host, okH := scalar(src.Host)
+		port, okP := scalar(src.Port)
+		if !okH || !okP || host == "" || port == "" {
+			continue
+		}
+		out = append(out, Source{Host: host, Port: port})
+	}
+	return out, nil
+}
+
+// scalar renders a JSON string or number as a string; null, absent and others fail.
+func scalar(raw json.RawMessage) (string, bool) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s, true
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) == nil {
+		if i, err := n.Int64(); err == nil {
+			return strconv.FormatInt(i, 10), true
+		}
+		return n.String(), true
+	}
+	return "", false
+}
+
+// counterValue reads a counter reply: missing or empty is 0; a read error or a non-integer is
+// unknown (ok false).
+func counterValue(r rueidis.RedisResult) (int64, bool) {
+	s, err := r.ToString()
+	if rueidis.IsRedisNil(err) {
+		return 0, true
+	}
+	if err != nil {
+		return 0, false
+	}
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, true
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil
+}
+
+// CounterStage republishes the processors' and receivers' counters after each successful
+// broker poll, in at most three round trips however many processors and receivers exist:
+// (1) SMEMBERS of the receiver index with every processor counter GET, (2) the receivers'
+// registration entries, (3) the receivers' counters.
+type CounterStage struct {
+	conn    *Conn
+	devices *model.DeviceDirectory
+	expire  int
+	log     zerolog.Logger
+
+	procCache map[string]*cachedEntities
+	recvCache map[string]*cachedEntities
+	// RoundTrips counts the DoMulti batches of the last cycle (for tests and benchmarks).
+	RoundTrips int
+}
+
+type cachedEntities struct {
+	device model.Device
+	byKey  map[string]*model.Entity
+}
+
+// NewCounterStage builds the counter stage; expire is expire_after (3 × broker interval).
+func NewCounterStage(conn *Conn, devices *model.DeviceDirectory, expire int, log zerolog.Logger) *CounterStage {
+	return &CounterStage{conn: conn, devices: devices, expire: expire, log: log,
+		procCache: map[string]*cachedEntities{}, recvCache: map[string]*cachedEntities{}}
+}
+
+// Run handles counter requests until in closes; it closes out.
+func (s *CounterStage) Run(ctx context.Context, in <-chan model.CounterRequest, out chan<- model.Batch) error {
+	defer close(out)
+	for req := range in {
+		b := s.Cycle(ctx, req)
+		if len(b) > 0 && !pipeline.Send(ctx, out, b) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Cycle reads and returns the counters for one broker cycle. A store failure skips the tick.
+func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) model.Batch {
+	s.RoundTrips = 0
+	cl, err := s.conn.Client(ctx)
+	if err != nil {
+		s.log.Debug().Err(err).Msg("store unreachable; counters skipped this tick")
+		return nil
+	}
+	devices := s.devices.Load()
+
+	// Round trip 1: the receiver index and every processor counter.
+	cmds := make(rueidis.Commands, 0, 1+len(req.ProcessorIDs)*len(processorCounters))
+	cmds = append(cmds, cl.B().Smembers().Key(ReceiverIndexKey).Build())
+	for _, id := range req.ProcessorIDs {
+		for _, pc := range processorCounters {
+			cmds = append(cmds, cl.B().Get().Key(ProcessorCounterKey(id, pc.kind, pc.period)).Build())
+		}
+	}
+	res := cl.DoMulti(ctx, cmds...)
+	s.RoundTrips++
+	var batch model.Batch
+	i := 1
+	for _, id := range req.ProcessorIDs {
+		ents := s.processorEntities(id, devices)
+		for _, pc := range processorCounters {
+			field := pc.kind + "_" + pc.period
+			if v, ok := counterValue(res[i]); ok {
+				batch = append(batch, model.Reading{Entity: ents.byKey[field], Payload: model.FormatInt(v)})
+			} else if err := res[i].Error(); err != nil {
+				s.log.Debug().Err(err).Str("processor", id).Str("counter", field).Msg("counter unreadable; skipped")
+			}
+			i++
+		}
+	}
+	names, err := res[0].AsStrSlice()
+	if err != nil {
+		s.log.Debug().Err(err).Msg("receiver index unreadable; receiver counters skipped")
+		return batch
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return batch
+	}
+
+	// Round trip 2: the registration entries.
+	cmds = cmds[:0]
+	for _, n := range names {
+		cmds = append(cmds, cl.B().Get().Key(ReceiverRegistrationKey(n)).Build())
+	}
+	res = cl.DoMulti(ctx, cmds...)
+	s.RoundTrips++
+	type recv struct {
+		name    string
+		sources []Source
+	}
+	var live []recv
+	for j, n := range names {
+		raw, err := res[j].ToString()
+		if err != nil {
+			if !rueidis.IsRedisNil(err) {
+				s.log.Debug().Err(err).Str("receiver", n).Msg("registration unreadable; skipped")
+			}
+			continue
+		}
+		if strings.TrimSpace(raw) == "" {
+			continue
+		}
+		srcs, err := ParseRegistration([]byte(raw))
+		if err != nil {
+			s.log.Debug().Err(err).Str("receiver", n).Msg("malformed registration entry; skipped")
+			continue
+		}
+		if len(srcs) > 0 {
+			live = append(live, recv{n, srcs})
+		}
+	}
+	if len(live) == 0 {
+		return batch
+	}
+
+	// Round trip 3: the receivers' counters.
+	cmds = cmds[:0]
+	for _, r := range live {
+		for _, src := range r.sources {
+			for _, p := range receiverPeriods {
+				cmds = append(cmds, cl.B().Get().Key(ReceiverCounterKey(r.name, src.Host, src.Port, p.period)).Build())
+			}
+		}
+	}
+	res = cl.DoMulti(ctx, cmds...)
+	s.RoundTrips++
+	i = 0
+	for _, r := range live {
+		for _, src := range r.sources {
+			for _, p := range receiverPeriods {
+				if v, ok := counterValue(res[i]); ok {
+					e := s.receiverEntity(r.name, src, p.period, p.label, devices)
+					batch = append(batch, model.Reading{Entity: e, Payload: model.FormatInt(v)})
+				}
+				i++
+			}
+		}
+	}
+	return batch
+}
+
+func deviceFor(devices model.Devices, id, name string) model.Device {
+	return devices.Lookup(id, name)
+}
+
+func (s *CounterStage) processorEntities(id string, devices model.Devices) *cachedEntities {
+	devID := "Tracker_message_processor_" + id
+	dev := deviceFor(devices, devID, "Tracker Message Processor "+id)
+	if c := s.procCache[id]; c != nil && c.device == dev {
+		return c
+	}
+	c := &cachedEntities{device: dev, byKey: map[string]*model.Entity{}}
+	for _, pc := range processorCounters {
+		field := pc.kind + "_" + pc.period
+		c.byKey[field] = &model.Entity{
+			Component:   model.Sensor,
+			UniqueID:    devID + "_" + field,
+			Name:        pc.name,
+			Icon:        pc.icon,
+			StateTopic:  model.Root + "/message-processor/" + id + "/statistic/" + field,
+			StateClass:  "total_increasing",
+			ExpireAfter: s.expire,
+			Device:      dev,
+			NoOrigin:    true,
+		}
+	}
+	s.procCache[id] = c
+	return c
+}
+
+func (s *CounterStage) receiverEntity(name string, src Source, period, label string, devices model.Devices) *model.Entity {
+	devID := "Tracker_receiver_" + name
+	dev := deviceFor(devices, devID, "Tracker Receiver "+name)
+	c := s.recvCache[name]
+	if c == nil || c.device != dev {
+		c = &cachedEntities{device: dev, byKey: map[string]*model.Entity{}}
+		s.recvCache[name] = c
+	}
+	field := "messages_" + model.Sanitize(src.Host) + "_" + model.Sanitize(src.Port) + "_total_" + period
+	key := field + "\x00" + src.Host + "\x00" + src.Port
+	if e := c.byKey[key]; e != nil {
+		return e
+	}
+	e := &model.Entity{
+		Component:   model.Sensor,
+		UniqueID:    devID + "_" + field,
+		Name:        src.Host + ":" + src.Port + " Messages Total (" + label + ")",
+		Icon:        "mdi:counter",
+		StateTopic:  model.Root + "/receiver/" + name + "/statistic/" + field,
+		StateClass:  "total_increasing",
+		ExpireAfter: s.expire,
+		Device:      dev,
+		NoOrigin:    true,
+	}
+	c.byKey[key] = e
+	return e
+}

@@ -1,0 +1,152 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/redis/rueidis"
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+)
+
+// Config version keys (CONTRACT.md 2).
+const (
+	RulesVersionKey = "config:rules:version"
+	AreasVersionKey = "config:areas:version"
+)
+
+// Stage is the store loop: every tick one round trip with INFO everything, MEMORY STATS and
+// the two version keys; then store_connected, the store statistics and the config versions.
+type Stage struct {
+	conn    *Conn
+	catalog *telemetry.Catalog
+	health  *pipeline.Health
+	log     zerolog.Logger
+	failing bool
+}
+
+// NewStage builds the store stage; health may be nil.
+func NewStage(conn *Conn, c *telemetry.Catalog, health *pipeline.Health, log zerolog.Logger) *Stage {
+	return &Stage{conn: conn, catalog: c, health: health, log: log}
+}
+
+// Run handles ticks until the tick channel closes; it closes out.
+func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- model.Batch) error {
+	defer close(out)
+	for range ticks {
+		b := s.Cycle(ctx)
+		if ctx.Err() != nil || !pipeline.Send(ctx, out, b) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Cycle performs one store poll.
+func (s *Stage) Cycle(ctx context.Context) model.Batch {
+	c := s.catalog
+	info, keys, versions, err := s.poll(ctx)
+	s.recordOutcome(err)
+	batch := model.Batch{telemetry.Read(c.General(telemetry.StoreConnected), model.FormatBool(err == nil))}
+	if err != nil {
+		return batch
+	}
+	for _, st := range Statistics(info, keys.n, keys.ok) {
+		if e := c.Store(st.Field); e != nil {
+			batch = append(batch, telemetry.Read(e, st.Value))
+		}
+	}
+	for i, field := range []string{telemetry.RulesVersion, telemetry.AreasVersion} {
+		if v := versions[i]; v != "" {
+			batch = append(batch, telemetry.Read(c.General(field), lastN(v, 8)))
+		}
+	}
+	return batch
+}
+
+type optInt struct {
+	n  int64
+	ok bool
+}
+
+// poll runs INFO everything, MEMORY STATS and the two version GETs in one round trip. A
+// failure of INFO fails the poll; MEMORY STATS or a version key that cannot be read is only
+// skipped.
+func (s *Stage) poll(ctx context.Context) (map[string]string, optInt, [2]string, error) {
+	var versions [2]string
+	cl, err := s.conn.Client(ctx)
+	if err != nil {
+		return nil, optInt{}, versions, err
+	}
+	res := cl.DoMulti(ctx,
+		cl.B().Info().Section("everything").Build(),
+		cl.B().Arbitrary("MEMORY", "STATS").Build(),
+		cl.B().Get().Key(RulesVersionKey).Build(),
+		cl.B().Get().Key(AreasVersionKey).Build(),
+	)
+	text, err := res[0].ToString()
+	if err != nil {
+		return nil, optInt{}, versions, fmt.Errorf("INFO everything: %w", err)
+	}
+	var keys optInt
+	if msg, err := res[1].ToMessage(); err == nil {
+		if n, err := KeysCount(msg); err == nil {
+			keys = optInt{n, true}
+		} else {
+			s.log.Debug().Err(err).Msg("keys.count skipped")
+		}
+	} else {
+		s.log.Debug().Err(err).Msg("MEMORY STATS failed; keys_count skipped")
+	}
+	for i := range versions {
+		v, err := res[2+i].ToString()
+		if err != nil && !rueidis.IsRedisNil(err) {
+			s.log.Debug().Err(err).Msg("version key unreadable; skipped")
+		}
+		versions[i] = v
+	}
+	return ParseInfo(text), keys, versions, nil
+}
+
+func (s *Stage) recordOutcome(err error) {
+	if s.health != nil {
+		s.health.SetStore(err == nil)
+	}
+	switch {
+	case err != nil && !s.failing:
+		ev := s.log.Warn().Err(err)
+		if isAuthError(err) {
+			ev = ev.Str("hint", "STORE_PASSWORD must be the default user's password")
+		}
+		ev.Msg("store poll failed")
+	case err != nil:
+		s.log.Debug().Err(err).Msg("store poll failed again")
+	case s.failing:
+		s.log.Info().Msg("store poll recovered")
+	default:
+		s.log.Debug().Msg("store poll ok")
+	}
+	s.failing = err != nil
+}
+
+func isAuthError(err error) bool {
+	var re *rueidis.RedisError
+	if errors.As(err, &re) {
+		msg := re.Error()
+		return strings.HasPrefix(msg, "NOAUTH") || strings.HasPrefix(msg, "WRONGPASS")
+	}
+	return false
+}
+
+func lastN(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[len(s)-n:]
+}
