@@ -1,0 +1,43 @@
+# Tracker Core Health. `make demo` runs the monitor against real local services with demo
+# traffic; `make test` runs every test (unit and integration, race detector on).
+GO        ?= go
+VERSION   ?= $(shell git describe --tags --always 2>/dev/null || echo dev)
+GIT_COMMIT?= $(shell git rev-parse --short HEAD 2>/dev/null)
+LDFLAGS   := -s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=$(VERSION) -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=$(GIT_COMMIT)
+GOLANGCI  ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.6.2
+
+.PHONY: build test unit bench lint fmt demo services-up services-down clean
+
+build:
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/ ./cmd/...
+
+# Every test: starts the real services, runs unit + integration tests, stops the services.
+test:
+	bash scripts/test.sh
+
+# Unit tests only (no services needed).
+unit:
+	$(GO) test -race -count=1 ./...
+
+bench: services-up
+	. /tmp/tracker-core-health-services/env && $(GO) test -tags integration -run '^$$' -bench . -benchmem ./bench/...
+
+lint:
+	$(GO) vet ./...
+	$(GO) vet -tags integration ./...
+	$(GO) run $(GOLANGCI) run ./...
+
+fmt:
+	gofmt -w .
+
+demo: build
+	bash scripts/demo.sh
+
+services-up:
+	bash scripts/services.sh up
+
+services-down:
+	bash scripts/services.sh down
+
+clean:
+	rm -rf bin

@@ -1,0 +1,151 @@
+package testenv
+
+import (
+	"context"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/eclipse/paho.golang/paho"
+	"github.com/stretchr/testify/require"
+)
+
+// Msg is one received MQTT message.
+type Msg struct {
+	Topic    string
+	Payload  string
+	Retained bool
+	At       time.Time
+}
+
+// Recorder subscribes to filters on the test Mosquitto and records every message.
+type Recorder struct {
+	t      testing.TB
+	client *paho.Client
+	mu     sync.Mutex
+	msgs   []Msg
+	notify chan struct{}
+}
+
+// Record connects a recorder subscribed to filters; it disconnects at cleanup.
+func (e *Env) Record(t testing.TB, filters ...string) *Recorder {
+	t.Helper()
+	r := &Recorder{t: t, notify: make(chan struct{}, 1)}
+	conn, err := net.DialTimeout("tcp", e.MQTTAddr, 5*time.Second)
+	require.NoError(t, err)
+	r.client = paho.NewClient(paho.ClientConfig{
+		Conn: conn,
+		OnPublishReceived: []func(paho.PublishReceived) (bool, error){func(pr paho.PublishReceived) (bool, error) {
+			r.mu.Lock()
+			r.msgs = append(r.msgs, Msg{Topic: pr.Packet.Topic, Payload: string(pr.Packet.Payload), Retained: pr.Packet.Retain, At: time.Now()})
+			r.mu.Unlock()
+			select {
+			case r.notify <- struct{}{}:
+			default:
+			}
+			return true, nil
+		}},
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err = r.client.Connect(ctx, &paho.Connect{ClientID: "test-recorder-" + strings.ReplaceAll(t.Name(), "/", "-") + time.Now().Format("150405.000000"), CleanStart: true, KeepAlive: 30})
+	require.NoError(t, err)
+	subs := make([]paho.SubscribeOptions, 0, len(filters))
+	for _, f := range filters {
+		subs = append(subs, paho.SubscribeOptions{Topic: f, QoS: 0})
+	}
+	_, err = r.client.Subscribe(ctx, &paho.Subscribe{Subscriptions: subs})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = r.client.Disconnect(&paho.Disconnect{}) })
+	return r
+}
+
+// Publish publishes a message from the recorder's connection.
+func (r *Recorder) Publish(topic, payload string, retain bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err := r.client.Publish(ctx, &paho.Publish{Topic: topic, Payload: []byte(payload), Retain: retain, QoS: 1})
+	require.NoError(r.t, err)
+}
+
+// All returns every message recorded so far.
+func (r *Recorder) All() []Msg {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]Msg(nil), r.msgs...)
+}
+
+// Last returns the latest message on topic.
+func (r *Recorder) Last(topic string) (Msg, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := len(r.msgs) - 1; i >= 0; i-- {
+		if r.msgs[i].Topic == topic {
+			return r.msgs[i], true
+		}
+	}
+	return Msg{}, false
+}
+
+// Count is the number of messages recorded on topic.
+func (r *Recorder) Count(topic string) int {
+	n := 0
+	for _, m := range r.All() {
+		if m.Topic == topic {
+			n++
+		}
+	}
+	return n
+}
+
+// Reset forgets everything recorded so far.
+func (r *Recorder) Reset() {
+	r.mu.Lock()
+	r.msgs = nil
+	r.mu.Unlock()
+}
+
+// WaitFor waits until a message on topic satisfies ok (nil: any message) and returns it.
+func (r *Recorder) WaitFor(topic string, timeout time.Duration, ok func(Msg) bool) Msg {
+	r.t.Helper()
+	deadline := time.After(timeout)
+	seen := 0
+	for {
+		all := r.All()
+		for _, m := range all[seen:] {
+			if m.Topic == topic && (ok == nil || ok(m)) {
+				return m
+			}
+		}
+		seen = len(all)
+		select {
+		case <-r.notify:
+		case <-time.After(100 * time.Millisecond):
+		case <-deadline:
+			last, _ := r.Last(topic)
+			r.t.Fatalf("no matching message on %s within %s (last: %q)", topic, timeout, last.Payload)
+			return Msg{}
+		}
+	}
+}
+
+// WaitPayload waits for payload on topic.
+func (r *Recorder) WaitPayload(topic, payload string, timeout time.Duration) Msg {
+	r.t.Helper()
+	return r.WaitFor(topic, timeout, func(m Msg) bool { return m.Payload == payload })
+}
+
+// ClearRetained deletes every retained message under filters, so that a test sees only what
+// its own process publishes.
+func (e *Env) ClearRetained(t testing.TB, filters ...string) {
+	t.Helper()
+	r := e.Record(t, filters...)
+	time.Sleep(300 * time.Millisecond)
+	for _, m := range r.All() {
+		if m.Retained && m.Payload != "" {
+			r.Publish(m.Topic, "", true)
+		}
+	}
+}
