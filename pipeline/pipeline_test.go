@@ -1,0 +1,151 @@
+package pipeline_test
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cenkalti/backoff/v4"
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
+)
+
+func TestTickerSkipsTicksWhileTheConsumerIsBusy(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	ticks := make(chan time.Time)
+	done := make(chan struct{})
+	go func() {
+		_ = pipeline.Ticker(ctx, zerolog.Nop(), 0, 10*time.Millisecond, ticks)
+		close(done)
+	}()
+	// The first tick waits for the consumer.
+	time.Sleep(30 * time.Millisecond)
+	<-ticks
+	// A cycle that takes 10 intervals: the ticks due meanwhile are dropped, not queued.
+	time.Sleep(100 * time.Millisecond)
+	got := 0
+	deadline := time.After(25 * time.Millisecond)
+loop:
+	for {
+		select {
+		case <-ticks:
+			got++
+		case <-deadline:
+			break loop
+		}
+	}
+	require.LessOrEqual(t, got, 3, "a busy consumer must not find a backlog of ticks")
+	require.GreaterOrEqual(t, got, 1, "ticks resume once the consumer is free")
+	cancel()
+	<-done
+	_, open := <-ticks
+	require.False(t, open, "the ticker closes its output")
+}
+
+func TestMergeFansInAndClosesAfterEveryInput(t *testing.T) {
+	a, b := make(chan int), make(chan int)
+	out := pipeline.Merge(t.Context(), 1, a, b)
+	go func() {
+		for i := range 3 {
+			a <- i
+		}
+		close(a)
+	}()
+	go func() {
+		for i := 10; i < 13; i++ {
+			b <- i
+		}
+		close(b)
+	}()
+	sum, n := 0, 0
+	for v := range out {
+		sum += v
+		n++
+	}
+	require.Equal(t, 6, n)
+	require.Equal(t, 0+1+2+10+11+12, sum)
+}
+
+func TestGroupStopsEverythingOnTheFirstErrorAndRecoversPanics(t *testing.T) {
+	tests := []struct {
+		name  string
+		fail  func(context.Context) error
+		check func(t *testing.T, err error)
+	}{
+		{"error", func(context.Context) error { return errors.New("boom") }, func(t *testing.T, err error) {
+			require.ErrorContains(t, err, "stage failing: boom")
+		}},
+		{"panic", func(context.Context) error { panic("kaboom") }, func(t *testing.T, err error) {
+			var pe *pipeline.PanicError
+			require.ErrorAs(t, err, &pe)
+			require.Equal(t, "failing", pe.Stage)
+			require.Equal(t, "kaboom", pe.Value)
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := pipeline.NewGroup(t.Context())
+			var stopped atomic.Bool
+			g.Go("long", func(ctx context.Context) error {
+				<-ctx.Done()
+				stopped.Store(true)
+				return nil
+			})
+			g.Go("failing", tc.fail)
+			err := g.Wait()
+			tc.check(t, err)
+			require.True(t, stopped.Load(), "the other stages were stopped")
+		})
+	}
+}
+
+func TestRetryNeverGivesUpOnItsOwnButStopsOnPermanent(t *testing.T) {
+	b := pipeline.NewBackOff(time.Millisecond, 2*time.Millisecond)
+	require.Equal(t, time.Duration(0), b.MaxElapsedTime)
+	calls := 0
+	err := pipeline.Retry(t.Context(), time.Microsecond, time.Microsecond, func() error {
+		calls++
+		if calls < 50 {
+			return errors.New("not yet")
+		}
+		return nil
+	}, nil)
+	require.NoError(t, err)
+	require.Equal(t, 50, calls)
+
+	perm := errors.New("401")
+	calls = 0
+	err = pipeline.Retry(t.Context(), time.Microsecond, time.Microsecond, func() error {
+		calls++
+		return backoff.Permanent(perm)
+	}, nil)
+	require.ErrorIs(t, err, perm)
+	require.Equal(t, 1, calls)
+
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	err = pipeline.Retry(ctx, time.Millisecond, time.Millisecond, func() error { return errors.New("down") }, nil)
+	require.Error(t, err)
+}
+
+func TestHeartbeatIsTouchedOnlyWhileHealthy(t *testing.T) {
+	path := t.TempDir() + "/h/heartbeat"
+	h := &pipeline.Health{}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() {
+		_ = pipeline.Heartbeat(ctx, zerolog.Nop(), h, path, 5*time.Millisecond)
+		close(done)
+	}()
+	time.Sleep(30 * time.Millisecond)
+	require.False(t, pipeline.HeartbeatFresh(path, time.Minute, time.Now()), "unhealthy: no heartbeat")
+	h.SetStore(true)
+	require.Eventually(t, func() bool { return pipeline.HeartbeatFresh(path, time.Minute, time.Now()) }, time.Second, 5*time.Millisecond)
+	require.False(t, pipeline.HeartbeatFresh(path, time.Minute, time.Now().Add(2*time.Minute)), "stale after max age")
+	cancel()
+	<-done
+}

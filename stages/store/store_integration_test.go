@@ -1,0 +1,218 @@
+//go:build integration
+
+package store_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/redis/rueidis"
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/stages/store"
+	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+)
+
+func seed(t *testing.T, r rueidis.Client, kv ...string) {
+	t.Helper()
+	ctx := t.Context()
+	require.NoError(t, r.Do(ctx, r.B().Flushdb().Build()).Error())
+	for i := 0; i+1 < len(kv); i += 2 {
+		require.NoError(t, r.Do(ctx, r.B().Set().Key(kv[i]).Value(kv[i+1]).Build()).Error())
+	}
+}
+
+func byTopic(b model.Batch) map[string]model.Reading {
+	m := map[string]model.Reading{}
+	for _, r := range b {
+		m[r.StateTopic()] = r
+	}
+	return m
+}
+
+func TestStoreCycleOverRESP2AndRESP3(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	seed(t, r, "config:rules:version", "0123456789abcdef0123456789abcdefdeadbeef", "some:key", "1")
+	for _, resp2 := range []bool{false, true} {
+		name := map[bool]string{false: "RESP3", true: "RESP2"}[resp2]
+		t.Run(name, func(t *testing.T) {
+			conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword, RESP2: resp2})
+			defer conn.Close()
+			cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+			got := byTopic(store.NewStage(conn, cat, nil, zerolog.Nop()).Cycle(t.Context()))
+			require.Equal(t, "True", got["Tracker/core-health/statistic/store_connected"].Payload)
+			require.Equal(t, "deadbeef", got["Tracker/core-health/statistic/rules_version"].Payload)
+			require.NotContains(t, got, "Tracker/core-health/statistic/areas_version", "absent key: skipped")
+			s := "Tracker/core-health/store/statistic/"
+			require.Equal(t, "2", got[s+"keys_count"].Payload)
+			require.Equal(t, "master", got[s+"role"].Payload)
+			require.Equal(t, "OK", got[s+"rdb_last_bgsave_status"].Payload)
+			require.Regexp(t, `^\d+$`, got[s+"used_memory_bytes"].Payload)
+			require.Regexp(t, `^\d+\.\d+$`, got[s+"used_memory_peak_percent"].Payload)
+			require.Equal(t, 180, got[s+"used_memory_bytes"].Entity.ExpireAfter)
+		})
+	}
+}
+
+func TestStoreCycleWithWrongPasswordOrNoServer(t *testing.T) {
+	env := testenv.Get(t)
+	cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	for name, opt := range map[string]store.Options{
+		"wrong password": {Addr: env.RedisAddr, Password: "wrong"},
+		"no server":      {Addr: "127.0.0.1:" + testenv.FreePort(t), Password: "x", Timeout: time.Second},
+	} {
+		t.Run(name, func(t *testing.T) {
+			conn := store.NewConn(opt)
+			defer conn.Close()
+			b := store.NewStage(conn, cat, nil, zerolog.Nop()).Cycle(t.Context())
+			require.Len(t, b, 1)
+			require.Equal(t, "False", b[0].Payload)
+			require.Equal(t, "Tracker/core-health/statistic/store_connected", b[0].StateTopic())
+		})
+	}
+}
+
+func counterSeed() []string {
+	return []string{
+		// Processor mp-1: some keys missing (→ 0).
+		"metrics:message_processor:mp-1:registration_misses:hour", "3",
+		"metrics:message_processor:mp-1:registration_misses:lifetime", "30",
+		"metrics:message_processor:mp-1:total_messages_processed:today", "1234",
+		// Processor b-2: a non-integer value is unknown, not published.
+		"metrics:message_processor:b-2:operator_misses:lifetime", "7",
+		"metrics:message_processor:b-2:total_messages_processed:hour", "garbage",
+		// Receivers: rx-good (two sources), rx-bad (malformed entry), rx-gone (entry expired).
+		"receiver:registration:rx-good", `[{"host":"192.168.10.5","port":30002,"source":"1090"},{"host":"uat.local","port":"30978","source":"978"}]`,
+		"receiver:registration:rx-bad", `{"host":"x","port":1}`,
+		"metrics:receiver:rx-good:192-168-10-5_30002:messages:hour", "11",
+		"metrics:receiver:rx-good:192-168-10-5_30002:messages:today", "222",
+		"metrics:receiver:rx-good:uat-local_30978:messages:today", "5",
+		"metrics:receiver:rx-good:192-168-10-5_30002:messages:lifetime", "999",
+	}
+}
+
+func seedCounters(t *testing.T, r rueidis.Client) {
+	seed(t, r, counterSeed()...)
+	require.NoError(t, r.Do(t.Context(), r.B().Sadd().Key("receiver:index").Member("rx-good", "rx-bad", "rx-gone").Build()).Error())
+}
+
+func TestCountersAreReadInThreeRoundTripsWithExactValues(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	seedCounters(t, r)
+	conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword})
+	defer conn.Close()
+	cs := store.NewCounterStage(conn, nil, 30, zerolog.Nop())
+	got := byTopic(cs.Cycle(t.Context(), model.CounterRequest{ProcessorIDs: []string{"b-2", "mp-1"}}))
+	require.Equal(t, 3, cs.RoundTrips)
+
+	want := map[string]string{
+		"Tracker/message-processor/mp-1/statistic/registration_misses_hour":          "3",
+		"Tracker/message-processor/mp-1/statistic/registration_misses_today":         "0",
+		"Tracker/message-processor/mp-1/statistic/registration_misses_lifetime":      "30",
+		"Tracker/message-processor/mp-1/statistic/operator_misses_today":             "0",
+		"Tracker/message-processor/mp-1/statistic/operator_misses_lifetime":          "0",
+		"Tracker/message-processor/mp-1/statistic/total_messages_processed_hour":     "0",
+		"Tracker/message-processor/mp-1/statistic/total_messages_processed_today":    "1234",
+		"Tracker/message-processor/mp-1/statistic/total_messages_processed_lifetime": "0",
+		"Tracker/message-processor/b-2/statistic/operator_misses_lifetime":           "7",
+		"Tracker/receiver/rx-good/statistic/messages_192-168-10-5_30002_total_hour":  "11",
+		"Tracker/receiver/rx-good/statistic/messages_192-168-10-5_30002_total_today": "222",
+		"Tracker/receiver/rx-good/statistic/messages_uat-local_30978_total_hour":     "0",
+		"Tracker/receiver/rx-good/statistic/messages_uat-local_30978_total_today":    "5",
+	}
+	for topic, v := range want {
+		require.Contains(t, got, topic)
+		require.Equal(t, v, got[topic].Payload, topic)
+	}
+	require.NotContains(t, got, "Tracker/message-processor/b-2/statistic/total_messages_processed_hour", "a non-integer is unknown")
+	require.Len(t, got, 8+7+4, "8 for mp-1, 7 for b-2, 4 for rx-good; nothing for rx-bad, rx-gone or lifetime")
+
+	e := got["Tracker/receiver/rx-good/statistic/messages_192-168-10-5_30002_total_hour"].Entity
+	require.Equal(t, "Tracker_receiver_rx-good_messages_192-168-10-5_30002_total_hour", e.UniqueID)
+	require.Equal(t, "192.168.10.5:30002 Messages Total (Hour)", e.Name)
+	require.Equal(t, "total_increasing", e.StateClass)
+	require.True(t, e.NoOrigin)
+	require.JSONEq(t, `{"identifiers":["Tracker_receiver_rx-good"],"name":"Tracker Receiver rx-good"}`, string(e.Device))
+	p := got["Tracker/message-processor/mp-1/statistic/registration_misses_hour"].Entity
+	require.Equal(t, "Tracker_message_processor_mp-1_registration_misses_hour", p.UniqueID)
+	require.Equal(t, "Registration Misses (Hour)", p.Name)
+	require.Equal(t, 30, p.ExpireAfter)
+}
+
+func TestMonitorIssuesOnlyReadCommands(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	seedCounters(t, r)
+	require.NoError(t, r.Do(t.Context(), r.B().ConfigResetstat().Build()).Error())
+
+	for _, resp2 := range []bool{false, true} {
+		conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword, RESP2: resp2})
+		cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+		st := store.NewStage(conn, cat, nil, zerolog.Nop())
+		cs := store.NewCounterStage(conn, nil, 30, zerolog.Nop())
+		for range 3 {
+			st.Cycle(t.Context())
+			cs.Cycle(t.Context(), model.CounterRequest{ProcessorIDs: []string{"mp-1"}})
+		}
+		conn.Close()
+	}
+	text, err := r.Do(t.Context(), r.B().Info().Section("commandstats").Build()).ToString()
+	require.NoError(t, err)
+	// Reads of the monitor, connection set-up, and the test's own CONFIG RESETSTAT / INFO.
+	allowed := map[string]bool{"info": true, "memory|stats": true, "get": true, "smembers": true,
+		"hello": true, "auth": true, "client|setinfo": true, "client|setname": true, "ping": true, "config|resetstat": true}
+	seen := map[string]bool{}
+	for k := range store.ParseInfo(text) {
+		cmd, ok := strings.CutPrefix(k, "cmdstat_")
+		if !ok {
+			continue
+		}
+		seen[cmd] = true
+		require.True(t, allowed[cmd], "the monitor issued %q", cmd)
+	}
+	require.True(t, seen["get"] && seen["smembers"] && seen["memory|stats"], "the reads were counted: %v", seen)
+}
+
+func TestStoreOutageSkipsCountersAndRecovers(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	seedCounters(t, r)
+	conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword, Timeout: time.Second})
+	defer conn.Close()
+	cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	st := store.NewStage(conn, cat, nil, zerolog.Nop())
+	cs := store.NewCounterStage(conn, nil, 30, zerolog.Nop())
+	req := model.CounterRequest{ProcessorIDs: []string{"mp-1"}}
+	require.NotEmpty(t, cs.Cycle(t.Context(), req))
+
+	env.Service(t, "stop-redis")
+	restarted := false
+	t.Cleanup(func() {
+		if !restarted {
+			env.Service(t, "start-redis")
+		}
+	})
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	require.Empty(t, cs.Cycle(ctx, req), "a store failure skips the tick")
+	b := st.Cycle(ctx)
+	require.Len(t, b, 1)
+	require.Equal(t, "False", b[0].Payload)
+
+	env.Service(t, "start-redis")
+	restarted = true
+	seedCounters(t, env.Redis(t))
+	require.Eventually(t, func() bool {
+		b := st.Cycle(t.Context())
+		return len(b) > 1 && b[0].Payload == "True"
+	}, 15*time.Second, 200*time.Millisecond)
+	got := byTopic(cs.Cycle(t.Context(), req))
+	require.Equal(t, "3", got["Tracker/message-processor/mp-1/statistic/registration_misses_hour"].Payload)
+}
