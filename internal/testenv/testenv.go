@@ -107,7 +107,7 @@ func (e *Env) MonitorEnv(t testing.TB, extra map[string]string) []string {
 		"MQTT_HOST": mh, "MQTT_PORT": mp,
 		"BROKER_POLL_INTERVAL": "1s", "STORE_POLL_INTERVAL": "1s",
 		"HEARTBEAT_PATH": filepath.Join(t.TempDir(), "heartbeat"),
-		"LOG_LEVEL": "debug",
+		"LOG_LEVEL":      "debug",
 	}
 	for k, v := range extra {
 		vars[k] = v

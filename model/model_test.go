@@ -1,0 +1,79 @@
+package model_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+func TestFormatFloat(t *testing.T) {
+	cases := map[float64]string{0: "0.0", 19.6: "19.6", 50: "50.0", 73.21: "73.21", 1e21: "1000000000000000000000.0", -2.5: "-2.5"}
+	for in, want := range cases {
+		require.Equal(t, want, model.FormatFloat(in))
+	}
+	require.Equal(t, 73.21, model.Round(73.2149, 2))
+	require.Equal(t, "True", model.FormatBool(true))
+	require.Equal(t, "False", model.FormatBool(false))
+	require.Equal(t, "2026-01-01T00:00:00.123456+00:00", model.FormatTimestamp(time.Date(2026, 1, 1, 1, 0, 0, 123456789, time.FixedZone("x", 3600))))
+}
+
+func TestSlugAndSanitize(t *testing.T) {
+	require.Equal(t, "tracker_message_processor_mp_1_queue_consumers", model.Slug("Tracker_message_processor_mp-1_queue_consumers"))
+	require.Equal(t, "192-168-10-5-30002", model.Sanitize("192.168.10.5:30002"))
+	require.Equal(t, "mp-1_ok", model.Sanitize("mp-1_ok"))
+}
+
+func TestVersions(t *testing.T) {
+	require.Equal(t, "2026.09.10 (abc1234)", model.SWVersion("2026.09.10", "abc1234"))
+	require.Equal(t, "2026.09.10", model.SWVersion("2026.09.10", "unknown"))
+	require.Equal(t, "dev", model.SWVersion("", ""))
+	require.Equal(t, "2026.09.10", model.InstalledVersion("2026.09.10 (abc1234)"))
+	require.Equal(t, "dev", model.InstalledVersion(" dev "))
+}
+
+func TestDiscoveryConfig(t *testing.T) {
+	origin := model.Origin{Name: "tracker-core-health", SWVersion: "1.2"}
+	dev := model.NamedDevice("Tracker_archive", "Tracker Archive Processor")
+	cases := []struct {
+		name   string
+		e      model.Entity
+		want   map[string]any
+		absent []string
+	}{
+		{"sensor", model.Entity{Component: model.Sensor, UniqueID: "Tracker_archive_queue_memory_bytes", Name: "Queue Memory", Icon: "mdi:memory",
+			StateTopic: "Tracker/core-health/archive/statistic/memory_bytes", StateClass: "measurement", Unit: "B", DeviceClass: "data_size", ExpireAfter: 30, Device: dev},
+			map[string]any{"name": "Queue Memory", "has_entity_name": true, "unique_id": "Tracker_archive_queue_memory_bytes", "object_id": "Tracker_archive_queue_memory_bytes",
+				"default_entity_id": "sensor.tracker_archive_queue_memory_bytes", "state_topic": "Tracker/core-health/archive/statistic/memory_bytes",
+				"icon": "mdi:memory", "state_class": "measurement", "unit_of_measurement": "B", "device_class": "data_size", "expire_after": 30.0,
+				"availability_topic": "Tracker/core-health/status", "payload_available": "ONLINE", "payload_not_available": "OFFLINE",
+				"device": map[string]any{"identifiers": []any{"Tracker_archive"}, "name": "Tracker Archive Processor"},
+				"origin": map[string]any{"name": "tracker-core-health", "sw_version": "1.2"}},
+			[]string{"payload_on", "payload_off", "entity_category"}},
+		{"binary sensor", model.Entity{Component: model.BinarySensor, UniqueID: "X_y", Name: "Y", Icon: "mdi:alert", StateTopic: "t", Device: dev},
+			map[string]any{"payload_on": "True", "payload_off": "False", "default_entity_id": "binary_sensor.x_y"},
+			[]string{"expire_after", "state_class", "unit_of_measurement", "device_class"}},
+		{"republished counter", model.Entity{Component: model.Sensor, UniqueID: "c", Name: "C", StateTopic: "t", Device: dev, NoOrigin: true},
+			map[string]any{"availability_topic": "Tracker/core-health/status"}, []string{"origin"}},
+		{"update", model.Entity{Component: model.Update, UniqueID: "Tracker_archive_update", Name: "Archive Update", Icon: "mdi:x", StateTopic: "Tracker/register/Tracker_archive/update", EntityCategory: "diagnostic", Device: dev},
+			map[string]any{"default_entity_id": "update.tracker_archive_update", "entity_category": "diagnostic"},
+			[]string{"has_entity_name", "icon", "command_topic", "payload_install", "supported_features"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got map[string]any
+			require.NoError(t, json.Unmarshal(tc.e.DiscoveryConfig(origin), &got))
+			for k, v := range tc.want {
+				require.Equal(t, v, got[k], k)
+			}
+			for _, k := range tc.absent {
+				require.NotContains(t, got, k)
+			}
+		})
+	}
+	e := model.Entity{Component: model.Sensor, UniqueID: "u"}
+	require.Equal(t, "homeassistant/sensor/u/config", e.DiscoveryTopic())
+}

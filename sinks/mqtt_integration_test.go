@@ -1,0 +1,131 @@
+//go:build integration
+
+package sinks_test
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/sinks"
+)
+
+func startSink(t *testing.T, env *testenv.Env, rate int) (chan model.Batch, *sinks.MQTTSink, chan struct{}) {
+	h, p := testenv.Split(t, env.MQTTAddr)
+	sink := sinks.NewMQTTSink(sinks.MQTTConfig{
+		Host: h, Port: testenv.Atoi(t, p), Origin: model.Origin{Name: "tracker-core-health", SWVersion: "t"},
+		PublishRate: rate, Subscribe: []string{model.HAStatusTopic, "Tracker/register/+"},
+	}, zerolog.Nop())
+	in := make(chan model.Batch, 4)
+	done := make(chan struct{})
+	go func() {
+		_ = sink.Run(context.Background(), in)
+		close(done)
+	}()
+	go func() {
+		for range sink.Received() {
+		}
+	}()
+	t.Cleanup(func() {
+		select {
+		case <-done:
+		default:
+			close(in)
+			<-done
+		}
+	})
+	return in, sink, done
+}
+
+func entity(id string, dev model.Device) *model.Entity {
+	return &model.Entity{Component: model.Sensor, UniqueID: id, Name: id, StateTopic: "Tracker/test/" + id, Device: dev}
+}
+
+func TestSinkAnnouncesOncePerConnectionAndOnChange(t *testing.T) {
+	env := testenv.Get(t)
+	env.ClearRetained(t, "Tracker/#", "homeassistant/#")
+	rec := env.Record(t, "Tracker/#", "homeassistant/#")
+	in, _, _ := startSink(t, env, 5000)
+	rec.WaitPayload(model.StatusTopic, "ONLINE", 10*time.Second)
+
+	e := entity("sink_a", model.NamedDevice("Tracker_Core", "Tracker Core"))
+	cfgTopic := "homeassistant/sensor/sink_a/config"
+	for i := range 3 {
+		in <- model.Batch{{Entity: e, Payload: strconv.Itoa(i)}}
+	}
+	rec.WaitPayload("Tracker/test/sink_a", "2", 5*time.Second)
+	require.Equal(t, 1, rec.Count(cfgTopic), "discovery once on first sight")
+	require.Less(t, indexOf(rec, cfgTopic), indexOf(rec, "Tracker/test/sink_a"), "discovery before state")
+
+	// Same unique_id with a new device block: announced again.
+	e2 := entity("sink_a", model.NamedDevice("Tracker_Core", "Renamed"))
+	in <- model.Batch{{Entity: e2, Payload: "3"}}
+	rec.WaitFor(cfgTopic, 5*time.Second, func(m testenv.Msg) bool { return contains(m.Payload, "Renamed") })
+
+	// Home Assistant's birth message: everything known is announced again.
+	rec.Reset()
+	rec.Publish(model.HAStatusTopic, "online", false)
+	rec.WaitFor(cfgTopic, 5*time.Second, nil)
+	rec.WaitFor("homeassistant/sensor/sink_a/config", 5*time.Second, nil)
+
+	// Removal: an empty retained config.
+	in <- model.Batch{{Entity: e2, Remove: true}}
+	rec.WaitPayload(cfgTopic, "", 5*time.Second)
+	late := env.Record(t, cfgTopic)
+	time.Sleep(300 * time.Millisecond)
+	require.Zero(t, late.Count(cfgTopic), "the retained config is gone")
+}
+
+func TestSinkPacesABurstAndLosesNothingOfTheLatestValues(t *testing.T) {
+	env := testenv.Get(t)
+	env.ClearRetained(t, "Tracker/#", "homeassistant/#")
+	rec := env.Record(t, "Tracker/test/#")
+	in, _, _ := startSink(t, env, 4000)
+	const n = 2000
+	dev := model.NamedDevice("Tracker_Core", "Tracker Core")
+	ents := make([]*model.Entity, n)
+	for i := range ents {
+		ents[i] = entity(fmt.Sprintf("burst_%d", i), dev)
+	}
+	for round := range 3 { // later rounds coalesce over earlier ones still queued
+		b := make(model.Batch, n)
+		for i, e := range ents {
+			b[i] = model.Reading{Entity: e, Payload: strconv.Itoa(round)}
+		}
+		in <- b
+	}
+	for i := 0; i < n; i += 97 {
+		rec.WaitPayload(fmt.Sprintf("Tracker/test/burst_%d", i), "2", 20*time.Second)
+	}
+	rec.WaitPayload(fmt.Sprintf("Tracker/test/burst_%d", n-1), "2", 20*time.Second)
+	require.LessOrEqual(t, len(rec.All()), 3*n, "no more than one message per value")
+}
+
+func TestSinkWithoutHostDiscards(t *testing.T) {
+	sink := sinks.NewMQTTSink(sinks.MQTTConfig{}, zerolog.Nop())
+	in := make(chan model.Batch, 1)
+	in <- model.Batch{{Topic: "x", Payload: "y"}}
+	close(in)
+	require.NoError(t, sink.Run(t.Context(), in))
+	_, open := <-sink.Received()
+	require.False(t, open)
+}
+
+func indexOf(r *testenv.Recorder, topic string) int {
+	for i, m := range r.All() {
+		if m.Topic == topic {
+			return i
+		}
+	}
+	return -1
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
