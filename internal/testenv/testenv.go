@@ -216,7 +216,7 @@ type Process struct {
 	Cmd    *exec.Cmd
 	mu     sync.Mutex
 	stderr bytes.Buffer
-	done   chan struct{}
+	done   chan struct{} // closed when the process has exited and its output is read
 }
 
 // Start runs the binary with env; it is killed at cleanup.
@@ -228,7 +228,9 @@ func Start(t testing.TB, bin string, env []string, args ...string) *Process {
 	p.Cmd.Stderr = pw
 	p.Cmd.Stdout = pw
 	require.NoError(t, p.Cmd.Start())
+	readDone := make(chan struct{})
 	go func() {
+		defer close(readDone)
 		sc := bufio.NewScanner(pr)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
@@ -241,6 +243,7 @@ func Start(t testing.TB, bin string, env []string, args ...string) *Process {
 	go func() {
 		_ = p.Cmd.Wait()
 		pw.Close()
+		<-readDone
 		close(p.done)
 	}()
 	t.Cleanup(func() {

@@ -1,0 +1,109 @@
+//go:build integration
+
+package main_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+)
+
+func TestBrokerTelemetryOverMQTT(t *testing.T) {
+	env := fresh(t)
+	env.DeleteQueue(t, "tracker-archive")
+	for _, q := range []string{"tracker-message-processor-a", "tracker-message-processor-b-2", "tracker-adsb-unroutable", "someone-elses-queue"} {
+		env.DeclareQueue(t, q)
+	}
+	env.Mgmt(t, http.MethodPut, "/api/exchanges/%2F/tracker-adsb", map[string]any{"type": "fanout", "durable": true})
+	t.Cleanup(func() { env.Mgmt(t, http.MethodDelete, "/api/exchanges/%2F/tracker-adsb", nil) })
+	env.Mgmt(t, http.MethodPost, "/api/bindings/%2F/e/tracker-adsb/q/tracker-message-processor-a", map[string]any{"routing_key": "1"})
+	env.Publish(t, "tracker-adsb", "1", 5)
+	env.Publish(t, "amq.default", "someone-elses-queue", 3)
+
+	rec := env.Record(t, "Tracker/core-health/#", "homeassistant/#")
+	startMonitor(t, env, nil)
+
+	mpA := "Tracker/core-health/message-processor/a/statistic/"
+	rec.WaitPayload(mpA+"messages_ready", "5", 20*time.Second)
+	rec.WaitPayload(mpA+"state", "Running", 5*time.Second)
+	rec.WaitPayload(mpA+"consumers", "0", 5*time.Second)
+	rate := rec.WaitFor(mpA+"publish_rate", 5*time.Second, nil)
+	_, err := strconv.ParseFloat(rate.Payload, 64)
+	require.NoError(t, err)
+	require.Contains(t, rate.Payload, ".")
+
+	cfg := rec.WaitFor("homeassistant/sensor/Tracker_message_processor_b-2_queue_consumers/config", 10*time.Second, nil)
+	var c map[string]any
+	require.NoError(t, json.Unmarshal([]byte(cfg.Payload), &c))
+	require.Equal(t, []any{"Tracker_message_processor_b-2"}, c["device"].(map[string]any)["identifiers"])
+	require.Equal(t, "Tracker/core-health/message-processor/b-2/statistic/consumers", c["state_topic"])
+	require.Equal(t, 3.0, c["expire_after"])
+
+	un := rec.WaitFor("homeassistant/sensor/Tracker_core_health_queue_tracker-adsb-unroutable_messages_ready/config", 10*time.Second, nil)
+	require.Contains(t, un.Payload, `"identifiers":["Tracker_Core"]`)
+	rec.WaitPayload("Tracker/core-health/broker/statistic/archive_queue_missing", "True", 10*time.Second)
+	rec.WaitFor("Tracker/core-health/broker/statistic/connections_total", 10*time.Second, nil)
+	rec.WaitPayload("Tracker/core-health/broker/statistic/memory_alarm", "False", 10*time.Second)
+
+	env.DeclareQueue(t, "tracker-archive")
+	missing := "Tracker/core-health/broker/statistic/archive_queue_missing"
+	rec.WaitPayload(missing, "False", 2500*time.Millisecond) // two 1 s cycles and a margin
+	rec.WaitFor("Tracker/core-health/archive/statistic/consumers", 5*time.Second, nil)
+	env.DeleteQueue(t, "tracker-archive")
+	rec.WaitPayload(missing, "True", 2500*time.Millisecond)
+
+	for _, m := range rec.All() {
+		require.NotContains(t, m.Topic, "someone-elses-queue")
+		require.False(t, strings.Contains(m.Payload, "someone-elses-queue"), m.Topic)
+	}
+}
+
+func TestCountersRepublishedOverMQTT(t *testing.T) {
+	env := fresh(t)
+	env.DeclareQueue(t, "tracker-message-processor-mp-1")
+	r := env.Redis(t)
+	ctx := t.Context()
+	require.NoError(t, r.Do(ctx, r.B().Flushdb().Build()).Error())
+	for k, v := range map[string]string{
+		"metrics:message_processor:mp-1:total_messages_processed:lifetime": "4242",
+		"receiver:registration:rx1":                                        `[{"host":"10.0.0.7","port":30005,"source":"1090"}]`,
+		"metrics:receiver:rx1:10-0-0-7_30005:messages:hour":                "17",
+		"config:areas:version":                                             "ffffffffffffffffffffffffffffffffffffffffffffffffffffffff0badcafe",
+	} {
+		require.NoError(t, r.Do(ctx, r.B().Set().Key(k).Value(v).Build()).Error())
+	}
+	require.NoError(t, r.Do(ctx, r.B().Sadd().Key("receiver:index").Member("rx1").Build()).Error())
+
+	rec := env.Record(t, "Tracker/#", "homeassistant/#")
+	startMonitor(t, env, nil)
+	rec.WaitPayload("Tracker/message-processor/mp-1/statistic/total_messages_processed_lifetime", "4242", 15*time.Second)
+	rec.WaitPayload("Tracker/message-processor/mp-1/statistic/operator_misses_today", "0", 5*time.Second)
+	rec.WaitPayload("Tracker/receiver/rx1/statistic/messages_10-0-0-7_30005_total_hour", "17", 5*time.Second)
+	rec.WaitPayload("Tracker/receiver/rx1/statistic/messages_10-0-0-7_30005_total_today", "0", 5*time.Second)
+	rec.WaitPayload("Tracker/core-health/statistic/areas_version", "0badcafe", 5*time.Second)
+	cfg := rec.WaitFor("homeassistant/sensor/Tracker_receiver_rx1_messages_10-0-0-7_30005_total_hour/config", 5*time.Second, nil)
+	var c map[string]any
+	require.NoError(t, json.Unmarshal([]byte(cfg.Payload), &c))
+	require.NotContains(t, c, "origin", "republished counters carry exactly what their owner sends")
+	require.Equal(t, "total_increasing", c["state_class"])
+	require.Equal(t, "10.0.0.7:30005 Messages Total (Hour)", c["name"])
+	for _, m := range rec.All() {
+		require.NotContains(t, m.Topic, "_total_lifetime", "the receiver's lifetime counter is its own")
+	}
+}
+
+func TestPrintQueuePattern(t *testing.T) {
+	p := testenv.Start(t, testenv.Binary(t, "tracker-core-health"), nil, "print-queue-pattern")
+	require.Equal(t, 0, p.Wait(5*time.Second))
+	require.Equal(t, `^(tracker-adsb.*|tracker-message-processor-.*|tracker-archive|tracker-archive-raw-frames|amq\.default)$`, strings.TrimSpace(p.Output()))
+	v := testenv.Start(t, testenv.Binary(t, "tracker-core-health"), nil, "--version")
+	require.Equal(t, 0, v.Wait(5*time.Second))
+	require.Equal(t, "9.9.9-test", strings.TrimSpace(v.Output()))
+}
