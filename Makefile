@@ -1,7 +1,7 @@
 # Tracker Core Health. `make demo` runs the monitor against real local services with demo
 # traffic; `make test` runs every test (unit and integration, race detector on).
 GO        ?= go
-VERSION   ?= $(shell git describe --tags --always 2>/dev/null || echo dev)
+VERSION   ?= $(shell git describe --tags --exact-match 2>/dev/null || echo dev)
 GIT_COMMIT?= $(shell git rev-parse --short HEAD 2>/dev/null)
 LDFLAGS   := -s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=$(VERSION) -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=$(GIT_COMMIT)
 GOLANGCI  ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.6.2

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# make demo: starts the local services, seeds a small demo topology with live traffic, runs
+# the monitor against them and prints everything it publishes over MQTT. Ctrl-C stops it all
+# (or set DEMO_SECONDS to stop after that long).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/services.sh up
+. "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"
+command -v mosquitto_sub >/dev/null || apt-get install -y -qq mosquitto-clients >/dev/null
+[ -x bin/tracker-core-health ] || make build
+
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  bash scripts/services.sh down
+}
+trap cleanup EXIT INT TERM
+
+api() { curl -fsS -u "$TEST_ADMIN_USER:$TEST_ADMIN_PASSWORD" -H 'content-type: application/json' -X "$1" "$TEST_MGMT_URL$2" ${3:+-d "$3"} >/dev/null; }
+rc() { redis-cli -p "${TEST_REDIS_ADDR##*:}" -a "$TEST_REDIS_PASSWORD" --no-auth-warning "$@" >/dev/null; }
+
+echo "demo: seeding queues, an exchange and counters"
+api PUT /api/exchanges/%2F/tracker-adsb '{"type":"fanout","durable":true}'
+for q in tracker-message-processor-demo-1 tracker-message-processor-demo-2 tracker-adsb-unroutable tracker-archive someone-elses-queue; do
+  api PUT "/api/queues/%2F/$q" '{"durable":true}'
+done
+for q in tracker-message-processor-demo-1 tracker-message-processor-demo-2 tracker-archive; do
+  api POST "/api/bindings/%2F/e/tracker-adsb/q/$q" '{"routing_key":"1"}'
+done
+rc SET metrics:message_processor:demo-1:total_messages_processed:lifetime 12345
+rc SET metrics:message_processor:demo-1:registration_misses:today 12
+rc SADD receiver:index rooftop
+rc SET receiver:registration:rooftop '[{"host":"192.168.10.5","port":30002,"source":"1090"}]' EX 3600
+rc SET metrics:receiver:rooftop:192-168-10-5_30002:messages:hour 420
+rc SET config:rules:version "$(printf '[]' | sha256sum | cut -c1-64)"
+
+# Live traffic: a message a second into the exchange.
+( while true; do
+    api POST /api/exchanges/%2F/tracker-adsb/publish '{"properties":{},"routing_key":"1","payload":"{}","payload_encoding":"string"}' || true
+    sleep 1
+  done ) &
+pids+=($!)
+
+mosquitto_sub -h 127.0.0.1 -p "${TEST_MQTT_ADDR##*:}" -v -t 'Tracker/#' -t 'homeassistant/#' &
+pids+=($!)
+
+export BROKER_HOST=127.0.0.1 BROKER_MANAGEMENT_PORT=$TEST_MGMT_PORT
+export BROKER_MONITORING_USERNAME=$TEST_MONITOR_USER BROKER_MONITORING_PASSWORD=$TEST_MONITOR_PASSWORD
+export STORE_HOST=127.0.0.1 STORE_PORT=${TEST_REDIS_ADDR##*:} STORE_PASSWORD=$TEST_REDIS_PASSWORD
+export MQTT_HOST=127.0.0.1 MQTT_PORT=${TEST_MQTT_ADDR##*:}
+export STORE_POLL_INTERVAL=${STORE_POLL_INTERVAL:-15s} HEARTBEAT_PATH=${HEARTBEAT_PATH:-/tmp/tracker-core-health-demo/heartbeat}
+export COMPONENT_IMAGE=${COMPONENT_IMAGE:-tracker-core-health} LOG_LEVEL=${LOG_LEVEL:-info}
+echo "demo: running the monitor (Ctrl-C to stop)"
+bin/tracker-core-health &
+mon=$!
+pids+=($mon)
+if [ -n "${DEMO_SECONDS:-}" ]; then
+  sleep "$DEMO_SECONDS"
+  kill -TERM "$mon"
+fi
+wait "$mon" || true
