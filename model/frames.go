@@ -1,5 +1,7 @@
 package model
 
+import "time"
+
 // Message is an MQTT message received on a subscribed filter.
 type Message struct {
 	Topic    string
@@ -11,4 +13,11 @@ type Message struct {
 // ids of the owned queues, sorted and distinct.
 type CounterRequest struct {
 	ProcessorIDs []string
+}
+
+// Releases is the outcome of one registry pass: the newest release tag of every image whose
+// lookup succeeded. Images missing here keep their last known version.
+type Releases struct {
+	Latest map[string]string
+	Passed time.Time
 }

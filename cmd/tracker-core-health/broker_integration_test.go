@@ -54,10 +54,11 @@ func TestBrokerTelemetryOverMQTT(t *testing.T) {
 
 	env.DeclareQueue(t, "tracker-archive")
 	missing := "Tracker/core-health/broker/statistic/archive_queue_missing"
-	rec.WaitPayload(missing, "False", 2500*time.Millisecond) // two 1 s cycles and a margin
+	// Two 1 s cycles plus the management database's own statistics interval (1 s here).
+	rec.WaitPayload(missing, "False", 6*time.Second)
 	rec.WaitFor("Tracker/core-health/archive/statistic/consumers", 5*time.Second, nil)
 	env.DeleteQueue(t, "tracker-archive")
-	rec.WaitPayload(missing, "True", 2500*time.Millisecond)
+	rec.WaitPayload(missing, "True", 6*time.Second)
 
 	for _, m := range rec.All() {
 		require.NotContains(t, m.Topic, "someone-elses-queue")

@@ -11,6 +11,8 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
+	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
+	"github.com/tracker-adsb/tracker-core-health/stages/registry"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
 	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
 )
@@ -48,6 +50,9 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	for _, e := range catalog.Static() {
 		decl = append(decl, model.Reading{Entity: e})
 	}
+	if own, ok := registrations.OwnRegistration(cfg.ComponentImage, catalog.CoreDevice); ok {
+		decl = append(decl, own)
+	}
 	static <- decl
 	close(static)
 
@@ -83,21 +88,38 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 		return pipeline.Heartbeat(ctx, stageLog("heartbeat"), health, cfg.HeartbeatPath, min(config.HeartbeatTouchInterval, cfg.BrokerPollInterval))
 	})
 
+	// Registrations (from the sink's subscription) and the registry check.
+	regOut := make(chan model.Batch, 2)
+	images := make(chan []string, 1)
+	releases := make(chan model.Releases, 1)
+	rs := registrations.NewStage(registrations.Config{Namespace: cfg.RegistryNamespace, ReleaseURLTemplate: cfg.ReleaseURLTemplate}, devices, stageLog("registrations"))
+	if cfg.RegistryNamespace == "" {
+		log.Warn().Msg("REGISTRY_NAMESPACE unset: no registry check; update entities show the installed version as latest")
+		close(releases)
+	} else {
+		registryTicks := make(chan time.Time)
+		rc := registry.NewClient(registry.Config{URL: cfg.RegistryURL, Namespace: cfg.RegistryNamespace, AuthURL: cfg.RegistryAuthURL}, stageLog("registry"))
+		goStopping("registry-ticker", func(ctx context.Context) error {
+			return pipeline.Ticker(ctx, stageLog("registry-ticker"), cfg.RegistryCheckStartupDelay, cfg.RegistryCheckInterval, registryTicks)
+		})
+		goStopping("registry", func(ctx context.Context) error {
+			return registry.NewStage(rc, stageLog("registry")).Run(ctx, registryTicks, images, releases)
+		})
+	}
+
 	// The one MQTT sink.
 	sink := sinks.NewMQTTSink(sinks.MQTTConfig{
 		Host: cfg.MQTTHost, Port: cfg.MQTTPort, Username: cfg.MQTTUsername, Password: cfg.MQTTPassword,
 		Origin:      model.Origin{Name: model.OriginName, SWVersion: cfg.Version},
 		PublishRate: cfg.MQTTPublishRate,
 		KeepAlive:   config.MQTTKeepAlive,
-		Subscribe:   []string{model.HAStatusTopic},
+		Subscribe:   []string{model.HAStatusTopic, model.RegisterTopicRoot + "/+"},
 	}, stageLog("mqtt"))
 	g.Go("mqtt-sink", func(ctx context.Context) error {
-		return sink.Run(ctx, pipeline.Merge(ctx, 16, static, brokerOut, counterOut, storeOut))
+		return sink.Run(ctx, pipeline.Merge(ctx, 16, static, brokerOut, counterOut, storeOut, regOut))
 	})
-	g.Go("registrations-drain", func(context.Context) error {
-		for range sink.Received() {
-		}
-		return nil
+	goStopping("registrations", func(ctx context.Context) error {
+		return rs.Run(ctx, sink.Received(), releases, regOut, images)
 	})
 	return g.Wait()
 }

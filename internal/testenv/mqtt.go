@@ -66,7 +66,7 @@ func (e *Env) Record(t testing.TB, filters ...string) *Recorder {
 func (r *Recorder) Publish(topic, payload string, retain bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_, err := r.client.Publish(ctx, &paho.Publish{Topic: topic, Payload: []byte(payload), Retain: retain, QoS: 1})
+	_, err := r.client.Publish(ctx, &paho.Publish{Topic: topic, Payload: []byte(payload), Retain: retain})
 	require.NoError(r.t, err)
 }
 
@@ -148,4 +148,5 @@ func (e *Env) ClearRetained(t testing.TB, filters ...string) {
 			r.Publish(m.Topic, "", true)
 		}
 	}
+	time.Sleep(100 * time.Millisecond) // QoS 0: let the broker process the clears
 }
