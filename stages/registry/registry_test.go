@@ -1,0 +1,104 @@
+package registry_test
+
+import (
+	"testing"
+
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/stages/registry"
+)
+
+func TestLatestComparesIntegerTuples(t *testing.T) {
+	cases := []struct {
+		tags []string
+		want string
+		ok   bool
+	}{
+		{[]string{"2026.09.9", "2026.09.10"}, "2026.09.10", true},
+		{[]string{"2026.9.10", "2026.9.9"}, "2026.9.10", true},
+		{[]string{"2026.08.20", "2026.8.3"}, "2026.08.20", true},
+		{[]string{"2025.12.99", "2026.01.1"}, "2026.01.1", true},
+		{[]string{"2026.10.1", "2026.9.30"}, "2026.10.1", true},
+		{[]string{"2026.01.2", "2026.01.10", "2026.01.9"}, "2026.01.10", true},
+		{[]string{"dev", "latest", "pr-12", "2026.1"}, "", false},
+		{[]string{"latest", "2026.03.04"}, "2026.03.04", true},
+		{[]string{"v2026.03.04", "2026.03.03"}, "2026.03.03", true},
+		{[]string{"2026.03.04-rc1", "2026.03.02"}, "2026.03.02", true},
+		{[]string{"2026.003.1"}, "", false},
+		{[]string{"26.03.1"}, "", false},
+		{[]string{"2026.03.1 "}, "", false},
+		{[]string{}, "", false},
+		{[]string{"2027.1.0", "2026.12.999"}, "2027.1.0", true},
+		{[]string{"2026.05.100", "2026.05.99"}, "2026.05.100", true},
+	}
+	for _, tc := range cases {
+		got, ok := registry.Latest(tc.tags)
+		require.Equal(t, tc.ok, ok, "%v", tc.tags)
+		require.Equal(t, tc.want, got, "%v", tc.tags)
+	}
+}
+
+func client(f *testenv.FakeRegistry) *registry.Client {
+	return registry.NewClient(registry.Config{URL: f.URL(), Namespace: "ns"}, zerolog.Nop())
+}
+
+func TestPassUsesOneTokenWithOneScopePerImage(t *testing.T) {
+	f := testenv.NewFakeRegistry(t)
+	f.Tags["tracker-a"] = []string{"2026.01.9", "2026.01.10", "latest"}
+	f.Tags["tracker-b"] = []string{"2026.02.1"}
+	res := client(f).Pass(t.Context(), []string{"tracker-a", "tracker-b"})
+	require.Equal(t, "2026.01.10", res["tracker-a"].Latest)
+	require.Equal(t, "2026.02.1", res["tracker-b"].Latest)
+	require.Equal(t, 1, f.TokenCalls)
+	require.Equal(t, [][]string{{"repository:ns/tracker-a:pull", "repository:ns/tracker-b:pull"}}, f.TokenScopes)
+}
+
+func TestAccessTokenAndPagination(t *testing.T) {
+	f := testenv.NewFakeRegistry(t)
+	f.TokenKey = "access_token"
+	f.PageSize = 2
+	f.Tags["tracker-a"] = []string{"2026.01.1", "2026.01.2", "2026.03.1", "dev", "2026.02.7"}
+	res := client(f).Pass(t.Context(), []string{"tracker-a"})
+	require.NoError(t, res["tracker-a"].Err)
+	require.Equal(t, "2026.03.1", res["tracker-a"].Latest)
+	require.Equal(t, 3, f.TagCalls["tracker-a"], "three pages followed")
+}
+
+func TestFailuresAreIsolatedPerImage(t *testing.T) {
+	for _, mode := range []string{"401", "404", "429", "503", "bad json", "no release tag"} {
+		t.Run(mode, func(t *testing.T) {
+			f := testenv.NewFakeRegistry(t)
+			f.Tags["good"] = []string{"2026.01.1"}
+			f.Tags["bad"] = []string{"dev"}
+			switch mode {
+			case "401":
+				f.Fail["bad"] = 401
+			case "404":
+				delete(f.Tags, "bad")
+			case "429":
+				f.Fail["bad"] = 429
+			case "503":
+				f.Fail["bad"] = 503
+			case "bad json":
+				f.BadJSON["bad"] = true
+			}
+			res := client(f).Pass(t.Context(), []string{"bad", "good"})
+			require.Error(t, res["bad"].Err)
+			require.Equal(t, "2026.01.1", res["good"].Latest, "the other image still resolves")
+		})
+	}
+}
+
+func TestFailedTokenFailsThePass(t *testing.T) {
+	f := testenv.NewFakeRegistry(t)
+	f.TokenKey = "nothing"
+	f.Tags["a"] = []string{"2026.01.1"}
+	res := client(f).Pass(t.Context(), []string{"a"})
+	require.ErrorContains(t, res["a"].Err, "no token")
+	require.Zero(t, f.TagCalls["a"])
+
+	down := registry.NewClient(registry.Config{URL: "http://127.0.0.1:1", Namespace: "ns"}, zerolog.Nop())
+	require.Error(t, down.Pass(t.Context(), []string{"a"})["a"].Err)
+}
