@@ -1,0 +1,201 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"time"
+)
+
+// Party is an operator, registrant or airport object: kept verbatim for the notification,
+// with the airline designator read once at decode time so that evaluation allocates nothing.
+type Party struct {
+	Raw               json.RawMessage
+	AirlineDesignator string // upper-cased operator.airline_designator
+}
+
+// UnmarshalJSON keeps the object verbatim; null leaves the party empty.
+func (p *Party) UnmarshalJSON(b []byte) error {
+	if bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
+		*p = Party{}
+		return nil
+	}
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(b, &probe); err != nil {
+		return err
+	}
+	var d string
+	_ = json.Unmarshal(probe["airline_designator"], &d)
+	p.Raw = append(json.RawMessage(nil), b...)
+	p.AirlineDesignator = strings.ToUpper(strings.TrimSpace(d))
+	return nil
+}
+
+// Empty reports whether nothing was resolved.
+func (p *Party) Empty() bool { return p == nil || len(p.Raw) == 0 }
+
+// Powerplant of an aircraft.
+type Powerplant struct {
+	Count *int   `json:"count,omitempty"`
+	Type  string `json:"type,omitempty"`
+}
+
+// Aircraft enrichment of a message.
+type Aircraft struct {
+	Registration           string      `json:"registration,omitempty"`
+	TypeDesignator         string      `json:"type_designator,omitempty"`
+	Type                   string      `json:"type,omitempty"`
+	Category               string      `json:"category,omitempty"`
+	WakeTurbulenceCategory string      `json:"wake_turbulence_category,omitempty"`
+	Powerplant             *Powerplant `json:"powerplant,omitempty"`
+	Military               *bool       `json:"military,omitempty"`
+}
+
+// AircraftMessage is one aircraft message: a line of recorded traffic for the rules command, or
+// what a message processor hands to the evaluator.
+type AircraftMessage struct {
+	ReceivedAt     time.Time `json:"received_at"`
+	IcaoHex        string    `json:"icao_hex"`
+	ReceiverSource string    `json:"receiver_source,omitempty"`
+	Ident          string    `json:"ident,omitempty"`
+	Squawk         string    `json:"squawk,omitempty"`
+	Altitude       *float64  `json:"altitude,omitempty"`
+	Velocity       *float64  `json:"velocity,omitempty"`
+	Heading        *float64  `json:"heading,omitempty"`
+	VerticalSpeed  *float64  `json:"vertical_speed,omitempty"`
+	Latitude       *float64  `json:"latitude,omitempty"`
+	Longitude      *float64  `json:"longitude,omitempty"`
+	Aircraft       *Aircraft `json:"aircraft,omitempty"`
+	Operator       *Party    `json:"operator,omitempty"`
+	Registrant     *Party    `json:"registrant,omitempty"`
+	Origin         *Party    `json:"origin,omitempty"`
+	Destination    *Party    `json:"destination,omitempty"`
+}
+
+// OptFloat is a nullable number of a position or velocity record.
+type OptFloat struct {
+	V  float64
+	OK bool
+}
+
+func opt(p *float64) OptFloat {
+	if p == nil {
+		return OptFloat{}
+	}
+	return OptFloat{*p, true}
+}
+
+// Position is the latest position record of a flight.
+type Position struct {
+	Latitude, Longitude, Altitude OptFloat
+}
+
+// Velocity is the latest velocity record of a flight.
+type Velocity struct {
+	Speed, Heading, VerticalSpeed OptFloat
+}
+
+// Flight accumulates the messages of one aircraft until a gap longer than the flight TTL.
+type Flight struct {
+	IcaoHex         string
+	Ident           string
+	Squawk          string
+	Aircraft        Aircraft
+	Operator        Party
+	Registrant      Party
+	Origin          Party
+	Destination     Party
+	ReceiverSources []string
+	FirstMessage    time.Time
+	LastMessage     time.Time
+	TotalMessages   int
+	HasPosition     bool
+	Position        Position
+	HasVelocity     bool
+	Velocity        Velocity
+	MatchedRules    []string
+	ForceArchive    bool
+}
+
+// Reset starts a new flight for the same aircraft, reusing the flight's memory.
+func (f *Flight) Reset(icao string) {
+	matched, sources := f.MatchedRules[:0], f.ReceiverSources[:0]
+	*f = Flight{IcaoHex: icao, MatchedRules: matched, ReceiverSources: sources}
+}
+
+// Apply folds one message into the flight: identity and enrichment (latest non-empty value
+// wins), receiver sources, counters, and the latest position and velocity records.
+func (f *Flight) Apply(m *AircraftMessage) {
+	if f.TotalMessages == 0 {
+		f.FirstMessage = m.ReceivedAt
+	}
+	if m.ReceivedAt.After(f.LastMessage) || f.TotalMessages == 0 {
+		f.LastMessage = m.ReceivedAt
+	}
+	f.TotalMessages++
+	if m.Ident != "" {
+		f.Ident = m.Ident
+	}
+	if m.Squawk != "" {
+		f.Squawk = m.Squawk
+	}
+	if src := m.ReceiverSource; src != "" {
+		found := false
+		for _, s := range f.ReceiverSources {
+			if s == src {
+				found = true
+				break
+			}
+		}
+		if !found {
+			f.ReceiverSources = append(f.ReceiverSources, src)
+		}
+	}
+	if a := m.Aircraft; a != nil {
+		mergeStr(&f.Aircraft.Registration, a.Registration)
+		mergeStr(&f.Aircraft.TypeDesignator, a.TypeDesignator)
+		mergeStr(&f.Aircraft.Type, a.Type)
+		mergeStr(&f.Aircraft.Category, a.Category)
+		mergeStr(&f.Aircraft.WakeTurbulenceCategory, a.WakeTurbulenceCategory)
+		if a.Powerplant != nil {
+			f.Aircraft.Powerplant = a.Powerplant
+		}
+		if a.Military != nil {
+			f.Aircraft.Military = a.Military
+		}
+	}
+	mergeParty(&f.Operator, m.Operator)
+	mergeParty(&f.Registrant, m.Registrant)
+	mergeParty(&f.Origin, m.Origin)
+	mergeParty(&f.Destination, m.Destination)
+	if m.Latitude != nil || m.Longitude != nil || m.Altitude != nil {
+		f.HasPosition = true
+		f.Position = Position{Latitude: opt(m.Latitude), Longitude: opt(m.Longitude), Altitude: opt(m.Altitude)}
+	}
+	if m.Velocity != nil || m.Heading != nil || m.VerticalSpeed != nil {
+		f.HasVelocity = true
+		f.Velocity = Velocity{Speed: opt(m.Velocity), Heading: opt(m.Heading), VerticalSpeed: opt(m.VerticalSpeed)}
+	}
+}
+
+func mergeStr(dst *string, v string) {
+	if v != "" {
+		*dst = v
+	}
+}
+
+func mergeParty(dst *Party, p *Party) {
+	if !p.Empty() {
+		*dst = *p
+	}
+}
+
+// HasMatched reports whether rule id already fired for this flight.
+func (f *Flight) HasMatched(id string) bool {
+	for _, r := range f.MatchedRules {
+		if r == id {
+			return true
+		}
+	}
+	return false
+}

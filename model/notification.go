@@ -1,0 +1,109 @@
+package model
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// RuleRef is the rule object of a notification.
+type RuleRef struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Identifier  string `json:"identifier"`
+}
+
+type notifAircraft struct {
+	IcaoHex                string      `json:"icao_hex"`
+	Registration           string      `json:"registration,omitempty"`
+	TypeDesignator         string      `json:"type_designator,omitempty"`
+	Type                   string      `json:"type,omitempty"`
+	Category               string      `json:"category,omitempty"`
+	WakeTurbulenceCategory string      `json:"wake_turbulence_category,omitempty"`
+	Powerplant             *Powerplant `json:"powerplant,omitempty"`
+	Military               bool        `json:"military,omitempty"`
+}
+
+// Notification is the rule notification payload (spec 2.3, CONTRACT.md 6.5): the flight
+// snapshot without _id, positions, velocities and raw frames, plus the rule. Every empty
+// field is omitted, never null or false.
+type Notification struct {
+	Aircraft        notifAircraft   `json:"aircraft"`
+	Ident           string          `json:"ident,omitempty"`
+	Squawk          string          `json:"squawk,omitempty"`
+	Operator        json.RawMessage `json:"operator,omitempty"`
+	Registrant      json.RawMessage `json:"registrant,omitempty"`
+	Origin          json.RawMessage `json:"origin,omitempty"`
+	Destination     json.RawMessage `json:"destination,omitempty"`
+	ReceiverSources []string        `json:"receiver_sources"`
+	FirstMessage    string          `json:"first_message"`
+	LastMessage     string          `json:"last_message"`
+	TotalMessages   int             `json:"total_messages"`
+	MatchedRules    []string        `json:"matched_rules"`
+	ForceArchive    bool            `json:"force_archive,omitempty"`
+	Rule            RuleRef         `json:"rule"`
+}
+
+// RFC3339Offset formats a time in UTC with a "+00:00" offset.
+func RFC3339Offset(t time.Time) string {
+	return t.UTC().Format("2006-01-02T15:04:05.999999") + "+00:00"
+}
+
+// NewNotification snapshots a flight for rule r.
+func NewNotification(f *Flight, r RuleRef) *Notification {
+	a := f.Aircraft
+	n := &Notification{
+		Aircraft: notifAircraft{
+			IcaoHex: f.IcaoHex, Registration: a.Registration, TypeDesignator: a.TypeDesignator,
+			Type: a.Type, Category: a.Category, WakeTurbulenceCategory: lower(a.WakeTurbulenceCategory),
+			Military: a.Military != nil && *a.Military,
+		},
+		Ident: f.Ident, Squawk: f.Squawk,
+		Operator: stripSource(f.Operator.Raw), Registrant: f.Registrant.Raw, Origin: f.Origin.Raw, Destination: f.Destination.Raw,
+		ReceiverSources: append([]string{}, f.ReceiverSources...),
+		FirstMessage:    RFC3339Offset(f.FirstMessage),
+		LastMessage:     RFC3339Offset(f.LastMessage),
+		TotalMessages:   f.TotalMessages,
+		MatchedRules:    append([]string{}, f.MatchedRules...),
+		ForceArchive:    f.ForceArchive,
+		Rule:            r,
+	}
+	if p := a.Powerplant; p != nil && (p.Count != nil || p.Type != "") {
+		n.Aircraft.Powerplant = p
+	}
+	return n
+}
+
+// JSON renders the payload.
+func (n *Notification) JSON() []byte {
+	b, _ := json.Marshal(n)
+	return b
+}
+
+func lower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
+}
+
+// stripSource drops operator.source (removed from the current payload) and nulls.
+func stripSource(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return raw
+	}
+	delete(m, "source")
+	for k, v := range m {
+		if string(v) == "null" {
+			delete(m, k)
+		}
+	}
+	b, _ := json.Marshal(m)
+	return b
+}

@@ -1,0 +1,105 @@
+package rules
+
+import (
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// DefaultFlightTTL is the gap of message time after which a new flight starts.
+const DefaultFlightTTL = 300 * time.Second
+
+// MaxMessageLag is MAX_MESSAGE_LAG_SECONDS: older triggering messages notify nobody.
+const MaxMessageLag = 30 * time.Second
+
+// Match is one rule firing for a flight.
+type Match struct {
+	Rule   *Rule
+	Flight *model.Flight
+	At     time.Time // the triggering message's received time
+}
+
+// Engine accumulates flights and evaluates the current rule set. Process is meant for one
+// goroutine (the evaluation stage); the rule set can be swapped from another at any time.
+type Engine struct {
+	set     atomic.Pointer[Set]
+	ttl     time.Duration
+	flights map[string]*model.Flight
+	matches []Match
+}
+
+// NewEngine builds an engine with a flight TTL (0: the default).
+func NewEngine(set *Set, ttl time.Duration) *Engine {
+	if ttl <= 0 {
+		ttl = DefaultFlightTTL
+	}
+	e := &Engine{ttl: ttl, flights: map[string]*model.Flight{}}
+	if set == nil {
+		set = &Set{}
+	}
+	e.set.Store(set)
+	return e
+}
+
+// Swap replaces the rule set atomically; flights and their matched rules are kept.
+func (e *Engine) Swap(s *Set) { e.set.Store(s) }
+
+// Set is the current rule set.
+func (e *Engine) Set() *Set { return e.set.Load() }
+
+// Process folds m into its flight and returns the rules that fire on it, each at most once
+// per flight. The returned slice is reused by the next call. Matches are recorded on the
+// flight (matched_rules, sticky force_archive) before returning; rules matched on this
+// message are not visible to matched_rules conditions of the same message.
+func (e *Engine) Process(m *model.AircraftMessage) []Match {
+	icao := m.IcaoHex
+	f := e.flights[icao]
+	if f == nil {
+		icao = strings.Clone(icao)
+		f = &model.Flight{IcaoHex: icao}
+		e.flights[icao] = f
+	} else if f.TotalMessages > 0 && m.ReceivedAt.Sub(f.LastMessage) > e.ttl {
+		f.Reset(f.IcaoHex) // a new flight: empty matched_rules
+	}
+	f.Apply(m)
+	e.matches = e.matches[:0]
+	set := e.set.Load()
+	for _, r := range set.Rules {
+		if f.HasMatched(r.Identifier) {
+			continue
+		}
+		if r.Matches(f, m.ReceivedAt) {
+			e.matches = append(e.matches, Match{Rule: r, Flight: f, At: m.ReceivedAt})
+		}
+	}
+	for _, mt := range e.matches {
+		f.MatchedRules = append(f.MatchedRules, mt.Rule.Identifier)
+		if mt.Rule.ForceArchive {
+			f.ForceArchive = true
+		}
+	}
+	return e.matches
+}
+
+// Flights is the number of aircraft tracked.
+func (e *Engine) Flights() int { return len(e.flights) }
+
+// Expire forgets flights whose last message is older than the TTL before now.
+func (e *Engine) Expire(now time.Time) {
+	for k, f := range e.flights {
+		if now.Sub(f.LastMessage) > e.ttl {
+			delete(e.flights, k)
+		}
+	}
+}
+
+// Notification renders the notification payload of a match.
+func (m Match) Notification() []byte {
+	return model.NewNotification(m.Flight, model.RuleRef{Name: m.Rule.Name, Description: m.Rule.Description, Identifier: m.Rule.Identifier}).JSON()
+}
+
+// Lagging reports whether the triggering message is older than MaxMessageLag at now
+// (exactly 30 s still publishes).
+func Lagging(now, received time.Time) bool { return now.Sub(received) > MaxMessageLag }

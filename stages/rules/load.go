@@ -1,0 +1,423 @@
+package rules
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Rule-set errors of CONTRACT.md 6.3.
+var (
+	ErrRulesJSON  = errors.New("Rules file contains invalid JSON") //nolint:staticcheck // contract text
+	ErrRulesArray = errors.New("Rules must be a JSON array")       //nolint:staticcheck // contract text
+)
+
+// Mode is how a rule set is loaded.
+type Mode int
+
+const (
+	// Strict rejects the whole set on the first invalid enabled rule (the API's save gate).
+	Strict Mode = iota
+	// Lenient skips invalid rules and names them (the processor's reload).
+	Lenient
+)
+
+// Condition types (spec 2.1).
+const (
+	TypeAltitude                  = "altitude"
+	TypeHeading                   = "heading"
+	TypeVelocity                  = "velocity"
+	TypeVerticalSpeed             = "vertical_speed"
+	TypeArea                      = "area"
+	TypeDate                      = "date"
+	TypeIdent                     = "ident"
+	TypeSquawk                    = "squawk"
+	TypeMilitary                  = "military"
+	TypeReceiverSource            = "receiver_source"
+	TypeOperatorAirlineDesignator = "operator_airline_designator"
+	TypeAircraftTypeDesignator    = "aircraft_type_designator"
+	TypeAircraftRegistration      = "aircraft_registration"
+	TypeAircraftIcaoHex           = "aircraft_icao_hex"
+	TypeAircraftPowerplantCount   = "aircraft_powerplant_count"
+	TypeWakeTurbulenceCategory    = "wake_turbulence_category"
+	TypeMatchedRules              = "matched_rules"
+)
+
+// Operators (CONTRACT.md 6.1).
+const (
+	OpEquals    = "equals"
+	OpMinimum   = "minimum"
+	OpMaximum   = "maximum"
+	OpInList    = "in_list"
+	OpNotInList = "not_in_list"
+)
+
+// Operators lists the operators each condition type supports (CONTRACT.md 6.2).
+var Operators = map[string][]string{
+	TypeAltitude:                  {OpMinimum, OpMaximum},
+	TypeVelocity:                  {OpMinimum, OpMaximum},
+	TypeVerticalSpeed:             {OpMinimum, OpMaximum},
+	TypeHeading:                   {OpEquals},
+	TypeDate:                      {OpMinimum, OpMaximum},
+	TypeIdent:                     {OpEquals},
+	TypeSquawk:                    {OpEquals},
+	TypeMilitary:                  {OpEquals},
+	TypeReceiverSource:            {OpEquals},
+	TypeOperatorAirlineDesignator: {OpEquals},
+	TypeAircraftTypeDesignator:    {OpEquals},
+	TypeAircraftRegistration:      {OpEquals},
+	TypeAircraftIcaoHex:           {OpEquals},
+	TypeAircraftPowerplantCount:   {OpEquals, OpMinimum, OpMaximum},
+	TypeWakeTurbulenceCategory:    {OpEquals},
+	TypeMatchedRules:              {OpInList, OpNotInList},
+	TypeArea:                      {OpEquals},
+}
+
+var knownOperators = []string{OpEquals, OpMinimum, OpMaximum, OpInList, OpNotInList}
+
+// Rule is a compiled, enabled rule.
+type Rule struct {
+	Identifier   string
+	Name         string
+	Description  string
+	ForceArchive bool
+	conds        []cond
+}
+
+// Set is a compiled rule set: the enabled, valid rules in stored order.
+type Set struct {
+	Rules   []*Rule
+	Skipped []string // lenient mode: identifiers of the rules that failed
+}
+
+// LoadError is a lenient load's report of skipped rules.
+type LoadError struct{ Skipped []string }
+
+func (e *LoadError) Error() string {
+	return "invalid rules skipped: " + strings.Join(e.Skipped, ", ")
+}
+
+// LoadRules parses config:rules. Strict: any invalid enabled rule is an error
+// ("Rule #{i} invalid: <reason>"). Lenient: invalid rules are skipped, the rest load, and
+// the error is a *LoadError naming every skipped identifier (nil when none).
+func LoadRules(data []byte, areas Areas, mode Mode) (*Set, error) {
+	var items []json.RawMessage
+	if err := json.Unmarshal(data, &items); err != nil {
+		var v any
+		if json.Unmarshal(data, &v) != nil {
+			return nil, ErrRulesJSON
+		}
+		return nil, ErrRulesArray
+	}
+	if items == nil {
+		var v any
+		if json.Unmarshal(data, &v) == nil && v == nil {
+			return nil, ErrRulesArray
+		}
+	}
+	set := &Set{}
+	seen := map[string]bool{}
+	for i, raw := range items {
+		r, enabled, id, err := compileRule(raw, areas, seen)
+		if err != nil {
+			if mode == Strict {
+				return nil, fmt.Errorf("Rule #%d invalid: %w", i, err) //nolint:staticcheck // contract text
+			}
+			if id == "" {
+				id = fmt.Sprintf("#%d", i)
+			}
+			set.Skipped = append(set.Skipped, id)
+			continue
+		}
+		if enabled {
+			seen[r.Identifier] = true
+			set.Rules = append(set.Rules, r)
+		}
+	}
+	if len(set.Skipped) > 0 {
+		return set, &LoadError{Skipped: set.Skipped}
+	}
+	return set, nil
+}
+
+// compileRule validates and compiles one element. It returns the identifier it could read
+// (for the lenient report) even on error.
+func compileRule(raw json.RawMessage, areas Areas, seen map[string]bool) (*Rule, bool, string, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
+		return nil, false, "", errors.New("rule must be a JSON object")
+	}
+	var id string
+	_ = json.Unmarshal(m["identifier"], &id)
+	en, ok := m["enabled"]
+	if !ok {
+		return nil, false, id, errors.New("missing 'enabled' field")
+	}
+	var enabled bool
+	if err := json.Unmarshal(en, &enabled); err != nil || string(en) == "null" {
+		return nil, false, id, errors.New("'enabled' must be a boolean")
+	}
+	if !enabled {
+		return nil, false, id, nil // a disabled rule is skipped without further validation
+	}
+	var idAny any
+	_ = json.Unmarshal(m["identifier"], &idAny)
+	if s, isStr := idAny.(string); !isStr || !ValidIdentifier(s) {
+		return nil, true, id, fmt.Errorf("identifier '%s' must be non-empty and contain no spaces", displayValue(idAny))
+	}
+	if seen[id] {
+		return nil, true, id, fmt.Errorf("duplicate identifier '%s'", id)
+	}
+	r := &Rule{Identifier: id}
+	_ = json.Unmarshal(m["name"], &r.Name)
+	_ = json.Unmarshal(m["description"], &r.Description)
+	if fa, ok := m["force_archive"]; ok && string(fa) != "null" {
+		if err := json.Unmarshal(fa, &r.ForceArchive); err != nil {
+			return nil, true, id, fmt.Errorf("rule '%s': 'force_archive' must be a boolean", id)
+		}
+	}
+	var conds []json.RawMessage
+	if c, ok := m["conditions"]; !ok || json.Unmarshal(c, &conds) != nil || conds == nil {
+		return nil, true, id, fmt.Errorf("rule '%s' missing 'conditions' array", id)
+	}
+	if len(conds) == 0 {
+		return nil, true, id, fmt.Errorf("rule '%s' has no conditions", id)
+	}
+	for j, c := range conds {
+		cc, err := compileCondition(c, areas)
+		if err != nil {
+			return nil, true, id, fmt.Errorf("rule '%s' condition #%d: %w", id, j, err)
+		}
+		r.conds = append(r.conds, cc)
+	}
+	// Cheapest first: a failing cheap test spares the expensive ones.
+	slices.SortStableFunc(r.conds, func(a, b cond) int { return a.cost - b.cost })
+	return r, true, id, nil
+}
+
+func displayValue(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	default:
+		b, _ := json.Marshal(x)
+		return string(b)
+	}
+}
+
+var headingRE = regexp.MustCompile(`^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$`)
+
+func compileCondition(raw json.RawMessage, areas Areas) (cond, error) {
+	var c struct {
+		Type     any             `json:"type"`
+		Operator any             `json:"operator"`
+		Value    json.RawMessage `json:"value"`
+	}
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return cond{}, errors.New("condition must be a JSON object")
+	}
+	typ, _ := c.Type.(string)
+	op, _ := c.Operator.(string)
+	typ, op = strings.ToLower(strings.TrimSpace(typ)), strings.ToLower(strings.TrimSpace(op))
+	ops, known := Operators[typ]
+	if !known {
+		return cond{}, fmt.Errorf("unknown condition type '%s'", typ)
+	}
+	if !slices.Contains(knownOperators, op) {
+		return cond{}, fmt.Errorf("unknown operator '%s'", op)
+	}
+	out := cond{typ: typ, op: opCode(op), cost: 1}
+	// An operator outside the type's set is accepted but never matches.
+	out.never = !slices.Contains(ops, op)
+	var v any
+	if len(c.Value) == 0 || json.Unmarshal(c.Value, &v) != nil {
+		return cond{}, errors.New("missing 'value'")
+	}
+	switch typ {
+	case TypeAltitude, TypeVelocity, TypeVerticalSpeed, TypeAircraftPowerplantCount:
+		n, err := integerValue(v)
+		if err != nil {
+			return cond{}, err
+		}
+		out.num = float64(n)
+	case TypeHeading:
+		s, _ := v.(string)
+		m := headingRE.FindStringSubmatch(s)
+		if m == nil {
+			return cond{}, errors.New("heading value must be 'lo,hi' with two numbers")
+		}
+		lo, _ := strconv.ParseFloat(m[1], 64)
+		hi, _ := strconv.ParseFloat(m[2], 64)
+		if lo < 0 || lo > 359 || hi < 0 || hi > 359 {
+			return cond{}, errors.New("heading bounds must be within 0-359")
+		}
+		out.lo, out.hi = lo, hi
+	case TypeDate:
+		s, _ := v.(string)
+		if err := out.parseDate(strings.TrimSpace(s)); err != nil {
+			return cond{}, err
+		}
+		out.cost = 2
+	case TypeIdent:
+		out.str = strings.ToUpper(strings.TrimSpace(stringValue(v)))
+		if out.str == "" {
+			return cond{}, errors.New("ident value must be a non-empty string")
+		}
+	case TypeSquawk:
+		out.str = strings.TrimSpace(stringValue(v))
+		if out.str == "" {
+			return cond{}, errors.New("squawk value must be a non-empty string")
+		}
+	case TypeMilitary:
+		switch x := v.(type) {
+		case bool:
+			out.flag = x
+		case string:
+			out.flag = strings.EqualFold(strings.TrimSpace(x), "true")
+		}
+	case TypeReceiverSource:
+		out.list = stringList(v)
+		if len(out.list) == 0 {
+			return cond{}, errors.New("receiver_source value must list 1090, 978 or EXTERNAL")
+		}
+		out.cost = 2
+	case TypeOperatorAirlineDesignator:
+		out.str = strings.ToUpper(strings.TrimSpace(stringValue(v)))
+		if len(out.str) != 3 {
+			return cond{}, errors.New("operator airline designator must be exactly 3 characters")
+		}
+	case TypeAircraftTypeDesignator:
+		out.str = strings.ToUpper(strings.TrimSpace(stringValue(v)))
+		if len(out.str) != 4 {
+			return cond{}, errors.New("aircraft type designator must be exactly 4 characters")
+		}
+	case TypeAircraftRegistration, TypeAircraftIcaoHex:
+		out.str = strings.ToUpper(strings.TrimSpace(stringValue(v)))
+		if out.str == "" {
+			return cond{}, fmt.Errorf("%s value must be a non-empty string", typ)
+		}
+	case TypeWakeTurbulenceCategory:
+		out.str = strings.ToLower(strings.TrimSpace(stringValue(v)))
+		if out.str != "light" && out.str != "medium" && out.str != "heavy" {
+			return cond{}, errors.New("wake turbulence category must be light, medium or heavy")
+		}
+	case TypeMatchedRules:
+		arr, ok := v.([]any)
+		if !ok || len(arr) == 0 {
+			return cond{}, errors.New("matched_rules value must be a non-empty array of rule identifiers")
+		}
+		for _, x := range arr {
+			s, ok := x.(string)
+			if !ok {
+				return cond{}, errors.New("matched_rules value must be a non-empty array of rule identifiers")
+			}
+			out.list = append(out.list, s)
+		}
+		out.cost = 3
+	case TypeArea:
+		id := strings.TrimSpace(stringValue(v))
+		a, ok := areas[id]
+		if !ok {
+			return cond{}, fmt.Errorf("area '%s' not found in areas config", id)
+		}
+		out.area = a.Polygon
+		out.str = id
+		out.cost = 10
+	}
+	return out, nil
+}
+
+func stringValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return ""
+}
+
+func stringList(v any) []string {
+	switch x := v.(type) {
+	case string:
+		if s := strings.TrimSpace(x); s != "" {
+			return []string{s}
+		}
+	case []any:
+		var out []string
+		for _, e := range x {
+			if s, ok := e.(string); ok && strings.TrimSpace(s) != "" {
+				out = append(out, strings.TrimSpace(s))
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// integerValue accepts a JSON number (other numbers are truncated) or an integer string.
+func integerValue(v any) (int64, error) {
+	switch x := v.(type) {
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			break
+		}
+		return int64(x), nil
+	case string:
+		n, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64)
+		if err == nil {
+			return n, nil
+		}
+	}
+	return 0, errors.New("value must be an integer")
+}
+
+var (
+	dateOnlyRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	dateTimeRE = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:\d{2})?$`)
+)
+
+func (c *cond) parseDate(s string) error {
+	if dateOnlyRE.MatchString(s) {
+		t, err := time.Parse("2006-01-02", s)
+		if err != nil {
+			return fmt.Errorf("invalid date '%s'", s)
+		}
+		c.dateOnly = true
+		c.day = dayNumber(t)
+		return nil
+	}
+	m := dateTimeRE.FindStringSubmatch(s)
+	if m == nil {
+		return fmt.Errorf("invalid date '%s': want YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS] with a timezone designator", s)
+	}
+	if m[2] == "" {
+		return fmt.Errorf("datetime '%s' needs a timezone designator (Z or ±HH:MM)", s)
+	}
+	layout := "2006-01-02T15:04"
+	switch {
+	case strings.Contains(m[1], "."):
+		layout = "2006-01-02T15:04:05.999999999"
+	case len(m[1]) == len("2006-01-02T15:04:05"):
+		layout = "2006-01-02T15:04:05"
+	}
+	t, err := time.Parse(layout+"Z07:00", m[1]+m[2])
+	if err != nil {
+		return fmt.Errorf("invalid datetime '%s'", s)
+	}
+	c.instant = t.UnixNano()
+	return nil
+}
+
+func dayNumber(t time.Time) int64 {
+	y, m, d := t.Date()
+	return int64(y)*10000 + int64(m)*100 + int64(d)
+}
