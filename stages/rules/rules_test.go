@@ -27,8 +27,8 @@ func areas(t *testing.T) rules.Areas {
 }
 
 func f64(v float64) *float64 { return &v }
-func boolp(v bool) *bool      { return &v }
-func intp(v int) *int         { return &v }
+func boolp(v bool) *bool     { return &v }
+func intp(v int) *int        { return &v }
 
 var t0 = time.Date(2026, 3, 15, 12, 30, 45, 0, time.UTC)
 
