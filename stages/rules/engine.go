@@ -26,8 +26,35 @@ type Match struct {
 type Engine struct {
 	set     atomic.Pointer[Set]
 	ttl     time.Duration
-	flights map[string]*model.Flight
+	flights map[string]*flightState
 	matches []Match
+}
+
+// flightState is a flight with the bitset of the rules it fired, valid for one rule set.
+type flightState struct {
+	model.Flight
+	fired bitset
+	set   *Set
+}
+
+// sync rebuilds the fired bitset when the rule set changed since it was built.
+func (fs *flightState) sync(s *Set) {
+	if fs.set == s {
+		return
+	}
+	n := (len(s.Rules) + 63) / 64
+	if cap(fs.fired) >= n {
+		fs.fired = fs.fired[:n]
+		clear(fs.fired)
+	} else {
+		fs.fired = make(bitset, n)
+	}
+	for _, r := range s.Rules {
+		if fs.HasMatched(r.Identifier) {
+			fs.fired.set(r.index)
+		}
+	}
+	fs.set = s
 }
 
 // NewEngine builds an engine with a flight TTL (0: the default).
@@ -35,7 +62,7 @@ func NewEngine(set *Set, ttl time.Duration) *Engine {
 	if ttl <= 0 {
 		ttl = DefaultFlightTTL
 	}
-	e := &Engine{ttl: ttl, flights: map[string]*model.Flight{}}
+	e := &Engine{ttl: ttl, flights: map[string]*flightState{}}
 	if set == nil {
 		set = &Set{}
 	}
@@ -55,26 +82,30 @@ func (e *Engine) Set() *Set { return e.set.Load() }
 // message are not visible to matched_rules conditions of the same message.
 func (e *Engine) Process(m *model.AircraftMessage) []Match {
 	icao := m.IcaoHex
-	f := e.flights[icao]
-	if f == nil {
+	fs := e.flights[icao]
+	set := e.set.Load()
+	if fs == nil {
 		icao = strings.Clone(icao)
-		f = &model.Flight{IcaoHex: icao}
-		e.flights[icao] = f
-	} else if f.TotalMessages > 0 && m.ReceivedAt.Sub(f.LastMessage) > e.ttl {
-		f.Reset(f.IcaoHex) // a new flight: empty matched_rules
+		fs = &flightState{Flight: model.Flight{IcaoHex: icao}}
+		e.flights[icao] = fs
+	} else if fs.TotalMessages > 0 && m.ReceivedAt.Sub(fs.LastMessage) > e.ttl {
+		fs.Reset(fs.IcaoHex) // a new flight: empty matched_rules
+		fs.set = nil
 	}
+	fs.sync(set)
+	f := &fs.Flight
 	f.Apply(m)
 	e.matches = e.matches[:0]
-	set := e.set.Load()
 	for _, r := range set.Rules {
-		if f.HasMatched(r.Identifier) {
+		if fs.fired.has(r.index) {
 			continue
 		}
-		if r.Matches(f, m.ReceivedAt) {
+		if r.matches(f, fs.fired, m.ReceivedAt) {
 			e.matches = append(e.matches, Match{Rule: r, Flight: f, At: m.ReceivedAt})
 		}
 	}
 	for _, mt := range e.matches {
+		fs.fired.set(mt.Rule.index)
 		f.MatchedRules = append(f.MatchedRules, mt.Rule.Identifier)
 		if mt.Rule.ForceArchive {
 			f.ForceArchive = true

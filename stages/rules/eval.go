@@ -30,8 +30,40 @@ func opCode(s string) opKind {
 	return opEquals
 }
 
+type kind uint8
+
+const (
+	kAltitude kind = iota
+	kVelocity
+	kPowerplantCount
+	kVerticalSpeed
+	kHeading
+	kDate
+	kIdent
+	kSquawk
+	kMilitary
+	kReceiverSource
+	kOperatorDesignator
+	kTypeDesignator
+	kRegistration
+	kIcaoHex
+	kWake
+	kMatchedRules
+	kArea
+)
+
+var kinds = map[string]kind{
+	TypeAltitude: kAltitude, TypeVelocity: kVelocity, TypeAircraftPowerplantCount: kPowerplantCount,
+	TypeVerticalSpeed: kVerticalSpeed, TypeHeading: kHeading, TypeDate: kDate, TypeIdent: kIdent,
+	TypeSquawk: kSquawk, TypeMilitary: kMilitary, TypeReceiverSource: kReceiverSource,
+	TypeOperatorAirlineDesignator: kOperatorDesignator, TypeAircraftTypeDesignator: kTypeDesignator,
+	TypeAircraftRegistration: kRegistration, TypeAircraftIcaoHex: kIcaoHex,
+	TypeWakeTurbulenceCategory: kWake, TypeMatchedRules: kMatchedRules, TypeArea: kArea,
+}
+
 // cond is one compiled condition.
 type cond struct {
+	kind     kind
 	typ      string
 	op       opKind
 	never    bool // operator outside the type's set
@@ -45,23 +77,24 @@ type cond struct {
 	day      int64
 	instant  int64 // unix nanoseconds
 	area     *Polygon
+	listIdx  []int // matched_rules: index of each listed rule in the set, -1 when not in it
 }
 
 // match evaluates the condition on a flight, at the received time of the current message.
 // It must not allocate.
-func (c *cond) match(f *model.Flight, at time.Time) bool {
+func (c *cond) match(f *model.Flight, fired bitset, at time.Time) bool {
 	if c.never {
 		return false
 	}
-	switch c.typ {
-	case TypeAltitude:
+	switch c.kind {
+	case kAltitude:
 		return f.HasPosition && f.Position.Altitude.OK && cmp(c.op, f.Position.Altitude.V, c.num)
-	case TypeVelocity:
+	case kVelocity:
 		return f.HasVelocity && f.Velocity.Speed.OK && cmp(c.op, f.Velocity.Speed.V, c.num)
-	case TypeAircraftPowerplantCount:
+	case kPowerplantCount:
 		p := f.Aircraft.Powerplant
 		return p != nil && p.Count != nil && cmp(c.op, float64(*p.Count), c.num)
-	case TypeVerticalSpeed:
+	case kVerticalSpeed:
 		if !f.HasVelocity || !f.Velocity.VerticalSpeed.OK {
 			return false
 		}
@@ -79,7 +112,7 @@ func (c *cond) match(f *model.Flight, at time.Time) bool {
 			return false
 		}
 		return cmp(c.op, vs, v)
-	case TypeHeading:
+	case kHeading:
 		if !f.HasVelocity || !f.Velocity.Heading.OK {
 			return false
 		}
@@ -88,7 +121,7 @@ func (c *cond) match(f *model.Flight, at time.Time) bool {
 			return h >= c.lo && h <= c.hi
 		}
 		return h >= c.lo || h <= c.hi
-	case TypeDate:
+	case kDate:
 		if c.dateOnly {
 			d := dayNumber(at.UTC())
 			if c.op == opMinimum {
@@ -101,13 +134,13 @@ func (c *cond) match(f *model.Flight, at time.Time) bool {
 			return t >= c.instant
 		}
 		return t <= c.instant
-	case TypeIdent:
+	case kIdent:
 		return equalFoldTrim(f.Ident, c.str)
-	case TypeSquawk:
+	case kSquawk:
 		return trimSpace(f.Squawk) == c.str
-	case TypeMilitary:
+	case kMilitary:
 		return f.Aircraft.Military != nil && *f.Aircraft.Military == c.flag
-	case TypeReceiverSource:
+	case kReceiverSource:
 		for _, s := range f.ReceiverSources {
 			for _, v := range c.list {
 				if s == v {
@@ -116,20 +149,20 @@ func (c *cond) match(f *model.Flight, at time.Time) bool {
 			}
 		}
 		return false
-	case TypeOperatorAirlineDesignator:
+	case kOperatorDesignator:
 		return f.Operator.AirlineDesignator == c.str
-	case TypeAircraftTypeDesignator:
+	case kTypeDesignator:
 		return equalFoldTrim(f.Aircraft.TypeDesignator, c.str)
-	case TypeAircraftRegistration:
+	case kRegistration:
 		return equalFoldTrim(f.Aircraft.Registration, c.str)
-	case TypeAircraftIcaoHex:
+	case kIcaoHex:
 		return equalFoldTrim(f.IcaoHex, c.str)
-	case TypeWakeTurbulenceCategory:
+	case kWake:
 		return equalFoldTrim(f.Aircraft.WakeTurbulenceCategory, c.str)
-	case TypeMatchedRules:
+	case kMatchedRules:
 		any := false
-		for _, id := range c.list {
-			if f.HasMatched(id) {
+		for i, idx := range c.listIdx {
+			if (idx >= 0 && fired.has(idx)) || (idx < 0 && f.HasMatched(c.list[i])) {
 				any = true
 				break
 			}
@@ -138,7 +171,7 @@ func (c *cond) match(f *model.Flight, at time.Time) bool {
 			return any
 		}
 		return !any
-	case TypeArea:
+	case kArea:
 		p := f.Position
 		return f.HasPosition && p.Latitude.OK && p.Longitude.OK && c.area.Contains(Point{X: p.Longitude.V, Y: p.Latitude.V})
 	}
@@ -190,10 +223,16 @@ func equalFoldTrim(s, want string) bool {
 	return true
 }
 
-// Matches reports whether every condition of r holds.
-func (r *Rule) Matches(f *model.Flight, at time.Time) bool {
+// bitset marks the rules of the current set already fired for a flight.
+type bitset []uint64
+
+func (b bitset) has(i int) bool { return b[i>>6]&(1<<(uint(i)&63)) != 0 }
+func (b bitset) set(i int)      { b[i>>6] |= 1 << (uint(i) & 63) }
+
+// matches reports whether every condition of r holds.
+func (r *Rule) matches(f *model.Flight, fired bitset, at time.Time) bool {
 	for i := range r.conds {
-		if !r.conds[i].match(f, at) {
+		if !r.conds[i].match(f, fired, at) {
 			return false
 		}
 	}

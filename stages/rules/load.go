@@ -87,6 +87,7 @@ type Rule struct {
 	Name         string
 	Description  string
 	ForceArchive bool
+	index        int // position in its set
 	conds        []cond
 }
 
@@ -140,10 +141,37 @@ func LoadRules(data []byte, areas Areas, mode Mode) (*Set, error) {
 			set.Rules = append(set.Rules, r)
 		}
 	}
+	set.index()
 	if len(set.Skipped) > 0 {
 		return set, &LoadError{Skipped: set.Skipped}
 	}
 	return set, nil
+}
+
+// index numbers the rules and resolves matched_rules lists to rule positions, so that the
+// evaluator tests fired rules with a bitset instead of string compares.
+func (s *Set) index() {
+	pos := make(map[string]int, len(s.Rules))
+	for i, r := range s.Rules {
+		r.index = i
+		pos[r.Identifier] = i
+	}
+	for _, r := range s.Rules {
+		for j := range r.conds {
+			c := &r.conds[j]
+			if c.kind != kMatchedRules {
+				continue
+			}
+			c.listIdx = make([]int, len(c.list))
+			for k, id := range c.list {
+				if p, ok := pos[id]; ok {
+					c.listIdx[k] = p
+				} else {
+					c.listIdx[k] = -1
+				}
+			}
+		}
+	}
 }
 
 // compileRule validates and compiles one element. It returns the identifier it could read
@@ -234,7 +262,7 @@ func compileCondition(raw json.RawMessage, areas Areas) (cond, error) {
 	if !slices.Contains(knownOperators, op) {
 		return cond{}, fmt.Errorf("unknown operator '%s'", op)
 	}
-	out := cond{typ: typ, op: opCode(op), cost: 1}
+	out := cond{kind: kinds[typ], typ: typ, op: opCode(op), cost: 1}
 	// An operator outside the type's set is accepted but never matches.
 	out.never = !slices.Contains(ops, op)
 	var v any

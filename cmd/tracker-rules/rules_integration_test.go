@@ -1,0 +1,163 @@
+//go:build integration
+
+package main_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/stages/rules"
+)
+
+func bin(t *testing.T) string { return testenv.Binary(t, "tracker-rules") }
+
+func runCmd(t *testing.T, env []string, stdin string, args ...string) (string, string, int) {
+	cmd := exec.Command(bin(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else {
+		require.NoError(t, err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func writeFile(t *testing.T, body string) string {
+	f := t.TempDir() + "/f.json"
+	require.NoError(t, os.WriteFile(f, []byte(body), 0o644))
+	return f
+}
+
+func TestValidateExitCodesAndOneLinePerProblem(t *testing.T) {
+	out, _, code := runCmd(t, nil, "", "validate", "--rules", "../../examples/rules.json", "--areas", "../../examples/areas.json")
+	require.Equal(t, 0, code, out)
+	require.Contains(t, out, "valid: 4 enabled rules, 2 areas")
+
+	bad := writeFile(t, `[
+	 {"identifier":"a","enabled":true,"conditions":[{"type":"area","operator":"equals","value":"NOWHERE"}]},
+	 {"identifier":"ok","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]},
+	 {"identifier":"ok","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7600"}]},
+	 {"identifier":"c","enabled":"yes","conditions":[]}]`)
+	out, _, code = runCmd(t, nil, "", "validate", "--rules", bad, "--areas", "../../examples/areas.json")
+	require.Equal(t, 1, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Equal(t, []string{
+		"Rule #0 invalid: rule 'a' condition #0: area 'NOWHERE' not found in areas config",
+		"Rule #2 invalid: duplicate identifier 'ok'",
+		"Rule #3 invalid: 'enabled' must be a boolean",
+	}, lines)
+
+	out, _, code = runCmd(t, nil, "", "validate", "--rules", writeFile(t, `{"x":1}`))
+	require.Equal(t, 1, code)
+	require.Equal(t, "Rules must be a JSON array", strings.TrimSpace(out))
+}
+
+func TestReplayIsDeterministicAndSkipsBadLines(t *testing.T) {
+	traffic, err := os.ReadFile("../../examples/traffic.jsonl")
+	require.NoError(t, err)
+	args := []string{"replay", "--rules", "../../examples/rules.json", "--areas", "../../examples/areas.json"}
+	out1, errOut, code := runCmd(t, nil, string(traffic), args...)
+	require.Equal(t, 0, code, errOut)
+	out2, _, _ := runCmd(t, nil, string(traffic), args...)
+	require.Equal(t, out1, out2, "the same input gives the same output")
+	require.Contains(t, errOut, "line 12: missing received_at")
+	require.Contains(t, errOut, "rule emergency: 1 matches")
+	ids := []string{}
+	for _, l := range strings.Split(strings.TrimSpace(out1), "\n") {
+		var n map[string]any
+		require.NoError(t, json.Unmarshal([]byte(l), &n))
+		ids = append(ids, n["rule"].(map[string]any)["identifier"].(string))
+	}
+	require.ElementsMatch(t, []string{"heathrow-low", "emergency", "military"}, ids)
+}
+
+func TestReplaySuppressesLaggingMessages(t *testing.T) {
+	r := writeFile(t, `[{"identifier":"sq","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`)
+	traffic := strings.Join([]string{
+		`{"received_at":"2026-01-01T00:01:00Z","icao_hex":"aaaaaa","squawk":"1200"}`,
+		`{"received_at":"2026-01-01T00:00:30Z","icao_hex":"bbbbbb","squawk":"7700"}`, // exactly 30 s old: sent
+		`{"received_at":"2026-01-01T00:00:29Z","icao_hex":"cccccc","squawk":"7700"}`, // 31 s old: suppressed
+	}, "\n")
+	out, errOut, code := runCmd(t, nil, traffic, "replay", "--rules", r)
+	require.Equal(t, 0, code)
+	require.Contains(t, out, `"icao_hex":"bbbbbb"`)
+	require.NotContains(t, out, "cccccc")
+	require.Contains(t, errOut, "rule sq: 2 matches, 1 notified, 1 suppressed")
+}
+
+func TestReplayPublishesNotRetainedAndReloadsLive(t *testing.T) {
+	env := testenv.Get(t)
+	env.ClearRetained(t, "Tracker/rule/#")
+	r := env.Redis(t)
+	ctx := t.Context()
+	require.NoError(t, r.Do(ctx, r.B().Flushdb().Build()).Error())
+	areas, _ := os.ReadFile("../../examples/areas.json")
+	set := func(key string, body []byte) {
+		require.NoError(t, r.Do(ctx, r.B().Set().Key(key).Value(string(body)).Build()).Error())
+		require.NoError(t, r.Do(ctx, r.B().Set().Key(key+":version").Value(rules.Version(body)).Build()).Error())
+	}
+	set(rules.AreasKey, areas)
+	set(rules.RulesKey, []byte(`[{"identifier":"sq","name":"Squawk","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`))
+
+	rec := env.Record(t, "Tracker/rule/#")
+	rh, rp := testenv.Split(t, env.RedisAddr)
+	mh, mp := testenv.Split(t, env.MQTTAddr)
+	cmd := exec.Command(bin(t), "replay", "--from-store", "--mqtt", "--reload", "200ms")
+	cmd.Env = append(os.Environ(), "STORE_HOST="+rh, "STORE_PORT="+rp, "STORE_PASSWORD="+env.RedisPassword, "MQTT_HOST="+mh, "MQTT_PORT="+mp)
+	stdin, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+
+	now := time.Now().UTC()
+	line := func(icao, squawk string, at time.Time) {
+		_, err := io.WriteString(stdin, fmt.Sprintf(`{"received_at":%q,"icao_hex":%q,"squawk":%q,"receiver_source":"1090"}`+"\n", at.Format(time.RFC3339Nano), icao, squawk))
+		require.NoError(t, err)
+	}
+	line("aaaaaa", "7700", now)
+	line("aaaaaa", "7700", now.Add(time.Second)) // same flight: no second notification
+	m := rec.WaitFor("Tracker/rule/sq", 10*time.Second, nil)
+	require.False(t, m.Retained)
+	var n map[string]any
+	require.NoError(t, json.Unmarshal([]byte(m.Payload), &n))
+	require.Equal(t, "aaaaaa", n["aircraft"].(map[string]any)["icao_hex"])
+
+	// A new rule saved with its version key is picked up live.
+	set(rules.RulesKey, []byte(`[{"identifier":"sq","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]},
+	  {"identifier":"vfr","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7000"}]}]`))
+	time.Sleep(700 * time.Millisecond)
+	line("bbbbbb", "7000", now.Add(2*time.Second))
+	rec.WaitFor("Tracker/rule/vfr", 10*time.Second, nil)
+	require.NoError(t, stdin.Close())
+	require.NoError(t, cmd.Wait())
+	require.Equal(t, 1, rec.Count("Tracker/rule/sq"), "once per flight")
+	require.Contains(t, stderr.String(), "rule vfr: 1 matches, 1 notified")
+
+	// Trigger counts were flushed to the store.
+	v, err := r.Do(ctx, r.B().Get().Key("rule_triggers:sq:lifetime").Build()).ToString()
+	require.NoError(t, err)
+	require.Equal(t, "1", v)
+	ttl, err := r.Do(ctx, r.B().Ttl().Key(rules.TriggerDayKey("sq", now)).Build()).AsInt64()
+	require.NoError(t, err)
+	require.Greater(t, ttl, int64(2678000))
+
+	late := env.Record(t, "Tracker/rule/#")
+	time.Sleep(300 * time.Millisecond)
+	require.Empty(t, late.All(), "notifications are never retained")
+}
