@@ -31,6 +31,7 @@ install_missing() {
   [ -x /usr/lib/rabbitmq/bin/rabbitmq-server ] || pkgs+=(rabbitmq-server)
   command -v mosquitto >/dev/null || pkgs+=(mosquitto)
   command -v curl >/dev/null || pkgs+=(curl)
+  command -v docker-registry >/dev/null || pkgs+=(docker-registry)
   if [ ${#pkgs[@]} -gt 0 ]; then
     log "installing ${pkgs[*]}"
     local sudo=""
