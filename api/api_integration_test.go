@@ -214,12 +214,13 @@ func TestAreaBodyValidation(t *testing.T) {
 func TestRulesEndpoints(t *testing.T) {
 	f := setup(t, "")
 	code, _, raw := f.do("GET", "/api/rules", nil)
+	var body map[string]any
 	require.Equal(t, 200, code)
 	require.JSONEq(t, `[]`, string(raw))
 
 	r := rule("emergency")
 	r["unknown_key"] = "ignored"
-	code, body, raw := f.do("POST", "/api/rules", r)
+	code, _, raw = f.do("POST", "/api/rules", r)
 	require.Equal(t, 201, code, string(raw))
 	require.JSONEq(t, `{"identifier":"emergency","name":"Rule emergency","description":"","enabled":true,"force_archive":false,
 	  "conditions":[{"type":"squawk","operator":"equals","value":"7700"}],"triggered_lifetime":0,"triggered_last_30_days":0}`, string(raw))

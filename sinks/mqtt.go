@@ -211,7 +211,6 @@ func (s *MQTTSink) clientConfig() autopaho.ClientConfig {
 		KeepAlive:                     s.cfg.KeepAlive,
 		CleanStartOnInitialConnection: true,
 		SessionExpiryInterval:         0,
-		ConnectRetryDelay:             2 * time.Second,
 		ReconnectBackoff:              autopaho.NewExponentialBackoff(time.Second, 30*time.Second, 2*time.Second, 2),
 		ConnectTimeout:                10 * time.Second,
 		WillMessage:                   &paho.WillMessage{Topic: model.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true},

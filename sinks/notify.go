@@ -39,7 +39,7 @@ func NewNotifier(ctx context.Context, host string, port int, username, password 
 		ServerUrls:                    []*url.URL{u},
 		KeepAlive:                     60,
 		CleanStartOnInitialConnection: true,
-		ConnectRetryDelay:             2 * time.Second,
+		ReconnectBackoff:              autopaho.NewConstantBackoff(2 * time.Second),
 		ConnectTimeout:                5 * time.Second,
 		OnConnectError:                func(err error) { log.Debug().Err(err).Msg("mqtt connect failed; retrying") },
 		ClientConfig:                  paho.ClientConfig{ClientID: "tracker-rules-" + hex.EncodeToString(suffix)},

@@ -263,7 +263,6 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 
 	stats := map[string]*ruleStats{}
 	out := bufio.NewWriter(stdout)
-	defer out.Flush()
 	var clock time.Time
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
@@ -310,7 +309,7 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 			out.Write(payload)
 			out.WriteByte('\n')
 			if o.fromStore {
-				out.Flush() // live use: show each notification as it happens
+				_ = out.Flush() // live use: show each notification as it happens; errors surface at the end
 			}
 			st.sent++
 		}
@@ -318,7 +317,10 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 	if err := sc.Err(); err != nil {
 		fmt.Fprintf(stderr, "reading traffic: %v\n", err)
 	}
-	out.Flush()
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "writing notifications: %v\n", err)
+		return 1
+	}
 	if store != nil {
 		if err := counter.Flush(context.WithoutCancel(ctx), store); err != nil {
 			fmt.Fprintln(stderr, err)

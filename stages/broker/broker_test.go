@@ -32,7 +32,6 @@ type fakeAPI struct {
 	bodies map[string]string
 	status map[string]int
 	calls  map[string]int
-	user   string
 }
 
 func newFakeAPI(t *testing.T) (*fakeAPI, *httptest.Server) {
