@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/services.sh up
 . "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"
-command -v mosquitto_sub >/dev/null || apt-get install -y -qq mosquitto-clients >/dev/null
+
 [ -x bin/tracker-core-health ] || make build
 
 pids=()

@@ -32,6 +32,7 @@ install_missing() {
   command -v mosquitto >/dev/null || pkgs+=(mosquitto)
   command -v curl >/dev/null || pkgs+=(curl)
   command -v docker-registry >/dev/null || pkgs+=(docker-registry)
+  command -v mosquitto_sub >/dev/null || pkgs+=(mosquitto-clients)
   if [ ${#pkgs[@]} -gt 0 ]; then
     log "installing ${pkgs[*]}"
     local sudo=""
