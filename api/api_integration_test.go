@@ -9,6 +9,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -397,4 +399,50 @@ func TestStoreErrorIs500(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, 500, resp.StatusCode)
 	require.Contains(t, string(raw), "Redis error: ")
+}
+
+func TestBackupsAndStartupRepair(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	ctx := t.Context()
+	require.NoError(t, r.Do(ctx, r.B().Flushdb().Build()).Error())
+	dir := t.TempDir()
+	store := api.NewStore(r, dir, zerolog.Nop())
+	srv := httptest.NewServer(api.NewServer(store, "", zerolog.Nop()).Handler())
+	defer srv.Close()
+	resp, err := http.Post(srv.URL+"/api/areas", "application/json", strings.NewReader(`{"identifier":"A","geometry":{"type":"Point","coordinates":[1,2]}}`))
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, 201, resp.StatusCode)
+	stored, err := r.Do(ctx, r.B().Get().Key(rules.AreasKey).Build()).AsBytes()
+	require.NoError(t, err)
+	backup, err := os.ReadFile(filepath.Join(dir, "areas-backup.json"))
+	require.NoError(t, err)
+	require.Equal(t, stored, backup, "the backup is the stored body")
+
+	// Body gone, backup present: restored with its version in one transaction.
+	require.NoError(t, r.Do(ctx, r.B().Del().Key(rules.AreasKey, rules.AreasKey+":version").Build()).Error())
+	// A body without a version key gets one.
+	require.NoError(t, r.Do(ctx, r.B().Set().Key(rules.RulesKey).Value("[]").Build()).Error())
+	require.NoError(t, store.Startup(ctx))
+	got, err := r.Do(ctx, r.B().Get().Key(rules.AreasKey).Build()).AsBytes()
+	require.NoError(t, err)
+	require.Equal(t, backup, got)
+	ver, err := r.Do(ctx, r.B().Get().Key(rules.AreasKey+":version").Build()).ToString()
+	require.NoError(t, err)
+	require.Equal(t, rules.Version(backup), ver)
+	ver, err = r.Do(ctx, r.B().Get().Key(rules.RulesKey+":version").Build()).ToString()
+	require.NoError(t, err)
+	require.Equal(t, rules.Version([]byte("[]")), ver)
+	rb, err := os.ReadFile(filepath.Join(dir, "rules-backup.json"))
+	require.NoError(t, err, "a body without a backup file gets one")
+	require.Equal(t, "[]", string(rb))
+
+	// A corrupt backup is ignored, never restored.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "areas-backup.json"), []byte("{corrupt"), 0o644))
+	require.NoError(t, r.Do(ctx, r.B().Del().Key(rules.AreasKey, rules.AreasKey+":version").Build()).Error())
+	require.NoError(t, store.Startup(ctx))
+	n, err := r.Do(ctx, r.B().Exists().Key(rules.AreasKey).Build()).AsInt64()
+	require.NoError(t, err)
+	require.Zero(t, n)
 }

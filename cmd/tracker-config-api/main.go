@@ -18,6 +18,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
 func main() {
@@ -51,19 +52,18 @@ func run() int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 
-	// The store may come up after us: retry until it answers or we are stopped.
+	// The store may come up after us: retry (never giving up on our own) until it answers or
+	// we are stopped.
 	var client rueidis.Client
-	for {
+	err = pipeline.Retry(ctx, time.Second, 15*time.Second, func() error {
+		var err error
 		client, err = rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{net.JoinHostPort(host, port)}, Password: os.Getenv("STORE_PASSWORD"), DisableCache: true})
-		if err == nil {
-			break
-		}
-		log.Warn().Err(err).Msg("store unreachable; retrying")
-		select {
-		case <-ctx.Done():
-			return 0
-		case <-time.After(2 * time.Second):
-		}
+		return err
+	}, func(err error, next time.Duration) {
+		log.Warn().Err(err).Dur("retry_in", next).Msg("store unreachable; retrying")
+	})
+	if err != nil {
+		return 0 // stopped before the store answered
 	}
 	defer client.Close()
 	store := api.NewStore(client, os.Getenv("CONFIG_BACKUP_DIR"), log)
