@@ -131,6 +131,27 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	return b, true
 }
 
+// stored reads the items of one set (rules.RulesKey or rules.AreasKey); on a store error it
+// answers 500.
+func (s *Server) stored(w http.ResponseWriter, r *http.Request, key string) ([]json.RawMessage, bool) {
+	rb, ab, err := s.store.bodies(r.Context())
+	if err != nil {
+		s.storeError(w, err)
+		return nil, false
+	}
+	var items []json.RawMessage
+	if key == rules.AreasKey {
+		items, err = parseAreas(ab)
+	} else {
+		items, err = parseRules(rb)
+	}
+	if err != nil {
+		s.storeError(w, err)
+		return nil, false
+	}
+	return items, true
+}
+
 func write422(w http.ResponseWriter, errs []FieldError) {
 	writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"detail": errs})
 }
@@ -213,14 +234,8 @@ func marshalArray(items []json.RawMessage) []byte {
 }
 
 func (s *Server) listRules(w http.ResponseWriter, r *http.Request) {
-	rb, _, err := s.store.bodies(r.Context())
-	if err != nil {
-		s.storeError(w, err)
-		return
-	}
-	items, err := parseRules(rb)
-	if err != nil {
-		s.storeError(w, err)
+	items, ok := s.stored(w, r, rules.RulesKey)
+	if !ok {
 		return
 	}
 	writeJSON(w, 200, s.withCounts(r.Context(), items))
@@ -228,14 +243,8 @@ func (s *Server) listRules(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) getRule(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	rb, _, err := s.store.bodies(r.Context())
-	if err != nil {
-		s.storeError(w, err)
-		return
-	}
-	items, err := parseRules(rb)
-	if err != nil {
-		s.storeError(w, err)
+	items, ok := s.stored(w, r, rules.RulesKey)
+	if !ok {
 		return
 	}
 	i := findRule(items, id)
@@ -459,14 +468,8 @@ func isPolygon(geom json.RawMessage) bool {
 }
 
 func (s *Server) listAreas(w http.ResponseWriter, r *http.Request) {
-	_, ab, err := s.store.bodies(r.Context())
-	if err != nil {
-		s.storeError(w, err)
-		return
-	}
-	features, err := parseAreas(ab)
-	if err != nil {
-		s.storeError(w, err)
+	features, ok := s.stored(w, r, rules.AreasKey)
+	if !ok {
 		return
 	}
 	out := make([]map[string]any, 0, len(features))
@@ -478,14 +481,8 @@ func (s *Server) listAreas(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) getArea(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	_, ab, err := s.store.bodies(r.Context())
-	if err != nil {
-		s.storeError(w, err)
-		return
-	}
-	features, err := parseAreas(ab)
-	if err != nil {
-		s.storeError(w, err)
+	features, ok := s.stored(w, r, rules.AreasKey)
+	if !ok {
 		return
 	}
 	i := findArea(features, id)
