@@ -41,6 +41,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 0
 		case "healthcheck":
 			return healthcheck(stderr)
+		case "-h", "--help", "help":
+			fmt.Fprintln(stdout, "usage: tracker-core-health [healthcheck | print-queue-pattern | --version]\n"+
+				"Runs the health monitor; configuration comes from the environment (see README.md).")
+			return 0
 		default:
 			fmt.Fprintf(stderr, "unknown argument %q (want healthcheck, print-queue-pattern or --version)\n", args[0])
 			return 2

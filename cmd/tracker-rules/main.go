@@ -151,6 +151,10 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 			problems++
 			areas = rules.Areas{}
 		}
+		for _, line := range rules.AreaProblems(s.Areas) {
+			fmt.Fprintln(stdout, line)
+			problems++
+		}
 	}
 	if len(s.Rules) == 0 && o.fromStore {
 		s.Rules = []byte("[]")
@@ -262,6 +266,9 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 	}
 
 	stats := map[string]*ruleStats{}
+	for _, r := range engine.Set().Rules { // every enabled rule shows in the summary
+		stats[r.Identifier] = &ruleStats{}
+	}
 	out := bufio.NewWriter(stdout)
 	var clock time.Time
 	sc := bufio.NewScanner(stdin)

@@ -161,3 +161,14 @@ func TestReplayPublishesNotRetainedAndReloadsLive(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	require.Empty(t, late.All(), "notifications are never retained")
 }
+
+func TestValidateReportsBrokenPolygons(t *testing.T) {
+	areas := writeFile(t, `{"type":"FeatureCollection","features":[
+	 {"type":"Feature","properties":{"identifier":"OK"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}},
+	 {"type":"Feature","properties":{"identifier":"BOW"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[2,2],[2,0],[0,2],[0,0]]]}},
+	 {"type":"Feature","properties":{"identifier":"LINE"},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}]}`)
+	r := writeFile(t, `[{"identifier":"a","enabled":true,"conditions":[{"type":"area","operator":"equals","value":"OK"}]}]`)
+	out, _, code := runCmd(t, nil, "", "validate", "--rules", r, "--areas", areas)
+	require.Equal(t, 1, code)
+	require.Equal(t, "Area 'BOW' invalid: a ring intersects itself", strings.TrimSpace(out))
+}

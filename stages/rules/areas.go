@@ -111,3 +111,47 @@ func LoadAreas(data []byte) (Areas, error) {
 	}
 	return out, nil
 }
+
+// AreaProblems explains what LoadAreas would drop silently: Polygon features with an
+// unusable identifier or an invalid polygon (LineString and Point areas are valid, just
+// never usable in rules). One line per problem, in file order.
+func AreaProblems(data []byte) []string {
+	var root struct {
+		Features []json.RawMessage `json:"features"`
+	}
+	if json.Unmarshal(data, &root) != nil {
+		return nil
+	}
+	var out []string
+	for i, raw := range root.Features {
+		var f struct {
+			Type       string `json:"type"`
+			Properties struct {
+				Identifier any `json:"identifier"`
+			} `json:"properties"`
+			Geometry struct {
+				Type string `json:"type"`
+			} `json:"geometry"`
+		}
+		if json.Unmarshal(raw, &f) != nil || f.Type != "Feature" {
+			out = append(out, fmt.Sprintf("Feature #%d skipped: not a GeoJSON Feature", i))
+			continue
+		}
+		id, _ := f.Properties.Identifier.(string)
+		if !ValidIdentifier(id) {
+			out = append(out, fmt.Sprintf("Feature #%d skipped: identifier '%s' must be non-empty and contain no spaces", i, displayValue(f.Properties.Identifier)))
+			continue
+		}
+		if f.Geometry.Type != "Polygon" {
+			continue
+		}
+		var g struct {
+			Geometry json.RawMessage `json:"geometry"`
+		}
+		_ = json.Unmarshal(raw, &g)
+		if _, err := PolygonFromGeometry(g.Geometry); err != nil {
+			out = append(out, fmt.Sprintf("Area '%s' invalid: %v", id, err))
+		}
+	}
+	return out
+}
