@@ -79,12 +79,13 @@ func RouteQueue(queue string) Route {
 
 // queueEntities is the cached set of one queue's entities for one device block.
 type queueEntities struct {
+	route  Route
 	device model.Device
 	e      [numQueueFields]*model.Entity
 }
 
 func newQueueEntities(r Route, dev model.Device, expire int) *queueEntities {
-	qe := &queueEntities{device: dev}
+	qe := &queueEntities{route: r, device: dev}
 	for i, s := range queueFields {
 		qe.e[i] = &model.Entity{
 			Component:   model.Sensor,

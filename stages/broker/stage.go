@@ -143,21 +143,22 @@ func (s *Stage) Readings(sample *Sample) (model.Batch, *model.CounterRequest) {
 // (its owner registered after the queue was first seen).
 func (s *Stage) entities(queue string, devices model.Devices) *queueEntities {
 	qe := s.cache[queue]
-	r := RouteQueue(queue)
-	var dev model.Device
-	if r.DeviceID == model.CoreDeviceID {
-		dev = s.catalog.CoreDevice
-	} else if d, ok := devices[r.DeviceID]; ok {
-		dev = d
-	}
-	if qe != nil && (dev == "" || qe.device == dev) {
+	if qe == nil {
+		r := RouteQueue(queue)
+		dev := s.catalog.CoreDevice
+		if r.DeviceID != model.CoreDeviceID {
+			dev = devices.Lookup(r.DeviceID, r.DeviceName)
+		}
+		qe = newQueueEntities(r, dev, s.catalog.BrokerExpireAfter())
+		s.cache[queue] = qe
 		return qe
 	}
-	if dev == "" {
-		dev = model.NamedDevice(r.DeviceID, r.DeviceName)
+	if qe.route.DeviceID != model.CoreDeviceID {
+		if d, ok := devices[qe.route.DeviceID]; ok && d != qe.device {
+			qe = newQueueEntities(qe.route, d, s.catalog.BrokerExpireAfter())
+			s.cache[queue] = qe
+		}
 	}
-	qe = newQueueEntities(r, dev, s.catalog.BrokerExpireAfter())
-	s.cache[queue] = qe
 	return qe
 }
 

@@ -7,6 +7,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"net"
 	"sync"
 	"time"
 
@@ -42,7 +43,7 @@ func NewConn(o Options) *Conn {
 		AlwaysRESP2:       o.RESP2,
 		ForceSingleClient: true,
 		ConnWriteTimeout:  o.Timeout,
-		Dialer:            netDialer(o.Timeout),
+		Dialer:            net.Dialer{Timeout: o.Timeout, KeepAlive: 30 * time.Second},
 		ClientName:        "tracker-core-health",
 		DisableRetry:      true, // the loops retry on their own cadence
 	}}

@@ -266,13 +266,9 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 	return batch
 }
 
-func deviceFor(devices model.Devices, id, name string) model.Device {
-	return devices.Lookup(id, name)
-}
-
 func (s *CounterStage) processorEntities(id string, devices model.Devices) *cachedEntities {
 	devID := "Tracker_message_processor_" + id
-	dev := deviceFor(devices, devID, "Tracker Message Processor "+id)
+	dev := devices.Lookup(devID, "Tracker Message Processor "+id)
 	if c := s.procCache[id]; c != nil && c.device == dev {
 		return c
 	}
@@ -297,7 +293,7 @@ func (s *CounterStage) processorEntities(id string, devices model.Devices) *cach
 
 func (s *CounterStage) receiverEntity(name string, src Source, period, label string, devices model.Devices) *model.Entity {
 	devID := "Tracker_receiver_" + name
-	dev := deviceFor(devices, devID, "Tracker Receiver "+name)
+	dev := devices.Lookup(devID, "Tracker Receiver "+name)
 	c := s.recvCache[name]
 	if c == nil || c.device != dev {
 		c = &cachedEntities{device: dev, byKey: map[string]*model.Entity{}}
