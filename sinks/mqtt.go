@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/eclipse/paho.golang/autopaho"
@@ -72,6 +73,8 @@ type MQTTSink struct {
 	announced map[string]bool   // unique_ids whose config went out on this connection
 	sticky    map[string][]byte // topic → payload republished after every connect
 	connected bool
+
+	connectFailing atomic.Bool
 }
 
 // NewMQTTSink builds the sink.
@@ -215,6 +218,7 @@ func (s *MQTTSink) clientConfig() autopaho.ClientConfig {
 		ConnectTimeout:                10 * time.Second,
 		WillMessage:                   &paho.WillMessage{Topic: model.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true},
 		OnConnectionUp: func(*autopaho.ConnectionManager, *paho.Connack) {
+			s.connectFailing.Store(false)
 			signal(s.up)
 		},
 		OnConnectionDown: func() bool {
@@ -222,7 +226,12 @@ func (s *MQTTSink) clientConfig() autopaho.ClientConfig {
 			return true
 		},
 		OnConnectError: func(err error) {
-			s.log.Debug().Err(err).Str("broker", u.Host).Msg("mqtt connect failed; retrying")
+			// Warn once per outage; the retries that follow are debug.
+			ev := s.log.Debug()
+			if !s.connectFailing.Swap(true) {
+				ev = s.log.Warn()
+			}
+			ev.Err(err).Str("broker", u.Host).Msg("mqtt connect failed; retrying")
 		},
 		ClientConfig: paho.ClientConfig{
 			ClientID: s.cfg.ClientIDPrefix + "-" + hex.EncodeToString(suffix),
