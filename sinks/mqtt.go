@@ -252,7 +252,9 @@ func (s *MQTTSink) clientConfig() autopaho.ClientConfig {
 
 func (s *MQTTSink) onReceived(p *paho.Publish) {
 	if p.Topic == model.HAStatusTopic {
-		if strings.EqualFold(strings.TrimSpace(string(p.Payload)), "online") {
+		// A retained birth message arrives right after our own connect, which already
+		// announced everything: only a live one means Home Assistant restarted.
+		if !p.Retain && strings.EqualFold(strings.TrimSpace(string(p.Payload)), "online") {
 			signal(s.haBirth)
 		}
 		return
