@@ -5,6 +5,8 @@
 //	tracker-rules replay --rules FILE --areas FILE [--mqtt] < traffic.jsonl
 //	tracker-rules replay --from-store [--reload 30s] [--mqtt] < traffic.jsonl
 //
+//	tracker-rules from-readsb < aircraft.json > traffic.jsonl
+//
 // validate exits 0 when the set is valid and 1 with one line per problem otherwise. replay
 // prints one notification per line on stdout (or publishes them with --mqtt) and a summary
 // of matches per rule on stderr; a bad traffic line is reported with its number and skipped.
@@ -44,6 +46,7 @@ func main() {
 const usage = `usage:
   tracker-rules validate (--rules FILE --areas FILE | --from-store)
   tracker-rules replay (--rules FILE --areas FILE | --from-store [--reload DURATION]) [--mqtt] [--flight-ttl DURATION] < traffic.jsonl
+  tracker-rules from-readsb < aircraft.json > traffic.jsonl
   tracker-rules --version
 Store and MQTT settings come from STORE_HOST, STORE_PORT, STORE_PASSWORD, MQTT_HOST, MQTT_PORT,
 MQTT_USERNAME and MQTT_PASSWORD.`
@@ -66,6 +69,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	}
 	cmd := args[0]
+	if cmd == "from-readsb" {
+		n, err := fromReadsb(stdin, stdout)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		fmt.Fprintf(stderr, "converted %d aircraft\n", n)
+		return 0
+	}
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options

@@ -3,6 +3,7 @@
 package main_test
 
 import (
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -171,4 +172,33 @@ func TestValidateReportsBrokenPolygons(t *testing.T) {
 	out, _, code := runCmd(t, nil, "", "validate", "--rules", r, "--areas", areas)
 	require.Equal(t, 1, code)
 	require.Equal(t, "Area 'BOW' invalid: a ring intersects itself", strings.TrimSpace(out))
+}
+
+// Real traffic: a global readsb snapshot (8,423 aircraft, 107 flagged military in dbFlags)
+// converted with from-readsb and replayed.
+func TestReplayOfARealReadsbSnapshot(t *testing.T) {
+	f, err := os.Open("testdata/readsb_global_20220430.json.gz")
+	require.NoError(t, err)
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	require.NoError(t, err)
+	snapshot, err := io.ReadAll(zr)
+	require.NoError(t, err)
+	traffic, errOut, code := runCmd(t, nil, string(snapshot), "from-readsb")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, errOut, "converted 8423 aircraft")
+
+	r := writeFile(t, `[{"identifier":"military","enabled":true,"conditions":[{"type":"military","operator":"equals","value":true}]},
+	  {"identifier":"b748-high","enabled":true,"conditions":[{"type":"aircraft_type_designator","operator":"equals","value":"B748"},{"type":"altitude","operator":"minimum","value":30000}]}]`)
+	out, errOut, code := runCmd(t, nil, traffic, "replay", "--rules", r)
+	require.Equal(t, 0, code)
+	require.Contains(t, errOut, "replayed 8423 lines (0 bad)")
+	require.Contains(t, errOut, "rule military: 107 matches")
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var n map[string]any
+		require.NoError(t, json.Unmarshal([]byte(l), &n))
+		if n["rule"].(map[string]any)["identifier"] == "military" {
+			require.Equal(t, true, n["aircraft"].(map[string]any)["military"])
+		}
+	}
 }
