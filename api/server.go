@@ -233,6 +233,24 @@ func marshalArray(items []json.RawMessage) []byte {
 	return b
 }
 
+// saveRules edits the stored rule array and saves it once the whole set validates strictly
+// against the stored areas.
+func (s *Server) saveRules(ctx context.Context, edit func([]json.RawMessage) ([]json.RawMessage, error)) error {
+	return s.store.mutate(ctx, rules.RulesKey, func(rb, ab []byte) ([]byte, error) {
+		items, err := parseRules(rb)
+		if err != nil {
+			return nil, err
+		}
+		if items, err = edit(items); err != nil {
+			return nil, err
+		}
+		if err := checkRules(items, ab); err != nil {
+			return nil, err
+		}
+		return marshalArray(items), nil
+	})
+}
+
 func (s *Server) listRules(w http.ResponseWriter, r *http.Request) {
 	items, ok := s.stored(w, r, rules.RulesKey)
 	if !ok {
@@ -266,19 +284,11 @@ func (s *Server) createRule(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	stored, _ := json.Marshal(rule)
-	err := s.store.mutate(r.Context(), rules.RulesKey, func(rb, ab []byte) ([]byte, error) {
-		items, err := parseRules(rb)
-		if err != nil {
-			return nil, err
-		}
+	err := s.saveRules(r.Context(), func(items []json.RawMessage) ([]json.RawMessage, error) {
 		if findRule(items, rule.Identifier) >= 0 {
 			return nil, reject(http.StatusConflict, "Rule '%s' already exists", rule.Identifier)
 		}
-		items = append(items, stored)
-		if err := checkRules(items, ab); err != nil {
-			return nil, err
-		}
-		return marshalArray(items), nil
+		return append(items, stored), nil
 	})
 	if err != nil {
 		s.storeError(w, err)
@@ -301,11 +311,7 @@ func (s *Server) putRule(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	stored, _ := json.Marshal(rule)
-	err := s.store.mutate(r.Context(), rules.RulesKey, func(rb, ab []byte) ([]byte, error) {
-		items, err := parseRules(rb)
-		if err != nil {
-			return nil, err
-		}
+	err := s.saveRules(r.Context(), func(items []json.RawMessage) ([]json.RawMessage, error) {
 		i := findRule(items, id)
 		if i < 0 {
 			return nil, reject(http.StatusNotFound, "Rule '%s' not found", id)
@@ -314,10 +320,7 @@ func (s *Server) putRule(w http.ResponseWriter, r *http.Request) {
 			return nil, reject(http.StatusBadRequest, "Body identifier '%s' does not match path identifier '%s'", rule.Identifier, id)
 		}
 		items[i] = stored // its position in the array is kept
-		if err := checkRules(items, ab); err != nil {
-			return nil, err
-		}
-		return marshalArray(items), nil
+		return items, nil
 	})
 	if err != nil {
 		s.storeError(w, err)
@@ -328,20 +331,12 @@ func (s *Server) putRule(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) deleteRule(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	err := s.store.mutate(r.Context(), rules.RulesKey, func(rb, ab []byte) ([]byte, error) {
-		items, err := parseRules(rb)
-		if err != nil {
-			return nil, err
-		}
+	err := s.saveRules(r.Context(), func(items []json.RawMessage) ([]json.RawMessage, error) {
 		i := findRule(items, id)
 		if i < 0 {
 			return nil, reject(http.StatusNotFound, "Rule '%s' not found", id)
 		}
-		items = slices.Delete(items, i, i+1)
-		if err := checkRules(items, ab); err != nil {
-			return nil, err
-		}
-		return marshalArray(items), nil
+		return slices.Delete(items, i, i+1), nil
 	})
 	if err != nil {
 		s.storeError(w, err)
@@ -467,6 +462,27 @@ func isPolygon(geom json.RawMessage) bool {
 	return g.Type == "Polygon"
 }
 
+// saveAreas edits the stored features and saves them once the area itself (when it is a
+// Polygon) and every stored rule still validate.
+func (s *Server) saveAreas(ctx context.Context, id string, polygon bool, edit func([]json.RawMessage) ([]json.RawMessage, error)) error {
+	return s.saveAreasWithRules(ctx, id, polygon, func(features []json.RawMessage, _ []byte) ([]json.RawMessage, error) {
+		return edit(features)
+	})
+}
+
+func (s *Server) saveAreasWithRules(ctx context.Context, id string, polygon bool, edit func([]json.RawMessage, []byte) ([]json.RawMessage, error)) error {
+	return s.store.mutate(ctx, rules.AreasKey, func(rb, ab []byte) ([]byte, error) {
+		features, err := parseAreas(ab)
+		if err != nil {
+			return nil, err
+		}
+		if features, err = edit(features, rb); err != nil {
+			return nil, err
+		}
+		return checkAreas(id, features, polygon, rb)
+	})
+}
+
 func (s *Server) listAreas(w http.ResponseWriter, r *http.Request) {
 	features, ok := s.stored(w, r, rules.AreasKey)
 	if !ok {
@@ -504,15 +520,11 @@ func (s *Server) createArea(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := toFeature(a)
-	err := s.store.mutate(r.Context(), rules.AreasKey, func(rb, ab []byte) ([]byte, error) {
-		features, err := parseAreas(ab)
-		if err != nil {
-			return nil, err
-		}
+	err := s.saveAreas(r.Context(), a.Identifier, isPolygon(a.Geometry), func(features []json.RawMessage) ([]json.RawMessage, error) {
 		if findArea(features, a.Identifier) >= 0 {
 			return nil, reject(http.StatusConflict, "Area '%s' already exists", a.Identifier)
 		}
-		return checkAreas(a.Identifier, append(features, f), isPolygon(a.Geometry), rb)
+		return append(features, f), nil
 	})
 	if err != nil {
 		s.storeError(w, err)
@@ -533,11 +545,7 @@ func (s *Server) putArea(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := toFeature(a)
-	err := s.store.mutate(r.Context(), rules.AreasKey, func(rb, ab []byte) ([]byte, error) {
-		features, err := parseAreas(ab)
-		if err != nil {
-			return nil, err
-		}
+	err := s.saveAreas(r.Context(), id, isPolygon(a.Geometry), func(features []json.RawMessage) ([]json.RawMessage, error) {
 		i := findArea(features, id)
 		if i < 0 {
 			return nil, reject(http.StatusNotFound, "Area '%s' not found", id)
@@ -546,7 +554,7 @@ func (s *Server) putArea(w http.ResponseWriter, r *http.Request) {
 			return nil, reject(http.StatusBadRequest, "Body identifier '%s' does not match path identifier '%s'", a.Identifier, id)
 		}
 		features[i] = f
-		return checkAreas(id, features, isPolygon(a.Geometry), rb)
+		return features, nil
 	})
 	if err != nil {
 		s.storeError(w, err)
@@ -582,19 +590,15 @@ func referencingRules(rulesBody []byte, id string) []string {
 
 func (s *Server) deleteArea(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	err := s.store.mutate(r.Context(), rules.AreasKey, func(rb, ab []byte) ([]byte, error) {
-		features, err := parseAreas(ab)
-		if err != nil {
-			return nil, err
-		}
+	err := s.saveAreasWithRules(r.Context(), id, false, func(features []json.RawMessage, rulesBody []byte) ([]json.RawMessage, error) {
 		i := findArea(features, id)
 		if i < 0 {
 			return nil, reject(http.StatusNotFound, "Area '%s' not found", id)
 		}
-		if refs := referencingRules(rb, id); len(refs) > 0 {
+		if refs := referencingRules(rulesBody, id); len(refs) > 0 {
 			return nil, reject(http.StatusConflict, "Area '%s' is referenced by rule(s): %s", id, strings.Join(refs, ", "))
 		}
-		return checkAreas(id, slices.Delete(features, i, i+1), false, rb)
+		return slices.Delete(features, i, i+1), nil
 	})
 	if err != nil {
 		s.storeError(w, err)
