@@ -179,7 +179,7 @@ func TestValidateReportsBrokenPolygons(t *testing.T) {
 func TestReplayOfARealReadsbSnapshot(t *testing.T) {
 	f, err := os.Open("testdata/readsb_global_20220430.json.gz")
 	require.NoError(t, err)
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	zr, err := gzip.NewReader(f)
 	require.NoError(t, err)
 	snapshot, err := io.ReadAll(zr)
