@@ -152,6 +152,37 @@ func (s *Server) stored(w http.ResponseWriter, r *http.Request, key string) ([]j
 	return items, true
 }
 
+// ruleBody reads and validates a rule body and renders it as stored; it answers 413/422
+// itself.
+func ruleBody(w http.ResponseWriter, r *http.Request) (*StoredRule, json.RawMessage, bool) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return nil, nil, false
+	}
+	rule, errs := validateRule(body)
+	if errs != nil {
+		write422(w, errs)
+		return nil, nil, false
+	}
+	stored, _ := json.Marshal(rule)
+	return rule, stored, true
+}
+
+// areaBody reads and validates a flat area body and renders it as a stored Feature; it
+// answers 413/422 itself.
+func areaBody(w http.ResponseWriter, r *http.Request) (*FlatArea, json.RawMessage, bool) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return nil, nil, false
+	}
+	a, errs := validateArea(body)
+	if errs != nil {
+		write422(w, errs)
+		return nil, nil, false
+	}
+	return a, toFeature(a), true
+}
+
 func write422(w http.ResponseWriter, errs []FieldError) {
 	writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"detail": errs})
 }
@@ -274,16 +305,10 @@ func (s *Server) getRule(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) createRule(w http.ResponseWriter, r *http.Request) {
-	body, ok := readBody(w, r)
+	rule, stored, ok := ruleBody(w, r)
 	if !ok {
 		return
 	}
-	rule, errs := validateRule(body)
-	if errs != nil {
-		write422(w, errs)
-		return
-	}
-	stored, _ := json.Marshal(rule)
 	err := s.saveRules(r.Context(), func(items []json.RawMessage) ([]json.RawMessage, error) {
 		if findRule(items, rule.Identifier) >= 0 {
 			return nil, reject(http.StatusConflict, "Rule '%s' already exists", rule.Identifier)
@@ -301,16 +326,10 @@ func (s *Server) createRule(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) putRule(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	body, ok := readBody(w, r)
+	rule, stored, ok := ruleBody(w, r)
 	if !ok {
 		return
 	}
-	rule, errs := validateRule(body)
-	if errs != nil {
-		write422(w, errs)
-		return
-	}
-	stored, _ := json.Marshal(rule)
 	err := s.saveRules(r.Context(), func(items []json.RawMessage) ([]json.RawMessage, error) {
 		i := findRule(items, id)
 		if i < 0 {
@@ -510,16 +529,10 @@ func (s *Server) getArea(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) createArea(w http.ResponseWriter, r *http.Request) {
-	body, ok := readBody(w, r)
+	a, f, ok := areaBody(w, r)
 	if !ok {
 		return
 	}
-	a, errs := validateArea(body)
-	if errs != nil {
-		write422(w, errs)
-		return
-	}
-	f := toFeature(a)
 	err := s.saveAreas(r.Context(), a.Identifier, isPolygon(a.Geometry), func(features []json.RawMessage) ([]json.RawMessage, error) {
 		if findArea(features, a.Identifier) >= 0 {
 			return nil, reject(http.StatusConflict, "Area '%s' already exists", a.Identifier)
@@ -535,16 +548,10 @@ func (s *Server) createArea(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) putArea(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	body, ok := readBody(w, r)
+	a, f, ok := areaBody(w, r)
 	if !ok {
 		return
 	}
-	a, errs := validateArea(body)
-	if errs != nil {
-		write422(w, errs)
-		return
-	}
-	f := toFeature(a)
 	err := s.saveAreas(r.Context(), id, isPolygon(a.Geometry), func(features []json.RawMessage) ([]json.RawMessage, error) {
 		i := findArea(features, id)
 		if i < 0 {
