@@ -446,3 +446,16 @@ func TestBackupsAndStartupRepair(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, n)
 }
+
+func TestCorruptStoredBodyIsAClear500AndNothingIsOverwritten(t *testing.T) {
+	f := setup(t, "")
+	require.NoError(t, f.r.Do(t.Context(), f.r.B().Set().Key(rules.RulesKey).Value("{not json").Build()).Error())
+	code, body, _ := f.do("GET", "/api/rules", nil)
+	require.Equal(t, 500, code)
+	require.Contains(t, body["detail"], "Stored configuration is corrupt: stored rules are not a JSON array")
+	code, _, _ = f.do("POST", "/api/rules", rule("r"))
+	require.Equal(t, 500, code)
+	got, err := f.r.Do(t.Context(), f.r.B().Get().Key(rules.RulesKey).Build()).ToString()
+	require.NoError(t, err)
+	require.Equal(t, "{not json", got, "a save never overwrites what it cannot read")
+}

@@ -22,6 +22,9 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/stages/rules"
 )
 
+// errCorrupt marks a stored body that cannot be read (not a store error).
+var errCorrupt = errors.New("Stored configuration is corrupt") //nolint:staticcheck // user-facing text
+
 // MaxBody is the largest request body accepted.
 const MaxBody = 1 << 20
 
@@ -110,6 +113,9 @@ func (s *Server) storeError(w http.ResponseWriter, err error) {
 		writeDetail(w, rj.status, rj.detail)
 	case errors.Is(err, ErrConflict):
 		writeDetail(w, http.StatusConflict, err.Error())
+	case errors.Is(err, errCorrupt):
+		s.log.Error().Err(err).Msg("stored configuration unreadable")
+		writeDetail(w, http.StatusInternalServerError, err.Error())
 	default:
 		s.log.Error().Err(err).Msg("store error")
 		writeDetail(w, http.StatusInternalServerError, "Redis error: "+err.Error())
@@ -195,7 +201,7 @@ func parseRules(body []byte) ([]json.RawMessage, error) {
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(body, &items); err != nil {
-		return nil, fmt.Errorf("stored rules are not a JSON array: %w", err)
+		return nil, fmt.Errorf("%w: stored rules are not a JSON array: %v", errCorrupt, err)
 	}
 	return items, nil
 }
@@ -384,7 +390,7 @@ func parseAreas(body []byte) ([]json.RawMessage, error) {
 	}
 	var c collection
 	if err := json.Unmarshal(body, &c); err != nil {
-		return nil, fmt.Errorf("stored areas are not a FeatureCollection: %w", err)
+		return nil, fmt.Errorf("%w: stored areas are not a FeatureCollection: %v", errCorrupt, err)
 	}
 	return c.Features, nil
 }
