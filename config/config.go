@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Constants of CONTRACT.md 1.3.
@@ -88,11 +90,7 @@ func (m *Monitor) StoreAddr() string {
 
 // SWVersion is the device sw_version: VERSION plus " (GIT_COMMIT)".
 func (m *Monitor) SWVersion() string {
-	v := m.Version
-	if m.GitCommit != "" && m.GitCommit != "unknown" {
-		v += " (" + m.GitCommit + ")"
-	}
-	return v
+	return model.SWVersion(m.Version, m.GitCommit)
 }
 
 // HeartbeatMaxAge is how old the heartbeat may be for the health check to pass: three broker

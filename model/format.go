@@ -26,6 +26,14 @@ func Round(f float64, places int) float64 {
 	return math.Round(f*p) / p
 }
 
+// ShortVersion is the last 8 characters of a config version key (a SHA-256 in hex).
+func ShortVersion(v string) string {
+	if len(v) > 8 {
+		return v[len(v)-8:]
+	}
+	return v
+}
+
 // FormatBool is "True" or "False".
 func FormatBool(b bool) string {
 	if b {

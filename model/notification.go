@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -54,7 +55,7 @@ func NewNotification(f *Flight, r RuleRef) *Notification {
 	n := &Notification{
 		Aircraft: notifAircraft{
 			IcaoHex: f.IcaoHex, Registration: a.Registration, TypeDesignator: a.TypeDesignator,
-			Type: a.Type, Category: a.Category, WakeTurbulenceCategory: lower(a.WakeTurbulenceCategory),
+			Type: a.Type, Category: a.Category, WakeTurbulenceCategory: strings.ToLower(a.WakeTurbulenceCategory),
 			Military: a.Military != nil && *a.Military,
 		},
 		Ident: f.Ident, Squawk: f.Squawk,
@@ -77,16 +78,6 @@ func NewNotification(f *Flight, r RuleRef) *Notification {
 func (n *Notification) JSON() []byte {
 	b, _ := json.Marshal(n)
 	return b
-}
-
-func lower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 32
-		}
-	}
-	return string(b)
 }
 
 // stripSource drops operator.source (removed from the current payload) and nulls.

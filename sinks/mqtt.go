@@ -207,8 +207,6 @@ loop:
 
 func (s *MQTTSink) clientConfig() autopaho.ClientConfig {
 	u := &url.URL{Scheme: "mqtt", Host: net.JoinHostPort(s.cfg.Host, strconv.Itoa(s.cfg.Port))}
-	suffix := make([]byte, 4)
-	_, _ = rand.Read(suffix)
 	cfg := autopaho.ClientConfig{
 		ServerUrls:                    []*url.URL{u},
 		KeepAlive:                     s.cfg.KeepAlive,
@@ -234,7 +232,7 @@ func (s *MQTTSink) clientConfig() autopaho.ClientConfig {
 			ev.Err(err).Str("broker", u.Host).Msg("mqtt connect failed; retrying")
 		},
 		ClientConfig: paho.ClientConfig{
-			ClientID: s.cfg.ClientIDPrefix + "-" + hex.EncodeToString(suffix),
+			ClientID: clientID(s.cfg.ClientIDPrefix),
 			OnPublishReceived: []func(paho.PublishReceived) (bool, error){
 				func(pr paho.PublishReceived) (bool, error) {
 					s.onReceived(pr.Packet)
@@ -248,6 +246,13 @@ func (s *MQTTSink) clientConfig() autopaho.ClientConfig {
 		cfg.ConnectPassword = []byte(s.cfg.Password)
 	}
 	return cfg
+}
+
+// clientID adds a random suffix, so that several instances never kick each other off.
+func clientID(prefix string) string {
+	suffix := make([]byte, 4)
+	_, _ = rand.Read(suffix)
+	return prefix + "-" + hex.EncodeToString(suffix)
 }
 
 func (s *MQTTSink) onReceived(p *paho.Publish) {

@@ -2,8 +2,6 @@ package sinks
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"net"
 	"net/url"
@@ -33,8 +31,6 @@ func NewNotifier(ctx context.Context, host string, port int, username, password 
 		return n, nil
 	}
 	u := &url.URL{Scheme: "mqtt", Host: net.JoinHostPort(host, strconv.Itoa(port))}
-	suffix := make([]byte, 4)
-	_, _ = rand.Read(suffix)
 	cfg := autopaho.ClientConfig{
 		ServerUrls:                    []*url.URL{u},
 		KeepAlive:                     60,
@@ -42,7 +38,7 @@ func NewNotifier(ctx context.Context, host string, port int, username, password 
 		ReconnectBackoff:              autopaho.NewConstantBackoff(2 * time.Second),
 		ConnectTimeout:                5 * time.Second,
 		OnConnectError:                func(err error) { log.Debug().Err(err).Msg("mqtt connect failed; retrying") },
-		ClientConfig:                  paho.ClientConfig{ClientID: "tracker-rules-" + hex.EncodeToString(suffix)},
+		ClientConfig:                  paho.ClientConfig{ClientID: clientID("tracker-rules")},
 	}
 	if username != "" {
 		cfg.ConnectUsername, cfg.ConnectPassword = username, []byte(password)

@@ -305,6 +305,9 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 		if m.ReceivedAt.After(clock) {
 			clock = m.ReceivedAt
 		}
+		if lineNo%10000 == 0 { // forget finished flights: bounded memory on long or live runs
+			engine.Expire(clock)
+		}
 		for _, mt := range engine.Process(m) {
 			st := stats[mt.Rule.Identifier]
 			if st == nil {

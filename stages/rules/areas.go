@@ -73,8 +73,8 @@ func ValidIdentifier(id string) bool {
 func LoadAreas(data []byte) (Areas, error) {
 	var root map[string]json.RawMessage
 	if err := json.Unmarshal(data, &root); err != nil {
-		var any any
-		if json.Unmarshal(data, &any) != nil {
+		var v any
+		if json.Unmarshal(data, &v) != nil {
 			return nil, ErrAreasJSON
 		}
 		return nil, ErrAreasCollection

@@ -160,17 +160,17 @@ func (c *cond) match(f *model.Flight, fired bitset, at time.Time) bool {
 	case kWake:
 		return equalFoldTrim(f.Aircraft.WakeTurbulenceCategory, c.str)
 	case kMatchedRules:
-		any := false
+		hit := false
 		for i, idx := range c.listIdx {
 			if (idx >= 0 && fired.has(idx)) || (idx < 0 && f.HasMatched(c.list[i])) {
-				any = true
+				hit = true
 				break
 			}
 		}
 		if c.op == opInList {
-			return any
+			return hit
 		}
-		return !any
+		return !hit
 	case kArea:
 		p := f.Position
 		return f.HasPosition && p.Latitude.OK && p.Longitude.OK && c.area.Contains(Point{X: p.Longitude.V, Y: p.Latitude.V})

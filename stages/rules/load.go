@@ -116,11 +116,8 @@ func LoadRules(data []byte, areas Areas, mode Mode) (*Set, error) {
 		}
 		return nil, ErrRulesArray
 	}
-	if items == nil {
-		var v any
-		if json.Unmarshal(data, &v) == nil && v == nil {
-			return nil, ErrRulesArray
-		}
+	if items == nil { // `null`: `[]` decodes to an empty, non-nil slice
+		return nil, ErrRulesArray
 	}
 	set := &Set{}
 	seen := map[string]bool{}

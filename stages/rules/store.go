@@ -13,6 +13,8 @@ import (
 
 	"github.com/redis/rueidis"
 	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Data-store keys of the configuration (CONTRACT.md 2).
@@ -37,8 +39,10 @@ func TriggerLifetimeKey(id string) string { return "rule_triggers:" + id + ":lif
 
 // TriggerDayKey is rule_triggers:{identifier}:{YYYY-MM-DD} (UTC).
 func TriggerDayKey(id string, day time.Time) string {
-	return "rule_triggers:" + id + ":" + day.UTC().Format("2006-01-02")
+	return dayKey(id, day.UTC().Format("2006-01-02"))
 }
+
+func dayKey(id, day string) string { return "rule_triggers:" + id + ":" + day }
 
 // Snapshot is what the loader read from the store.
 type Snapshot struct {
@@ -136,15 +140,8 @@ func (l *Loader) Poll(ctx context.Context) (bool, error) {
 	}
 	l.engine.Swap(set)
 	l.rulesVer, l.areasVer, l.loaded = s.RulesVersion, s.AreasVersion, true
-	l.log.Info().Int("rules", len(set.Rules)).Str("rules_version", short(s.RulesVersion)).Str("areas_version", short(s.AreasVersion)).Msg("rule set loaded")
+	l.log.Info().Int("rules", len(set.Rules)).Str("rules_version", model.ShortVersion(s.RulesVersion)).Str("areas_version", model.ShortVersion(s.AreasVersion)).Msg("rule set loaded")
 	return true, nil
-}
-
-func short(v string) string {
-	if len(v) > 8 {
-		return v[len(v)-8:]
-	}
-	return v
 }
 
 // Run polls every interval until ctx ends.
@@ -208,7 +205,7 @@ func (t *TriggerCounter) Flush(ctx context.Context, c rueidis.Client) error {
 	}
 	cmds := make(rueidis.Commands, 0, len(pending)*3)
 	for k, n := range pending {
-		day := "rule_triggers:" + k.id + ":" + k.day
+		day := dayKey(k.id, k.day)
 		cmds = append(cmds,
 			c.B().Incrby().Key(TriggerLifetimeKey(k.id)).Increment(n).Build(),
 			c.B().Incrby().Key(day).Increment(n).Build(),

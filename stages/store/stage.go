@@ -64,7 +64,7 @@ func (s *Stage) Cycle(ctx context.Context) model.Batch {
 	}
 	for i, field := range []string{telemetry.RulesVersion, telemetry.AreasVersion} {
 		if v := versions[i]; v != "" {
-			batch = append(batch, telemetry.Read(c.General(field), lastN(v, 8)))
+			batch = append(batch, telemetry.Read(c.General(field), model.ShortVersion(v)))
 		}
 	}
 	return batch
@@ -142,11 +142,4 @@ func isAuthError(err error) bool {
 		return strings.HasPrefix(msg, "NOAUTH") || strings.HasPrefix(msg, "WRONGPASS")
 	}
 	return false
-}
-
-func lastN(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[len(s)-n:]
 }
