@@ -22,7 +22,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
-	"github.com/tracker-adsb/tracker-core-health/stages/rules"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 type fixture struct {

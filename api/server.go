@@ -19,7 +19,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/tracker-adsb/tracker-core-health/stages/rules"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 // errCorrupt marks a stored body that cannot be read (not a store error).

@@ -13,7 +13,7 @@ import (
 	"github.com/redis/rueidis"
 	"github.com/rs/zerolog"
 
-	"github.com/tracker-adsb/tracker-core-health/stages/rules"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 // ErrConflict means the watched keys changed under a save too many times in a row.

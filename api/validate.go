@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tracker-adsb/tracker-core-health/stages/rules"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 // FieldError is one entry of a 422 body: {"loc":["body",...],"msg":"...","type":"..."}.

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/stages/rules"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 // circle is a closed 500-vertex ring around (lon, lat).

@@ -34,7 +34,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/sinks"
-	"github.com/tracker-adsb/tracker-core-health/stages/rules"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 func main() {

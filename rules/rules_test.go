@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/stages/rules"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 const areasJSON = `{"type":"FeatureCollection","features":[

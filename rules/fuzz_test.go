@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/tracker-adsb/tracker-core-health/stages/rules"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 func FuzzLoadRules(f *testing.F) {
