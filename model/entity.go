@@ -6,6 +6,7 @@ package model
 import (
 	"encoding/json"
 	"strings"
+	"time"
 )
 
 // Component is a Home Assistant entity platform.
@@ -48,6 +49,9 @@ type Entity struct {
 	Device         Device
 	// NoOrigin marks republished counters, which carry exactly what their owner would send.
 	NoOrigin bool
+	// Lifecycle and, for dynamic entities, the loop whose cycles sight them.
+	Lifecycle Lifecycle
+	Loop      string
 }
 
 // Origin is the discovery "origin" block.
@@ -152,20 +156,87 @@ func (e *Entity) DiscoveryConfig(origin Origin) []byte {
 	return b
 }
 
-// Reading is one value for the MQTT sink: the state of an entity, or a raw message.
-//
-// An entity reading with an empty Payload only declares the entity (its discovery config goes
-// out, no state): that is how the static entities are announced before their first value.
-type Reading struct {
-	Entity  *Entity // nil for a raw message on Topic
-	Topic   string  // raw messages only; entity readings go to Entity.StateTopic
-	Payload string
-	// Sticky readings are kept by the sink and republished after every MQTT (re)connect
-	// (update state blobs, the monitor's own registration).
-	Sticky bool
-	// Remove clears the entity: an empty retained discovery config, and the sink forgets it.
-	Remove bool
+// Lifecycle says when the sink re-announces an entity's discovery config (CONTRACT.md 4.1).
+type Lifecycle uint8
+
+const (
+	// Static entities (general, broker-wide, store statistics, update entities) are announced
+	// on every (re)connect and every Home Assistant birth, for as long as the process runs or
+	// until a Remove reading clears them.
+	Static Lifecycle = iota
+	// Dynamic entities (queues, counters, receivers) are announced on their first sighting per
+	// connection. After a reconnect or a birth message only those seen in their loop's latest
+	// successful cycle are announced again: a vanished queue or receiver is never brought back,
+	// it ages out through expire_after. One not seen for ForgetAfter is dropped from memory.
+	Dynamic
+)
+
+// ForgetFactor × expire_after is how long a dynamic entity may go unseen before every stage
+// and the sink forget it.
+const ForgetFactor = 3
+
+// ForgetAfter is how long e may go unseen before it is forgotten (0: never).
+func (e *Entity) ForgetAfter() time.Duration {
+	if e.Lifecycle != Dynamic || e.ExpireAfter <= 0 {
+		return 0
+	}
+	return ForgetFactor * time.Duration(e.ExpireAfter) * time.Second
 }
+
+// ReadingKind says what a reading asks of the sink.
+type ReadingKind uint8
+
+const (
+	// State is an entity's state: its discovery config if due, then Payload on its state topic.
+	State ReadingKind = iota
+	// Declaration announces an entity that has no state yet (discovery only).
+	Declaration
+	// StickyState is an entity's state that the sink keeps and sends again after every
+	// (re)connect (update state blobs).
+	StickyState
+	// StickyMessage is a payload on Topic, with no entity, that the sink keeps and sends again
+	// after every (re)connect (the monitor's own registration).
+	StickyMessage
+	// Removal clears the entity: an empty retained discovery config, and the sink forgets it.
+	Removal
+	// CycleStart opens a loop's successful cycle (Loop names it): the dynamic entities of that
+	// loop that follow, up to the next CycleStart of the same loop, are the ones "seen in the
+	// latest cycle".
+	CycleStart
+)
+
+// Reading is one value for the MQTT sink; its Kind says which of the meanings above it has.
+type Reading struct {
+	Kind    ReadingKind
+	Entity  *Entity // nil for StickyMessage and CycleStart
+	Topic   string  // StickyMessage only; entity readings go to Entity.StateTopic
+	Loop    string  // CycleStart only
+	Payload string
+}
+
+// NewState is the state of e.
+func NewState(e *Entity, payload string) Reading {
+	return Reading{Kind: State, Entity: e, Payload: payload}
+}
+
+// NewDeclaration announces e without a state.
+func NewDeclaration(e *Entity) Reading { return Reading{Kind: Declaration, Entity: e} }
+
+// NewStickyState is a state of e re-sent after every (re)connect.
+func NewStickyState(e *Entity, payload string) Reading {
+	return Reading{Kind: StickyState, Entity: e, Payload: payload}
+}
+
+// NewStickyMessage is a raw retained message re-sent after every (re)connect.
+func NewStickyMessage(topic, payload string) Reading {
+	return Reading{Kind: StickyMessage, Topic: topic, Payload: payload}
+}
+
+// NewRemoval clears e.
+func NewRemoval(e *Entity) Reading { return Reading{Kind: Removal, Entity: e} }
+
+// NewCycleStart opens a successful cycle of loop.
+func NewCycleStart(loop string) Reading { return Reading{Kind: CycleStart, Loop: loop} }
 
 // StateTopic is where the reading's payload goes.
 func (r *Reading) StateTopic() string {

@@ -24,6 +24,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
 // MQTTConfig configures the sink. An empty Host disables MQTT: the sink discards.
@@ -46,32 +47,44 @@ type MQTTConfig struct {
 	DrainTimeout time.Duration
 }
 
-// known is an entity the sink has seen in this process, with its rendered discovery config.
+// known is an entity the sink has seen, with its rendered discovery config.
 type known struct {
 	entity *model.Entity
 	config []byte
+	// seenCycle is, for a dynamic entity, the number of its loop's cycle that last carried it.
+	seenCycle uint64
+}
+
+// publisher is what the sink needs of the MQTT connection (autopaho's ConnectionManager; a
+// recording fixture in the unit tests).
+type publisher interface {
+	Publish(ctx context.Context, p *paho.Publish) (*paho.PublishResponse, error)
+	Subscribe(ctx context.Context, s *paho.Subscribe) (*paho.Suback, error)
 }
 
 // MQTTSink is the one MQTT sink of the monitor. It alone decides when a discovery config is
-// due: on the first sight of an entity, when its config changes, and for every known entity
-// after each (re)connect and each Home Assistant birth message.
+// due: on the first sight of an entity per connection, when its config changes, and after each
+// (re)connect and each live Home Assistant birth message for the static entities and the
+// dynamic ones seen in their loop's latest cycle (model.Lifecycle).
 type MQTTSink struct {
 	cfg MQTTConfig
 	log zerolog.Logger
+	now func() time.Time
 
 	received chan model.Message // messages on the subscribed filters, closed by Run
 	stopping chan struct{}      // closed when Run starts shutting down
+	stopOnce sync.Once
 	recvMu   sync.RWMutex
 	closed   bool
 
-	up      chan struct{}
-	down    chan struct{}
-	haBirth chan struct{}
+	events *connEvents
 
 	q         *topicQueue
-	entities  map[string]*known // by unique_id, for the process lifetime
-	announced map[string]bool   // unique_ids whose config went out on this connection
-	sticky    map[string][]byte // topic → payload republished after every connect
+	entities  *pipeline.Aging[string, *known] // by unique_id; dynamic ones age out
+	announced map[string]bool                 // unique_ids whose config went out on this connection
+	sticky    map[string][]byte               // topic → payload republished after every connect
+	cycles    map[string]uint64               // loop → number of its latest cycle
+	gen       uint64                          // generation of the connection the sink believes is up
 	connected bool
 
 	connectFailing atomic.Bool
@@ -97,28 +110,24 @@ func NewMQTTSink(cfg MQTTConfig, log zerolog.Logger) *MQTTSink {
 	return &MQTTSink{
 		cfg:       cfg,
 		log:       log,
+		now:       time.Now,
 		received:  make(chan model.Message, 64),
 		stopping:  make(chan struct{}),
-		up:        make(chan struct{}, 1),
-		down:      make(chan struct{}, 1),
-		haBirth:   make(chan struct{}, 1),
+		events:    newConnEvents(),
 		q:         newTopicQueue(),
-		entities:  map[string]*known{},
+		entities:  pipeline.NewAging[string, *known](sweepEvery),
 		announced: map[string]bool{},
 		sticky:    map[string][]byte{},
+		cycles:    map[string]uint64{},
 	}
 }
+
+// sweepEvery is how often the sink looks for dynamic entities to forget.
+const sweepEvery = 10 * time.Second
 
 // Received carries the messages that arrive on the subscribed filters (registrations). It is
 // closed when Run returns.
 func (s *MQTTSink) Received() <-chan model.Message { return s.received }
-
-func signal(ch chan struct{}) {
-	select {
-	case ch <- struct{}{}:
-	default:
-	}
-}
 
 // Run consumes batches until in is closed (graceful: the queue drains, OFFLINE is published)
 // or ctx ends (hard stop: OFFLINE is still attempted).
@@ -145,48 +154,8 @@ func (s *MQTTSink) Run(ctx context.Context, in <-chan model.Batch) error {
 	if err != nil {
 		return fmt.Errorf("mqtt: %w", err)
 	}
-	pubCtx, cancelPub := context.WithCancel(connCtx)
-	pubDone := make(chan struct{})
-	go func() {
-		defer close(pubDone)
-		s.publishLoop(pubCtx, cm)
-	}()
+	s.serve(ctx, connCtx, in, cm)
 
-	graceful := false
-loop:
-	for {
-		select {
-		case <-ctx.Done():
-			break loop
-		case b, ok := <-in:
-			if !ok {
-				graceful = true
-				break loop
-			}
-			for i := range b {
-				s.accept(&b[i])
-			}
-		case <-s.up:
-			s.onConnect(connCtx, cm)
-		case <-s.down:
-			s.onDisconnect()
-		case <-s.haBirth:
-			if s.connected {
-				s.log.Info().Msg("Home Assistant came online: re-announcing every entity")
-				s.announceAll()
-			}
-		}
-	}
-
-	close(s.stopping)
-	if graceful && s.connected {
-		deadline := time.Now().Add(s.cfg.DrainTimeout)
-		for s.q.Len() > 0 && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
-	cancelPub()
-	<-pubDone
 	stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 	defer cancel()
 	if s.connected {
@@ -205,6 +174,68 @@ loop:
 	return nil
 }
 
+// serve is the sink's loop over its input and the connection events, publishing through pub,
+// until in closes (the queue then drains for up to DrainTimeout) or ctx ends.
+func (s *MQTTSink) serve(ctx, connCtx context.Context, in <-chan model.Batch, pub publisher) {
+	pubCtx, cancelPub := context.WithCancel(connCtx)
+	pubDone := make(chan struct{})
+	go func() {
+		defer close(pubDone)
+		s.publishLoop(pubCtx, pub)
+	}()
+
+	graceful := false
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			break loop
+		case b, ok := <-in:
+			if !ok {
+				graceful = true
+				break loop
+			}
+			now := s.now()
+			for i := range b {
+				s.accept(&b[i], now)
+			}
+			s.forget(now)
+		case <-s.events.notify:
+			for _, ev := range s.events.drain() {
+				s.handle(connCtx, ev, pub)
+			}
+		}
+	}
+
+	s.stopOnce.Do(func() { close(s.stopping) })
+	if graceful && s.connected {
+		deadline := time.Now().Add(s.cfg.DrainTimeout)
+		for s.q.Len() > 0 && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	cancelPub()
+	<-pubDone
+}
+
+// handle applies one connection event, in the order they happened. An event of an older
+// connection than the one the sink believes is up is stale and ignored.
+func (s *MQTTSink) handle(ctx context.Context, ev connEvent, pub publisher) {
+	switch ev.kind {
+	case eventUp:
+		s.onConnect(ctx, ev.gen, pub)
+	case eventDown:
+		if ev.gen == s.gen {
+			s.onDisconnect()
+		}
+	case eventBirth:
+		if s.connected && ev.gen == s.gen {
+			s.log.Info().Msg("Home Assistant came online: re-announcing current entities")
+			s.announceAll()
+		}
+	}
+}
+
 func (s *MQTTSink) clientConfig() autopaho.ClientConfig {
 	u := &url.URL{Scheme: "mqtt", Host: net.JoinHostPort(s.cfg.Host, strconv.Itoa(s.cfg.Port))}
 	cfg := autopaho.ClientConfig{
@@ -217,10 +248,10 @@ func (s *MQTTSink) clientConfig() autopaho.ClientConfig {
 		WillMessage:                   &paho.WillMessage{Topic: model.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true},
 		OnConnectionUp: func(*autopaho.ConnectionManager, *paho.Connack) {
 			s.connectFailing.Store(false)
-			signal(s.up)
+			s.events.up()
 		},
 		OnConnectionDown: func() bool {
-			signal(s.down)
+			s.events.down()
 			return true
 		},
 		OnConnectError: func(err error) {
@@ -260,7 +291,7 @@ func (s *MQTTSink) onReceived(p *paho.Publish) {
 		// A retained birth message arrives right after our own connect, which already
 		// announced everything: only a live one means Home Assistant restarted.
 		if !p.Retain && strings.EqualFold(strings.TrimSpace(string(p.Payload)), "online") {
-			signal(s.haBirth)
+			s.events.birth()
 		}
 		return
 	}
@@ -277,11 +308,7 @@ func (s *MQTTSink) onReceived(p *paho.Publish) {
 }
 
 func (s *MQTTSink) closeReceived() {
-	select {
-	case <-s.stopping:
-	default:
-		close(s.stopping)
-	}
+	s.stopOnce.Do(func() { close(s.stopping) })
 	s.recvMu.Lock()
 	s.closed = true
 	close(s.received)
@@ -289,47 +316,75 @@ func (s *MQTTSink) closeReceived() {
 }
 
 // accept takes one reading: discovery first if due, then the state.
-func (s *MQTTSink) accept(r *model.Reading) {
-	topic := r.StateTopic()
-	if e := r.Entity; e != nil {
-		if r.Remove {
-			delete(s.entities, e.UniqueID)
-			delete(s.announced, e.UniqueID)
-			delete(s.sticky, e.StateTopic)
-			if s.connected {
-				s.q.Put(outMsg{topic: e.DiscoveryTopic(), payload: nil, retain: true})
-			}
-			return
-		}
-		k := s.entities[e.UniqueID]
-		if k == nil || k.entity != e {
-			cfg := e.DiscoveryConfig(s.cfg.Origin)
-			if k != nil && !bytes.Equal(k.config, cfg) {
-				delete(s.announced, e.UniqueID) // the config changed: announce again
-			}
-			k = &known{entity: e, config: cfg}
-			s.entities[e.UniqueID] = k
-		}
-		if s.connected && !s.announced[e.UniqueID] {
-			s.q.Put(outMsg{topic: e.DiscoveryTopic(), payload: k.config, retain: true})
-			s.announced[e.UniqueID] = true
-		}
+func (s *MQTTSink) accept(r *model.Reading, now time.Time) {
+	switch r.Kind {
+	case model.CycleStart:
+		s.cycles[r.Loop]++
+		return
+	case model.Removal:
+		s.remove(r.Entity)
+		return
+	case model.StickyMessage:
+		payload := []byte(r.Payload)
+		s.sticky[r.Topic] = payload
+		s.put(r.Topic, payload)
+		return
 	}
-	if topic == "" || (r.Entity != nil && r.Payload == "") {
-		return // a declaration: discovery only, no state yet
+	e := r.Entity
+	if e == nil {
+		return
+	}
+	k, _ := s.entities.Get(e.UniqueID)
+	if k == nil || k.entity != e {
+		cfg := e.DiscoveryConfig(s.cfg.Origin)
+		if k != nil && !bytes.Equal(k.config, cfg) {
+			delete(s.announced, e.UniqueID) // the config changed: announce again
+		}
+		k = &known{entity: e, config: cfg}
+	}
+	if e.Lifecycle == model.Dynamic {
+		k.seenCycle = s.cycles[e.Loop]
+	}
+	s.entities.Put(e.UniqueID, k, now, e.ForgetAfter())
+	if s.connected && !s.announced[e.UniqueID] {
+		s.q.Put(outMsg{topic: e.DiscoveryTopic(), payload: k.config, retain: true})
+		s.announced[e.UniqueID] = true
+	}
+	if r.Kind == model.Declaration || e.StateTopic == "" {
+		return // discovery only, no state yet
 	}
 	payload := []byte(r.Payload)
-	if r.Sticky {
-		s.sticky[topic] = payload
+	if r.Kind == model.StickyState {
+		s.sticky[e.StateTopic] = payload
 	}
+	s.put(e.StateTopic, payload)
+}
+
+// put queues a retained message while connected; nothing is queued while disconnected.
+func (s *MQTTSink) put(topic string, payload []byte) {
 	if s.connected {
 		s.q.Put(outMsg{topic: topic, payload: payload, retain: true})
 	}
 }
 
-func (s *MQTTSink) onConnect(ctx context.Context, cm *autopaho.ConnectionManager) {
-	s.log.Info().Msg("mqtt connected")
-	s.connected = true
+// remove clears an entity: an empty retained config, and the sink forgets it.
+func (s *MQTTSink) remove(e *model.Entity) {
+	s.entities.Delete(e.UniqueID)
+	delete(s.announced, e.UniqueID)
+	delete(s.sticky, e.StateTopic)
+	s.put(e.DiscoveryTopic(), nil)
+}
+
+// forget drops the dynamic entities not seen for ForgetFactor × their expire_after.
+func (s *MQTTSink) forget(now time.Time) {
+	if n := s.entities.Sweep(now, func(id string, _ *known) { delete(s.announced, id) }); n > 0 {
+		s.log.Debug().Int("forgotten", n).Int("known", s.entities.Len()).Msg("forgot entities not seen for 3 × expire_after")
+	}
+}
+
+func (s *MQTTSink) onConnect(ctx context.Context, gen uint64, pub publisher) {
+	s.log.Info().Uint64("connection", gen).Msg("mqtt connected")
+	s.connected, s.gen = true, gen
 	s.q.Clear()
 	clear(s.announced)
 	s.q.Put(outMsg{topic: model.StatusTopic, payload: []byte(model.PayloadOnline), retain: true})
@@ -342,22 +397,31 @@ func (s *MQTTSink) onConnect(ctx context.Context, cm *autopaho.ConnectionManager
 		go func() {
 			sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			defer cancel()
-			if _, err := cm.Subscribe(sctx, &paho.Subscribe{Subscriptions: subs}); err != nil {
+			if _, err := pub.Subscribe(sctx, &paho.Subscribe{Subscriptions: subs}); err != nil {
 				s.log.Warn().Err(err).Msg("mqtt subscribe failed")
 			}
 		}()
 	}
 }
 
-// announceAll queues the discovery config of every known entity, then every sticky state.
+// current reports whether an entity is announced again after a reconnect or a birth message:
+// every static entity, and a dynamic one only if its loop's latest cycle carried it.
+func (s *MQTTSink) current(k *known) bool {
+	return k.entity.Lifecycle != model.Dynamic || k.seenCycle >= s.cycles[k.entity.Loop]
+}
+
+// announceAll queues the discovery config of every current entity, then every sticky state.
 func (s *MQTTSink) announceAll() {
-	ids := make([]string, 0, len(s.entities))
-	for id := range s.entities {
-		ids = append(ids, id)
-	}
+	ids := make([]string, 0, s.entities.Len())
+	s.entities.All(func(id string, k *known) bool {
+		if s.current(k) {
+			ids = append(ids, id)
+		}
+		return true
+	})
 	sort.Strings(ids)
 	for _, id := range ids {
-		k := s.entities[id]
+		k, _ := s.entities.Get(id)
 		s.q.Put(outMsg{topic: k.entity.DiscoveryTopic(), payload: k.config, retain: true})
 		s.announced[id] = true
 	}
@@ -376,11 +440,11 @@ func (s *MQTTSink) onDisconnect() {
 		s.log.Warn().Msg("mqtt connection lost; reconnecting")
 	}
 	s.connected = false
-	s.q.Clear() // no state goes out while disconnected; everything is re-announced on connect
+	s.q.Clear() // no state goes out while disconnected; current entities are re-announced on connect
 	clear(s.announced)
 }
 
-func (s *MQTTSink) publishLoop(ctx context.Context, cm *autopaho.ConnectionManager) {
+func (s *MQTTSink) publishLoop(ctx context.Context, pub publisher) {
 	p := newPacer(s.cfg.PublishRate, s.cfg.PublishBurst)
 	for {
 		select {
@@ -397,7 +461,7 @@ func (s *MQTTSink) publishLoop(ctx context.Context, cm *autopaho.ConnectionManag
 				return
 			}
 			pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			_, err := cm.Publish(pctx, &paho.Publish{Topic: m.topic, Payload: m.payload, Retain: m.retain})
+			_, err := pub.Publish(pctx, &paho.Publish{Topic: m.topic, Payload: m.payload, Retain: m.retain})
 			cancel()
 			if err != nil {
 				s.log.Debug().Err(err).Str("topic", m.topic).Msg("publish failed")

@@ -77,7 +77,7 @@ func TestSinkAnnouncesOncePerConnectionAndOnChange(t *testing.T) {
 	rec.WaitFor("homeassistant/sensor/sink_a/config", 5*time.Second, nil)
 
 	// Removal: an empty retained config.
-	in <- model.Batch{{Entity: e2, Remove: true}}
+	in <- model.Batch{model.NewRemoval(e2)}
 	rec.WaitPayload(cfgTopic, "", 5*time.Second)
 	late := env.Record(t, cfgTopic)
 	time.Sleep(300 * time.Millisecond)

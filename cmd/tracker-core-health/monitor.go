@@ -48,7 +48,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	static := make(chan model.Batch, 1)
 	decl := model.Batch{}
 	for _, e := range catalog.Static() {
-		decl = append(decl, model.Reading{Entity: e})
+		decl = append(decl, model.NewDeclaration(e))
 	}
 	if own, ok := registrations.OwnRegistration(cfg.ComponentImage, catalog.CoreDevice); ok {
 		decl = append(decl, own)

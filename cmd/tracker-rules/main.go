@@ -33,8 +33,8 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/sinks"
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/sinks"
 )
 
 func main() {

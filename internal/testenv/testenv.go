@@ -286,3 +286,38 @@ func Atoi(t testing.TB, s string) int {
 	require.NoError(t, err)
 	return n
 }
+
+// RoundTripCounter wraps a Redis client and counts its round trips (one per Do, one per
+// DoMulti batch), so that a test can prove how many a stage needs.
+type RoundTripCounter struct {
+	rueidis.Client
+	mu sync.Mutex
+	n  int
+}
+
+// Do counts one round trip.
+func (c *RoundTripCounter) Do(ctx context.Context, cmd rueidis.Completed) rueidis.RedisResult {
+	c.add()
+	return c.Client.Do(ctx, cmd)
+}
+
+// DoMulti counts one round trip for the batch.
+func (c *RoundTripCounter) DoMulti(ctx context.Context, cmds ...rueidis.Completed) []rueidis.RedisResult {
+	c.add()
+	return c.Client.DoMulti(ctx, cmds...)
+}
+
+func (c *RoundTripCounter) add() {
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+}
+
+// Take returns the round trips counted since the last Take.
+func (c *RoundTripCounter) Take() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := c.n
+	c.n = 0
+	return n
+}

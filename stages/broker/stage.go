@@ -24,20 +24,26 @@ type Stage struct {
 	fetcher   Fetcher
 	catalog   *telemetry.Catalog
 	devices   *model.DeviceDirectory
-	health    *pipeline.Health
 	startedAt string
 	log       zerolog.Logger
+	now       func() time.Time
 
-	failing bool
-	cache   map[string]*queueEntities
+	outcome *pipeline.Outcome
+	// cache holds each queue's entities; a queue not seen for 3 × expire_after is forgotten.
+	cache *pipeline.Aging[string, *queueEntities]
 }
 
 // NewStage builds the broker stage. devices and health may be nil.
 func NewStage(f Fetcher, c *telemetry.Catalog, devices *model.DeviceDirectory, health *pipeline.Health, started time.Time, log zerolog.Logger) *Stage {
+	var report func(bool)
+	if health != nil {
+		report = health.SetBroker
+	}
 	return &Stage{
-		fetcher: f, catalog: c, devices: devices, health: health,
-		startedAt: model.FormatTimestamp(started), log: log,
-		cache: map[string]*queueEntities{},
+		fetcher: f, catalog: c, devices: devices,
+		startedAt: model.FormatTimestamp(started), log: log, now: time.Now,
+		outcome: pipeline.NewOutcome("broker poll", log, report, authHint),
+		cache:   pipeline.NewAging[string, *queueEntities](c.BrokerInterval),
 	}
 }
 
@@ -70,47 +76,39 @@ func (s *Stage) Cycle(ctx context.Context) (model.Batch, *model.CounterRequest) 
 	if err == nil {
 		sample, err = Parse(raw)
 	}
-	s.recordOutcome(err)
+	s.outcome.Record(err)
 	if err != nil {
 		return model.Batch{
-			telemetry.Read(s.catalog.General(telemetry.StartedAt), s.startedAt),
-			telemetry.Read(s.catalog.General(telemetry.BrokerConnected), model.FormatBool(false)),
+			model.NewState(s.catalog.General(telemetry.StartedAt), s.startedAt),
+			model.NewState(s.catalog.General(telemetry.BrokerConnected), model.FormatBool(false)),
 		}, nil
 	}
 	return s.Readings(sample)
 }
 
-func (s *Stage) recordOutcome(err error) {
-	if s.health != nil {
-		s.health.SetBroker(err == nil)
+// authHint explains a 401: the monitoring user's tag or vhost permission is missing.
+func authHint(err error) string {
+	if Unauthorized(err) {
+		return "the monitoring user needs the 'monitoring' tag and a permission entry on vhost '/' (set_permissions -p / USER '^$' '^$' '^$')"
 	}
-	switch {
-	case err != nil && !s.failing:
-		ev := s.log.Warn().Err(err)
-		if Unauthorized(err) {
-			ev = ev.Str("hint", "the monitoring user needs the 'monitoring' tag and a permission entry on vhost '/' (set_permissions -p / USER '^$' '^$' '^$')")
-		}
-		ev.Msg("broker poll failed")
-	case err != nil:
-		s.log.Debug().Err(err).Msg("broker poll failed again")
-	case s.failing:
-		s.log.Info().Msg("broker poll recovered")
-	default:
-		s.log.Debug().Msg("broker poll ok")
-	}
-	s.failing = err != nil
+	return ""
 }
+
+// CacheLen is how many queues' entities the stage remembers.
+func (s *Stage) CacheLen() int { return s.cache.Len() }
 
 // Readings turns a successful sample into readings (CONTRACT.md 4.6 order) and the counter
 // request.
 func (s *Stage) Readings(sample *Sample) (model.Batch, *model.CounterRequest) {
 	c := s.catalog
-	batch := make(model.Batch, 0, 2+len(sample.Queues)*numQueueFields+6)
+	batch := make(model.Batch, 0, 3+len(sample.Queues)*telemetry.NumQueueFields+6)
 	batch = append(batch,
-		telemetry.Read(c.General(telemetry.StartedAt), s.startedAt),
-		telemetry.Read(c.General(telemetry.BrokerConnected), model.FormatBool(true)),
+		model.NewCycleStart(telemetry.LoopBroker),
+		model.NewState(c.General(telemetry.StartedAt), s.startedAt),
+		model.NewState(c.General(telemetry.BrokerConnected), model.FormatBool(true)),
 	)
 	devices := s.devices.Load()
+	now := s.now()
 	archiveMissing := true
 	var ids []string
 	for i := range sample.Queues {
@@ -121,62 +119,65 @@ func (s *Stage) Readings(sample *Sample) (model.Batch, *model.CounterRequest) {
 		if id, ok := ProcessorID(q.Name); ok {
 			ids = append(ids, id)
 		}
-		qe := s.entities(q.Name, devices)
+		qe := s.entities(q.Name, devices, now)
 		batch = appendQueue(batch, qe, q)
 	}
 	if sample.HasConnections {
-		batch = append(batch, telemetry.Read(c.Broker(telemetry.ConnectionsTotal), model.FormatInt(sample.Connections)))
+		batch = append(batch, model.NewState(c.Broker(telemetry.ConnectionsTotal), model.FormatInt(sample.Connections)))
 	}
 	batch = append(batch,
-		telemetry.Read(c.Broker(telemetry.MemoryAlarm), model.FormatBool(sample.MemoryAlarm)),
-		telemetry.Read(c.Broker(telemetry.DiskFreeAlarm), model.FormatBool(sample.DiskFreeAlarm)),
-		telemetry.Read(c.Broker(telemetry.ExchangePublishInRate), model.FormatFloat(model.Round(sample.PublishInRate, 2))),
-		telemetry.Read(c.Broker(telemetry.ExchangePublishOutRate), model.FormatFloat(model.Round(sample.PublishOutRate, 2))),
-		telemetry.Read(c.Broker(telemetry.ArchiveQueueMissing), model.FormatBool(archiveMissing)),
+		model.NewState(c.Broker(telemetry.MemoryAlarm), model.FormatBool(sample.MemoryAlarm)),
+		model.NewState(c.Broker(telemetry.DiskFreeAlarm), model.FormatBool(sample.DiskFreeAlarm)),
+		model.NewState(c.Broker(telemetry.ExchangePublishInRate), model.FormatFloat(model.Round(sample.PublishInRate, 2))),
+		model.NewState(c.Broker(telemetry.ExchangePublishOutRate), model.FormatFloat(model.Round(sample.PublishOutRate, 2))),
+		model.NewState(c.Broker(telemetry.ArchiveQueueMissing), model.FormatBool(archiveMissing)),
 	)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
+	if n := s.cache.Sweep(now, nil); n > 0 {
+		s.log.Debug().Int("forgotten", n).Msg("forgot queues not seen for 3 × expire_after")
+	}
 	return batch, &model.CounterRequest{ProcessorIDs: ids}
 }
 
 // entities returns the cached entities of a queue, rebuilt when its device block changed
 // (its owner registered after the queue was first seen).
-func (s *Stage) entities(queue string, devices model.Devices) *queueEntities {
-	qe := s.cache[queue]
-	if qe == nil {
+func (s *Stage) entities(queue string, devices model.Devices, now time.Time) *queueEntities {
+	expire := s.catalog.BrokerExpireAfter()
+	qe, ok := s.cache.Get(queue)
+	switch {
+	case !ok:
 		r := RouteQueue(queue)
 		dev := s.catalog.CoreDevice
 		if r.DeviceID != model.CoreDeviceID {
 			dev = devices.Lookup(r.DeviceID, r.DeviceName)
 		}
-		qe = newQueueEntities(r, dev, s.catalog.BrokerExpireAfter())
-		s.cache[queue] = qe
-		return qe
-	}
-	if qe.route.DeviceID != model.CoreDeviceID {
+		qe = newQueueEntities(r, dev, expire)
+	case qe.route.DeviceID != model.CoreDeviceID:
 		if d, ok := devices[qe.route.DeviceID]; ok && d != qe.device {
-			qe = newQueueEntities(qe.route, d, s.catalog.BrokerExpireAfter())
-			s.cache[queue] = qe
+			qe = newQueueEntities(qe.route, d, expire)
 		}
 	}
+	s.cache.Put(queue, qe, now, model.ForgetFactor*time.Duration(expire)*time.Second)
 	return qe
 }
 
 func appendQueue(b model.Batch, qe *queueEntities, q *Queue) model.Batch {
 	rate := func(f float64) string { return model.FormatFloat(model.Round(f, 2)) }
-	b = append(b, model.Reading{Entity: qe.e[fConsumers], Payload: model.FormatInt(q.Consumers)})
+	e := &qe.e
+	b = append(b, model.NewState(e[telemetry.QueueConsumers], model.FormatInt(q.Consumers)))
 	if q.HasUtilisation {
-		b = append(b, model.Reading{Entity: qe.e[fUtilisation], Payload: model.FormatFloat(model.Round(100*q.Utilisation, 1))})
+		b = append(b, model.NewState(e[telemetry.QueueUtilisation], model.FormatFloat(model.Round(100*q.Utilisation, 1))))
 	}
 	return append(b,
-		model.Reading{Entity: qe.e[fReady], Payload: model.FormatInt(q.MessagesReady)},
-		model.Reading{Entity: qe.e[fUnacked], Payload: model.FormatInt(q.MessagesUnacknowledged)},
-		model.Reading{Entity: qe.e[fPublish], Payload: rate(q.PublishRate)},
-		model.Reading{Entity: qe.e[fDeliver], Payload: rate(q.DeliverRate)},
-		model.Reading{Entity: qe.e[fAck], Payload: rate(q.AckRate)},
-		model.Reading{Entity: qe.e[fRedeliver], Payload: rate(q.RedeliverRate)},
-		model.Reading{Entity: qe.e[fState], Payload: stateLabel(q.State)},
-		model.Reading{Entity: qe.e[fMemory], Payload: model.FormatInt(q.Memory)},
-		model.Reading{Entity: qe.e[fMessageBytes], Payload: model.FormatInt(q.MessageBytes)},
+		model.NewState(e[telemetry.QueueReady], model.FormatInt(q.MessagesReady)),
+		model.NewState(e[telemetry.QueueUnacked], model.FormatInt(q.MessagesUnacknowledged)),
+		model.NewState(e[telemetry.QueuePublishRate], rate(q.PublishRate)),
+		model.NewState(e[telemetry.QueueDeliverRate], rate(q.DeliverRate)),
+		model.NewState(e[telemetry.QueueAckRate], rate(q.AckRate)),
+		model.NewState(e[telemetry.QueueRedeliverRate], rate(q.RedeliverRate)),
+		model.NewState(e[telemetry.QueueState], stateLabel(q.State)),
+		model.NewState(e[telemetry.QueueMemory], model.FormatInt(q.Memory)),
+		model.NewState(e[telemetry.QueueMessageBytes], model.FormatInt(q.MessageBytes)),
 	)
 }

@@ -217,7 +217,7 @@ func (s *Stage) remove(id string) model.Batch {
 		ent = e.entity
 		s.log.Info().Str("identifier", id).Msg("component left; update entity cleared")
 	}
-	return model.Batch{{Entity: ent, Remove: true}}
+	return model.Batch{model.NewRemoval(ent)}
 }
 
 // publishDevices shares the registered device blocks with the stages that build entities on
@@ -279,7 +279,7 @@ func (s *Stage) state(e *entry) model.Reading {
 		blob.ReleaseURL = strings.NewReplacer("{namespace}", s.cfg.Namespace, "{image}", e.reg.Image, "{version}", v).Replace(s.cfg.ReleaseURLTemplate)
 	}
 	b, _ := json.Marshal(blob)
-	return model.Reading{Entity: e.entity, Payload: string(b), Sticky: true}
+	return model.NewStickyState(e.entity, string(b))
 }
 
 // OwnRegistration is the monitor's own retained registration, or false when its image is
@@ -293,5 +293,5 @@ func OwnRegistration(image string, core model.Device) (model.Reading, bool) {
 		Image  string          `json:"image"`
 		Device json.RawMessage `json:"device"`
 	}{image, json.RawMessage(core)})
-	return model.Reading{Topic: model.RegisterTopicRoot + "/" + model.CoreDeviceID, Payload: string(b), Sticky: true}, true
+	return model.NewStickyMessage(model.RegisterTopicRoot+"/"+model.CoreDeviceID, string(b)), true
 }

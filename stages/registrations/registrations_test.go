@@ -51,7 +51,7 @@ func TestIngestPublishesUpdateEntityAndKeepsLastKnownLatest(t *testing.T) {
 	b := st.Ingest(msg("Tracker_message_processor_mp-1", mp1))
 	require.Len(t, b, 1)
 	r := b[0]
-	require.True(t, r.Sticky)
+	require.Equal(t, model.StickyState, r.Kind)
 	e := r.Entity
 	require.Equal(t, model.Update, e.Component)
 	require.Equal(t, "Tracker_message_processor_mp-1_update", e.UniqueID)
@@ -77,7 +77,7 @@ func TestIngestPublishesUpdateEntityAndKeepsLastKnownLatest(t *testing.T) {
 
 	b = st.Ingest(msg("Tracker_message_processor_mp-1", ""))
 	require.Len(t, b, 1)
-	require.True(t, b[0].Remove)
+	require.Equal(t, model.Removal, b[0].Kind)
 	require.Equal(t, "Tracker_message_processor_mp-1_update", b[0].Entity.UniqueID)
 	require.Empty(t, st.Images())
 	require.NotContains(t, devices.Load(), "Tracker_message_processor_mp-1")
@@ -91,7 +91,7 @@ func TestOwnRegistration(t *testing.T) {
 	r, ok := registrations.OwnRegistration("tracker-core-health", model.CoreDevice("2026.01.1 (abc)", ""))
 	require.True(t, ok)
 	require.Equal(t, "Tracker/register/Tracker_Core", r.Topic)
-	require.True(t, r.Sticky)
+	require.Equal(t, model.StickyMessage, r.Kind)
 	parsed, err := registrations.Parse("Tracker_Core", []byte(r.Payload))
 	require.NoError(t, err, "the monitor's own registration is a valid registration")
 	require.Equal(t, "2026.01.1", parsed.Installed)

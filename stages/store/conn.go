@@ -6,6 +6,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"sync"
@@ -16,11 +17,21 @@ import (
 
 // Conn opens the rueidis client lazily and retries on every use until the store answers, so
 // that the monitor needs no start order. One client serves both stages.
+//
+// A dial runs in its own goroutine and every caller waits for it only as long as its own
+// context allows: an unreachable store never holds up a shutdown.
 type Conn struct {
 	opt rueidis.ClientOption
-	mu  sync.Mutex
-	c   rueidis.Client
+
+	mu      sync.Mutex
+	c       rueidis.Client
+	dialing chan struct{} // closed when the dial in flight ends; nil when none is
+	err     error         // the latest dial's error
+	closed  bool
 }
+
+// ConnWith wraps an existing client (tests, or a caller that shares one).
+func ConnWith(c rueidis.Client) *Conn { return &Conn{c: c} }
 
 // Options is how to reach the store.
 type Options struct {
@@ -49,28 +60,62 @@ func NewConn(o Options) *Conn {
 	}}
 }
 
-// Client returns the client, dialling it when there is none yet.
+// Client returns the client, dialling it when there is none yet; it waits for the dial no
+// longer than ctx allows.
 func (c *Conn) Client(ctx context.Context) (rueidis.Client, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if c.c != nil || c.closed {
+		cl := c.c
+		c.mu.Unlock()
+		if cl == nil {
+			return nil, errors.New("store connection closed")
+		}
+		return cl, nil
+	}
+	if c.dialing == nil {
+		c.dialing = make(chan struct{})
+		go c.dial(c.dialing)
+	}
+	done := c.dialing
+	c.mu.Unlock()
+
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("connecting to the store: %w", ctx.Err())
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.c != nil {
 		return c.c, nil
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	cl, err := rueidis.NewClient(c.opt)
-	if err != nil {
-		return nil, fmt.Errorf("connecting to the store: %w", err)
-	}
-	c.c = cl
-	return cl, nil
+	return nil, c.err
 }
 
-// Close closes the client if one was opened.
+func (c *Conn) dial(done chan struct{}) {
+	cl, err := rueidis.NewClient(c.opt)
+	c.mu.Lock()
+	switch {
+	case err != nil:
+		c.err = fmt.Errorf("connecting to the store: %w", err)
+	case c.closed: // closed while dialling: nobody will use it
+		cl.Close()
+	default:
+		c.c, c.err = cl, nil
+	}
+	c.dialing = nil
+	c.mu.Unlock()
+	close(done)
+}
+
+// Close closes the client if one was opened; a dial still in flight is closed when it ends.
 func (c *Conn) Close() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.closed = true
 	if c.c != nil {
 		c.c.Close()
 		c.c = nil

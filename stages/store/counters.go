@@ -7,12 +7,14 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/redis/rueidis"
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
 )
 
 // Key formats of CONTRACT.md 2.
@@ -32,24 +34,6 @@ func ReceiverRegistrationKey(name string) string { return "receiver:registration
 func ReceiverCounterKey(name, host, port, period string) string {
 	return "metrics:receiver:" + name + ":" + model.Sanitize(host) + "_" + model.Sanitize(port) + ":messages:" + period
 }
-
-// processorCounter is one republished processor counter (CONTRACT.md 4.5).
-type processorCounter struct {
-	kind, period, name, icon string
-}
-
-var processorCounters = []processorCounter{
-	{"registration_misses", "hour", "Registration Misses (Hour)", "mdi:broadcast"},
-	{"registration_misses", "today", "Registration Misses (Today)", "mdi:broadcast"},
-	{"registration_misses", "lifetime", "Registration Misses (Lifetime)", "mdi:broadcast"},
-	{"operator_misses", "today", "Operator Misses (Today)", "mdi:account-alert"},
-	{"operator_misses", "lifetime", "Operator Misses (Lifetime)", "mdi:account-alert"},
-	{"total_messages_processed", "hour", "Total Messages Processed (Hour)", "mdi:counter"},
-	{"total_messages_processed", "today", "Total Messages Processed (Today)", "mdi:counter"},
-	{"total_messages_processed", "lifetime", "Total Messages Processed (Lifetime)", "mdi:counter"},
-}
-
-var receiverPeriods = [...]struct{ period, label string }{{"hour", "Hour"}, {"today", "Today"}}
 
 // Source is one source connection of a receiver's registration entry.
 type Source struct {
@@ -130,22 +114,40 @@ type CounterStage struct {
 	devices *model.DeviceDirectory
 	expire  int
 	log     zerolog.Logger
+	now     func() time.Time
 
-	procCache map[string]*cachedEntities
-	recvCache map[string]*cachedEntities
-	// RoundTrips counts the DoMulti batches of the last cycle (for tests and benchmarks).
-	RoundTrips int
+	// The entities of each processor and each receiver source, forgotten when not seen for
+	// 3 × expire_after.
+	procCache *pipeline.Aging[string, *processorEntities]
+	recvCache *pipeline.Aging[receiverKey, *model.Entity]
 }
 
-type cachedEntities struct {
+type processorEntities struct {
 	device model.Device
-	byKey  map[string]*model.Entity
+	e      []*model.Entity // in telemetry.ProcessorCounters order
+}
+
+// receiverKey names one receiver counter: the raw host and port, since sanitising may map two
+// sources to one field.
+type receiverKey struct {
+	name, host, port, period string
 }
 
 // NewCounterStage builds the counter stage; expire is expire_after (3 × broker interval).
 func NewCounterStage(conn *Conn, devices *model.DeviceDirectory, expire int, log zerolog.Logger) *CounterStage {
-	return &CounterStage{conn: conn, devices: devices, expire: expire, log: log,
-		procCache: map[string]*cachedEntities{}, recvCache: map[string]*cachedEntities{}}
+	sweep := time.Duration(expire) * time.Second / 3
+	return &CounterStage{conn: conn, devices: devices, expire: expire, log: log, now: time.Now,
+		procCache: pipeline.NewAging[string, *processorEntities](sweep),
+		recvCache: pipeline.NewAging[receiverKey, *model.Entity](sweep)}
+}
+
+// CacheLen is how many processors and receiver counters the stage remembers.
+func (s *CounterStage) CacheLen() (processors, receiverCounters int) {
+	return s.procCache.Len(), s.recvCache.Len()
+}
+
+func (s *CounterStage) forgetAfter() time.Duration {
+	return model.ForgetFactor * time.Duration(s.expire) * time.Second
 }
 
 // Run handles counter requests until in closes; it closes out.
@@ -162,34 +164,37 @@ func (s *CounterStage) Run(ctx context.Context, in <-chan model.CounterRequest, 
 
 // Cycle reads and returns the counters for one broker cycle. A store failure skips the tick.
 func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) model.Batch {
-	s.RoundTrips = 0
 	cl, err := s.conn.Client(ctx)
 	if err != nil {
 		s.log.Debug().Err(err).Msg("store unreachable; counters skipped this tick")
 		return nil
 	}
 	devices := s.devices.Load()
+	now := s.now()
+	defer func() {
+		s.procCache.Sweep(now, nil)
+		s.recvCache.Sweep(now, nil)
+	}()
 
 	// Round trip 1: the receiver index and every processor counter.
-	cmds := make(rueidis.Commands, 0, 1+len(req.ProcessorIDs)*len(processorCounters))
+	counters := telemetry.ProcessorCounters
+	cmds := make(rueidis.Commands, 0, 1+len(req.ProcessorIDs)*len(counters))
 	cmds = append(cmds, cl.B().Smembers().Key(ReceiverIndexKey).Build())
 	for _, id := range req.ProcessorIDs {
-		for _, pc := range processorCounters {
-			cmds = append(cmds, cl.B().Get().Key(ProcessorCounterKey(id, pc.kind, pc.period)).Build())
+		for _, pc := range counters {
+			cmds = append(cmds, cl.B().Get().Key(ProcessorCounterKey(id, pc.Kind, pc.Period)).Build())
 		}
 	}
 	res := cl.DoMulti(ctx, cmds...)
-	s.RoundTrips++
-	var batch model.Batch
+	batch := model.Batch{model.NewCycleStart(telemetry.LoopCounters)}
 	i := 1
 	for _, id := range req.ProcessorIDs {
-		ents := s.processorEntities(id, devices)
-		for _, pc := range processorCounters {
-			field := pc.kind + "_" + pc.period
+		ents := s.processorEntities(id, devices, now)
+		for j, pc := range counters {
 			if v, ok := counterValue(res[i]); ok {
-				batch = append(batch, model.Reading{Entity: ents.byKey[field], Payload: model.FormatInt(v)})
+				batch = append(batch, model.NewState(ents.e[j], model.FormatInt(v)))
 			} else if err := res[i].Error(); err != nil {
-				s.log.Debug().Err(err).Str("processor", id).Str("counter", field).Msg("counter unreadable; skipped")
+				s.log.Debug().Err(err).Str("processor", id).Str("counter", pc.Field()).Msg("counter unreadable; skipped")
 			}
 			i++
 		}
@@ -210,7 +215,6 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 		cmds = append(cmds, cl.B().Get().Key(ReceiverRegistrationKey(n)).Build())
 	}
 	res = cl.DoMulti(ctx, cmds...)
-	s.RoundTrips++
 	type recv struct {
 		name    string
 		sources []Source
@@ -244,20 +248,19 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 	cmds = cmds[:0]
 	for _, r := range live {
 		for _, src := range r.sources {
-			for _, p := range receiverPeriods {
-				cmds = append(cmds, cl.B().Get().Key(ReceiverCounterKey(r.name, src.Host, src.Port, p.period)).Build())
+			for _, p := range telemetry.ReceiverPeriods {
+				cmds = append(cmds, cl.B().Get().Key(ReceiverCounterKey(r.name, src.Host, src.Port, p.Period)).Build())
 			}
 		}
 	}
 	res = cl.DoMulti(ctx, cmds...)
-	s.RoundTrips++
 	i = 0
 	for _, r := range live {
 		for _, src := range r.sources {
-			for _, p := range receiverPeriods {
+			for _, p := range telemetry.ReceiverPeriods {
 				if v, ok := counterValue(res[i]); ok {
-					e := s.receiverEntity(r.name, src, p.period, p.label, devices)
-					batch = append(batch, model.Reading{Entity: e, Payload: model.FormatInt(v)})
+					e := s.receiverEntity(r.name, src, p.Period, p.Label, devices, now)
+					batch = append(batch, model.NewState(e, model.FormatInt(v)))
 				}
 				i++
 			}
@@ -266,55 +269,23 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 	return batch
 }
 
-func (s *CounterStage) processorEntities(id string, devices model.Devices) *cachedEntities {
-	devID := "Tracker_message_processor_" + id
-	dev := devices.Lookup(devID, "Tracker Message Processor "+id)
-	if c := s.procCache[id]; c != nil && c.device == dev {
-		return c
+func (s *CounterStage) processorEntities(id string, devices model.Devices, now time.Time) *processorEntities {
+	dev := devices.Lookup(telemetry.ProcessorDevice(id))
+	c, ok := s.procCache.Get(id)
+	if !ok || c.device != dev {
+		c = &processorEntities{device: dev, e: telemetry.ProcessorCounterEntities(id, dev, s.expire)}
 	}
-	c := &cachedEntities{device: dev, byKey: map[string]*model.Entity{}}
-	for _, pc := range processorCounters {
-		field := pc.kind + "_" + pc.period
-		c.byKey[field] = &model.Entity{
-			Component:   model.Sensor,
-			UniqueID:    devID + "_" + field,
-			Name:        pc.name,
-			Icon:        pc.icon,
-			StateTopic:  model.Root + "/message-processor/" + id + "/statistic/" + field,
-			StateClass:  "total_increasing",
-			ExpireAfter: s.expire,
-			Device:      dev,
-			NoOrigin:    true,
-		}
-	}
-	s.procCache[id] = c
+	s.procCache.Put(id, c, now, s.forgetAfter())
 	return c
 }
 
-func (s *CounterStage) receiverEntity(name string, src Source, period, label string, devices model.Devices) *model.Entity {
-	devID := "Tracker_receiver_" + name
-	dev := devices.Lookup(devID, "Tracker Receiver "+name)
-	c := s.recvCache[name]
-	if c == nil || c.device != dev {
-		c = &cachedEntities{device: dev, byKey: map[string]*model.Entity{}}
-		s.recvCache[name] = c
+func (s *CounterStage) receiverEntity(name string, src Source, period, label string, devices model.Devices, now time.Time) *model.Entity {
+	dev := devices.Lookup(telemetry.ReceiverDevice(name))
+	k := receiverKey{name, src.Host, src.Port, period}
+	e, ok := s.recvCache.Get(k)
+	if !ok || e.Device != dev {
+		e = telemetry.ReceiverCounterEntity(name, src.Host, src.Port, period, label, dev, s.expire)
 	}
-	field := "messages_" + model.Sanitize(src.Host) + "_" + model.Sanitize(src.Port) + "_total_" + period
-	key := field + "\x00" + src.Host + "\x00" + src.Port
-	if e := c.byKey[key]; e != nil {
-		return e
-	}
-	e := &model.Entity{
-		Component:   model.Sensor,
-		UniqueID:    devID + "_" + field,
-		Name:        src.Host + ":" + src.Port + " Messages Total (" + label + ")",
-		Icon:        "mdi:counter",
-		StateTopic:  model.Root + "/receiver/" + name + "/statistic/" + field,
-		StateClass:  "total_increasing",
-		ExpireAfter: s.expire,
-		Device:      dev,
-		NoOrigin:    true,
-	}
-	c.byKey[key] = e
+	s.recvCache.Put(k, e, now, s.forgetAfter())
 	return e
 }

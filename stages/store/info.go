@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -87,7 +88,8 @@ func Statistics(info map[string]string, keysCount int64, hasKeysCount bool) []St
 	}
 	intField("used_memory_bytes", "used_memory")
 	if v, ok := info["used_memory_peak_perc"]; ok {
-		if f, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), "%"), 64); err == nil {
+		// nan and inf are not numbers (Redis reports nan% before any peak): skipped, never 0.
+		if f, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), "%"), 64); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
 			add("used_memory_peak_percent", model.FormatFloat(f))
 		}
 	}

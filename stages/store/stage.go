@@ -12,13 +12,8 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
-)
-
-// Config version keys (CONTRACT.md 2).
-const (
-	RulesVersionKey = "config:rules:version"
-	AreasVersionKey = "config:areas:version"
 )
 
 // Stage is the store loop: every tick one round trip with INFO everything, MEMORY STATS and
@@ -26,14 +21,17 @@ const (
 type Stage struct {
 	conn    *Conn
 	catalog *telemetry.Catalog
-	health  *pipeline.Health
 	log     zerolog.Logger
-	failing bool
+	outcome *pipeline.Outcome
 }
 
 // NewStage builds the store stage; health may be nil.
 func NewStage(conn *Conn, c *telemetry.Catalog, health *pipeline.Health, log zerolog.Logger) *Stage {
-	return &Stage{conn: conn, catalog: c, health: health, log: log}
+	var report func(bool)
+	if health != nil {
+		report = health.SetStore
+	}
+	return &Stage{conn: conn, catalog: c, log: log, outcome: pipeline.NewOutcome("store poll", log, report, authHint)}
 }
 
 // Run handles ticks until the tick channel closes; it closes out.
@@ -52,19 +50,19 @@ func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- mode
 func (s *Stage) Cycle(ctx context.Context) model.Batch {
 	c := s.catalog
 	info, keys, versions, err := s.poll(ctx)
-	s.recordOutcome(err)
-	batch := model.Batch{telemetry.Read(c.General(telemetry.StoreConnected), model.FormatBool(err == nil))}
+	s.outcome.Record(err)
+	batch := model.Batch{model.NewState(c.General(telemetry.StoreConnected), model.FormatBool(err == nil))}
 	if err != nil {
 		return batch
 	}
 	for _, st := range Statistics(info, keys.n, keys.ok) {
 		if e := c.Store(st.Field); e != nil {
-			batch = append(batch, telemetry.Read(e, st.Value))
+			batch = append(batch, model.NewState(e, st.Value))
 		}
 	}
 	for i, field := range []string{telemetry.RulesVersion, telemetry.AreasVersion} {
 		if v := versions[i]; v != "" {
-			batch = append(batch, telemetry.Read(c.General(field), model.ShortVersion(v)))
+			batch = append(batch, model.NewState(c.General(field), model.ShortVersion(v)))
 		}
 	}
 	return batch
@@ -87,8 +85,8 @@ func (s *Stage) poll(ctx context.Context) (map[string]string, optInt, [2]string,
 	res := cl.DoMulti(ctx,
 		cl.B().Info().Section("everything").Build(),
 		cl.B().Arbitrary("MEMORY", "STATS").Build(),
-		cl.B().Get().Key(RulesVersionKey).Build(),
-		cl.B().Get().Key(AreasVersionKey).Build(),
+		cl.B().Get().Key(rules.RulesVersionKey).Build(),
+		cl.B().Get().Key(rules.AreasVersionKey).Build(),
 	)
 	text, err := res[0].ToString()
 	if err != nil {
@@ -104,35 +102,27 @@ func (s *Stage) poll(ctx context.Context) (map[string]string, optInt, [2]string,
 	} else {
 		s.log.Debug().Err(err).Msg("MEMORY STATS failed; keys_count skipped")
 	}
+	// A version key that is absent, empty or unreadable (an error reply, a key of another
+	// type) is skipped: never published as a version.
 	for i := range versions {
 		v, err := res[2+i].ToString()
-		if err != nil && !rueidis.IsRedisNil(err) {
-			s.log.Debug().Err(err).Msg("version key unreadable; skipped")
+		if err != nil {
+			if !rueidis.IsRedisNil(err) {
+				s.log.Debug().Err(err).Msg("version key unreadable; skipped")
+			}
+			continue
 		}
-		versions[i] = v
+		versions[i] = strings.TrimSpace(v)
 	}
 	return ParseInfo(text), keys, versions, nil
 }
 
-func (s *Stage) recordOutcome(err error) {
-	if s.health != nil {
-		s.health.SetStore(err == nil)
+// authHint explains a NOAUTH or WRONGPASS reply.
+func authHint(err error) string {
+	if isAuthError(err) {
+		return "STORE_PASSWORD must be the default user's password"
 	}
-	switch {
-	case err != nil && !s.failing:
-		ev := s.log.Warn().Err(err)
-		if isAuthError(err) {
-			ev = ev.Str("hint", "STORE_PASSWORD must be the default user's password")
-		}
-		ev.Msg("store poll failed")
-	case err != nil:
-		s.log.Debug().Err(err).Msg("store poll failed again")
-	case s.failing:
-		s.log.Info().Msg("store poll recovered")
-	default:
-		s.log.Debug().Msg("store poll ok")
-	}
-	s.failing = err != nil
+	return ""
 }
 
 func isAuthError(err error) bool {

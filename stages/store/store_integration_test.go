@@ -106,11 +106,10 @@ func TestCountersAreReadInThreeRoundTripsWithExactValues(t *testing.T) {
 	env := testenv.Get(t)
 	r := env.Redis(t)
 	seedCounters(t, r)
-	conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword})
-	defer conn.Close()
-	cs := store.NewCounterStage(conn, nil, 30, zerolog.Nop())
+	rt := &testenv.RoundTripCounter{Client: env.Redis(t)}
+	cs := store.NewCounterStage(store.ConnWith(rt), nil, 30, zerolog.Nop())
 	got := byTopic(cs.Cycle(t.Context(), model.CounterRequest{ProcessorIDs: []string{"b-2", "mp-1"}}))
-	require.Equal(t, 3, cs.RoundTrips)
+	require.Equal(t, 3, rt.Take())
 
 	want := map[string]string{
 		"Tracker/message-processor/mp-1/statistic/registration_misses_hour":          "3",

@@ -1,5 +1,6 @@
 // Package telemetry is the catalogue of every entity the monitor publishes (CONTRACT.md 4.3
-// to 4.5): names, icons, classes, units, topics, unique_ids and devices, built once per
+// to 4.5: general, broker-wide and store statistics here, per-queue and counter entities in
+// dynamic.go): names, icons, classes, units, topics, unique_ids and devices, built once per
 // process so that stages reuse one *model.Entity per entity.
 package telemetry
 
@@ -140,9 +141,6 @@ func (c *Catalog) Broker(field string) *model.Entity { return c.broker[field] }
 // Store returns a store statistic's entity (nil for an unknown field).
 func (c *Catalog) Store(field string) *model.Entity { return c.store[field] }
 
-// StoreFields lists the store statistics in catalogue order.
-func (c *Catalog) StoreFields() []string { return c.storeOrder }
-
 // Static lists every static entity (general, broker-wide, store).
 func (c *Catalog) Static() []*model.Entity {
 	var out []*model.Entity
@@ -156,9 +154,4 @@ func (c *Catalog) Static() []*model.Entity {
 		out = append(out, c.store[f])
 	}
 	return out
-}
-
-// Read pairs an entity with its state.
-func Read(e *model.Entity, payload string) model.Reading {
-	return model.Reading{Entity: e, Payload: payload}
 }

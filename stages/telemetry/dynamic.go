@@ -1,0 +1,128 @@
+package telemetry
+
+import (
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// The loops whose cycles sight dynamic entities (model.Lifecycle).
+const (
+	LoopBroker   = "broker"   // per-queue entities
+	LoopCounters = "counters" // processor and receiver counters
+)
+
+// QueueSpecs are the per-queue statistics of CONTRACT.md 4.4, in publishing order.
+var QueueSpecs = [NumQueueFields]Spec{
+	{Field: "consumers", Name: "Consumers", Icon: "mdi:account-multiple", StateClass: "measurement"},
+	{Field: "consumer_utilisation_percent", Name: "Consumer Utilization", Icon: "mdi:gauge", StateClass: "measurement", Unit: "%"},
+	{Field: "messages_ready", Name: "Messages Ready", Icon: "mdi:tray-full", StateClass: "measurement"},
+	{Field: "messages_unacknowledged", Name: "Messages Unacknowledged", Icon: "mdi:tray-alert", StateClass: "measurement"},
+	{Field: "publish_rate", Name: "Publish Rate", Icon: "mdi:upload", StateClass: "measurement", Unit: "msg/s"},
+	{Field: "deliver_rate", Name: "Deliver Rate", Icon: "mdi:download", StateClass: "measurement", Unit: "msg/s"},
+	{Field: "ack_rate", Name: "Ack Rate", Icon: "mdi:check-circle-outline", StateClass: "measurement", Unit: "msg/s"},
+	{Field: "redeliver_rate", Name: "Redeliver Rate", Icon: "mdi:refresh", StateClass: "measurement", Unit: "msg/s"},
+	{Field: "state", Name: "State", Icon: "mdi:information-outline"},
+	{Field: "memory_bytes", Name: "Memory", Icon: "mdi:memory", StateClass: "measurement", Unit: "B", DeviceClass: "data_size"},
+	{Field: "message_bytes", Name: "Message Bytes", Icon: "mdi:file-multiple-outline", StateClass: "measurement", Unit: "B", DeviceClass: "data_size"},
+}
+
+// Indexes into QueueSpecs.
+const (
+	QueueConsumers = iota
+	QueueUtilisation
+	QueueReady
+	QueueUnacked
+	QueuePublishRate
+	QueueDeliverRate
+	QueueAckRate
+	QueueRedeliverRate
+	QueueState
+	QueueMemory
+	QueueMessageBytes
+	NumQueueFields
+)
+
+// QueueRoute is where one owned queue's entities land (CONTRACT.md 4.4).
+type QueueRoute struct {
+	DeviceID    string // device identifier
+	DeviceName  string // fallback device name until the owner registers
+	TopicBase   string // state topic base, ".../statistic"
+	UniqueIDPfx string // unique_id prefix, "..._queue"
+	NamePrefix  string
+}
+
+// QueueEntities builds one queue's entities on dev.
+func QueueEntities(r QueueRoute, dev model.Device, expire int) [NumQueueFields]*model.Entity {
+	var out [NumQueueFields]*model.Entity
+	for i, s := range QueueSpecs {
+		e := s.entity(r.UniqueIDPfx+"_"+s.Field, r.NamePrefix+s.Name, r.TopicBase+"/"+s.Field, dev, expire)
+		e.Component = model.Sensor
+		e.Lifecycle, e.Loop = model.Dynamic, LoopBroker
+		out[i] = e
+	}
+	return out
+}
+
+// ProcessorCounter is one republished processor counter (CONTRACT.md 4.5): the store key's
+// kind and period, and the entity's name and icon.
+type ProcessorCounter struct {
+	Kind, Period, Name, Icon string
+}
+
+// Field is the statistic's field, {kind}_{period}.
+func (p ProcessorCounter) Field() string { return p.Kind + "_" + p.Period }
+
+// ProcessorCounters are the counters of every message processor, in publishing order.
+var ProcessorCounters = []ProcessorCounter{
+	{"registration_misses", "hour", "Registration Misses (Hour)", "mdi:broadcast"},
+	{"registration_misses", "today", "Registration Misses (Today)", "mdi:broadcast"},
+	{"registration_misses", "lifetime", "Registration Misses (Lifetime)", "mdi:broadcast"},
+	{"operator_misses", "today", "Operator Misses (Today)", "mdi:account-alert"},
+	{"operator_misses", "lifetime", "Operator Misses (Lifetime)", "mdi:account-alert"},
+	{"total_messages_processed", "hour", "Total Messages Processed (Hour)", "mdi:counter"},
+	{"total_messages_processed", "today", "Total Messages Processed (Today)", "mdi:counter"},
+	{"total_messages_processed", "lifetime", "Total Messages Processed (Lifetime)", "mdi:counter"},
+}
+
+// ProcessorDevice is the device identifier and fallback name of message processor id.
+func ProcessorDevice(id string) (deviceID, name string) {
+	return "Tracker_message_processor_" + id, "Tracker Message Processor " + id
+}
+
+// ReceiverDevice is the device identifier and fallback name of receiver name.
+func ReceiverDevice(name string) (deviceID, fallback string) {
+	return "Tracker_receiver_" + name, "Tracker Receiver " + name
+}
+
+// counterEntity is a republished counter: no unit, total_increasing, and no origin (it
+// carries exactly what its owner would send).
+func counterEntity(uniqueID, name, icon, topic string, dev model.Device, expire int) *model.Entity {
+	return &model.Entity{
+		Component: model.Sensor, UniqueID: uniqueID, Name: name, Icon: icon, StateTopic: topic,
+		StateClass: "total_increasing", ExpireAfter: expire, Device: dev, NoOrigin: true,
+		Lifecycle: model.Dynamic, Loop: LoopCounters,
+	}
+}
+
+// ProcessorCounterEntities builds processor id's counters on dev, in ProcessorCounters order.
+func ProcessorCounterEntities(id string, dev model.Device, expire int) []*model.Entity {
+	devID, _ := ProcessorDevice(id)
+	out := make([]*model.Entity, len(ProcessorCounters))
+	for i, pc := range ProcessorCounters {
+		field := pc.Field()
+		out[i] = counterEntity(devID+"_"+field, pc.Name, pc.Icon,
+			model.Root+"/message-processor/"+id+"/statistic/"+field, dev, expire)
+	}
+	return out
+}
+
+// ReceiverPeriods are the periods of the receivers' message counters.
+var ReceiverPeriods = [...]struct{ Period, Label string }{{"hour", "Hour"}, {"today", "Today"}}
+
+// ReceiverCounterEntity is receiver name's message counter of one source connection (raw host
+// and port) for one period.
+func ReceiverCounterEntity(name, host, port, period, label string, dev model.Device, expire int) *model.Entity {
+	devID, _ := ReceiverDevice(name)
+	field := "messages_" + model.Sanitize(host) + "_" + model.Sanitize(port) + "_total_" + period
+	return counterEntity(devID+"_"+field, host+":"+port+" Messages Total ("+label+")", "mdi:counter",
+		model.Root+"/receiver/"+name+"/statistic/"+field, dev, expire)
+}
