@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -338,4 +339,31 @@ func TestRegisteredDeviceBlockIsUsedOnceSeen(t *testing.T) {
 	devices.Store(model.Devices{"Tracker_message_processor_mp-1": block})
 	b, _ = st.Cycle(t.Context())
 	require.Equal(t, block, byTopic(b)[topic].Entity.Device)
+}
+
+// Queues come and go for months: the stage remembers only those seen within 3 × expire_after,
+// and each successful cycle opens with the marker the sink uses to tell current from vanished.
+func TestQueueCacheStaysBoundedUnderChurn(t *testing.T) {
+	api, srv := newFakeAPI(t)
+	st, cat := newStage(t, srv, nil)
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	broker.SetClock(st, func() time.Time { return now })
+	forget := time.Duration(model.ForgetFactor*cat.BrokerExpireAfter()) * time.Second
+	maxCached := 0
+	for cycle := range 300 { // 300 cycles × 20 queues, 15 new each time: 4,505 distinct ids
+		qs := make([]map[string]any, 20)
+		for i := range qs {
+			qs[i] = map[string]any{"name": "tracker-message-processor-p" + strconv.Itoa(cycle*15+i), "messages_ready": 1}
+		}
+		body, _ := json.Marshal(qs)
+		api.set("/api/queues/%2F", string(body), 0)
+		b, req := st.Cycle(t.Context())
+		require.NotNil(t, req)
+		require.Equal(t, model.CycleStart, b[0].Kind, "a successful cycle opens with its marker")
+		require.Equal(t, telemetry.LoopBroker, b[0].Loop)
+		maxCached = max(maxCached, st.CacheLen())
+		now = now.Add(10 * time.Second)
+	}
+	bound := (int(forget/(10*time.Second)) + 2) * 15
+	require.LessOrEqual(t, maxCached, bound+20, "the route cache is bounded by what was seen within 3 × expire_after")
 }

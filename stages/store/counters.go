@@ -186,6 +186,12 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 		}
 	}
 	res := cl.DoMulti(ctx, cmds...)
+	if err := res[0].Error(); err != nil && !rueidis.IsRedisNil(err) {
+		if _, reply := rueidis.IsRedisErr(err); !reply { // no answer at all: the tick is skipped
+			s.log.Debug().Err(err).Msg("store unreachable; counters skipped this tick")
+			return nil
+		}
+	}
 	batch := model.Batch{model.NewCycleStart(telemetry.LoopCounters)}
 	i := 1
 	for _, id := range req.ProcessorIDs {

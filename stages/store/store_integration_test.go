@@ -4,6 +4,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +31,9 @@ func seed(t *testing.T, r rueidis.Client, kv ...string) {
 func byTopic(b model.Batch) map[string]model.Reading {
 	m := map[string]model.Reading{}
 	for _, r := range b {
-		m[r.StateTopic()] = r
+		if r.Kind == model.State {
+			m[r.StateTopic()] = r
+		}
 	}
 	return m
 }
@@ -214,4 +217,53 @@ func TestStoreOutageSkipsCountersAndRecovers(t *testing.T) {
 	}, 15*time.Second, 200*time.Millisecond)
 	got := byTopic(cs.Cycle(t.Context(), req))
 	require.Equal(t, "3", got["Tracker/message-processor/mp-1/statistic/registration_misses_hour"].Payload)
+}
+
+// CONTRACT.md 4.3: a version key that is absent, empty or unreadable is skipped; an error
+// reply is never published as a version.
+func TestUnreadableOrEmptyVersionKeysAreSkipped(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
+	require.NoError(t, r.Do(t.Context(), r.B().Rpush().Key("config:rules:version").Element("a", "b").Build()).Error())
+	seed(t, r, "config:areas:version", "")
+	conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword})
+	defer conn.Close()
+	cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	got := byTopic(store.NewStage(conn, cat, nil, zerolog.Nop()).Cycle(t.Context()))
+	require.Equal(t, "True", got["Tracker/core-health/statistic/store_connected"].Payload)
+	require.NotContains(t, got, "Tracker/core-health/statistic/rules_version", "a key of the wrong type is unreadable: skipped")
+	require.NotContains(t, got, "Tracker/core-health/statistic/areas_version", "an empty key is skipped")
+}
+
+// Processors and receivers come and go: the counter stage remembers only those seen within
+// 3 × expire_after.
+func TestCounterCachesStayBoundedUnderChurn(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
+	cs := store.NewCounterStage(store.ConnWith(r), nil, 30, zerolog.Nop())
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	store.SetClock(cs, func() time.Time { return now })
+	maxProc, maxRecv := 0, 0
+	for cycle := range 60 { // 60 cycles of 10 s; 10 new processors and 10 new receivers each
+		var ids, names, kv []string
+		for i := range 10 {
+			ids = append(ids, fmt.Sprintf("p%d", cycle*10+i))
+			name := fmt.Sprintf("rx%d", cycle*10+i)
+			names = append(names, name)
+			kv = append(kv, store.ReceiverRegistrationKey(name), `[{"host":"10.0.0.1","port":30002,"source":"1090"}]`)
+		}
+		seed(t, r, kv...) // also drops the previous cycle's receivers
+		require.NoError(t, r.Do(t.Context(), r.B().Sadd().Key(store.ReceiverIndexKey).Member(names...).Build()).Error())
+		b := cs.Cycle(t.Context(), model.CounterRequest{ProcessorIDs: ids})
+		require.Equal(t, model.CycleStart, b[0].Kind)
+		require.Len(t, b, 1+10*8+10*2)
+		p, rc := cs.CacheLen()
+		maxProc, maxRecv = max(maxProc, p), max(maxRecv, rc)
+		now = now.Add(10 * time.Second)
+	}
+	// Forgotten after 90 s unseen, swept every 10 s: at most ~11 cycles' worth are held.
+	require.LessOrEqual(t, maxProc, 12*10)
+	require.LessOrEqual(t, maxRecv, 12*10*2)
 }

@@ -1,0 +1,264 @@
+package sinks
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/eclipse/paho.golang/paho"
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// recorder is a publisher that keeps what it was asked to publish, in order.
+type recorder struct {
+	mu   sync.Mutex
+	msgs []outMsg
+	subs int
+}
+
+func (r *recorder) Publish(_ context.Context, p *paho.Publish) (*paho.PublishResponse, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.msgs = append(r.msgs, outMsg{topic: p.Topic, payload: p.Payload, retain: p.Retain})
+	return &paho.PublishResponse{}, nil
+}
+
+func (r *recorder) Subscribe(context.Context, *paho.Subscribe) (*paho.Suback, error) {
+	r.mu.Lock()
+	r.subs++
+	r.mu.Unlock()
+	return &paho.Suback{}, nil
+}
+
+func (r *recorder) topics() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]string, len(r.msgs))
+	for i, m := range r.msgs {
+		out[i] = m.topic
+	}
+	return out
+}
+
+// harness drives the sink's decisions step by step in the test goroutine: no broker, no
+// publishing goroutine; what the sink queued is read back from its topic queue.
+type harness struct {
+	t   *testing.T
+	s   *MQTTSink
+	now time.Time
+}
+
+func newHarness(t *testing.T) *harness {
+	s := NewMQTTSink(MQTTConfig{Host: "unused", Origin: model.Origin{Name: "o", SWVersion: "v"}}, zerolog.Nop())
+	h := &harness{t: t, s: s, now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	s.now = func() time.Time { return h.now }
+	return h
+}
+
+func (h *harness) batch(rs ...model.Reading) {
+	for i := range rs {
+		h.s.accept(&rs[i], h.now)
+	}
+	h.s.forget(h.now)
+}
+
+// events pushes connection events the way autopaho's callbacks do and lets the sink apply them.
+func (h *harness) events(push ...func()) {
+	for _, p := range push {
+		p()
+	}
+	for _, ev := range h.s.events.drain() {
+		h.s.handle(h.t.Context(), ev, &recorder{})
+	}
+}
+
+// queued pops everything the sink queued: topic → payload, and the topics in order.
+func (h *harness) queued() (map[string]string, []string) {
+	got := map[string]string{}
+	var order []string
+	for {
+		m, ok := h.s.q.Pop()
+		if !ok {
+			return got, order
+		}
+		got[m.topic] = string(m.payload)
+		order = append(order, m.topic)
+	}
+}
+
+var core = model.NamedDevice("Tracker_Core", "Tracker Core")
+
+func staticEntity(id string) *model.Entity {
+	return &model.Entity{Component: model.Sensor, UniqueID: id, Name: id, StateTopic: "T/" + id, Device: core}
+}
+
+func queueEntity(id string) *model.Entity {
+	return &model.Entity{Component: model.Sensor, UniqueID: id, Name: id, StateTopic: "T/" + id, Device: core,
+		ExpireAfter: 30, Lifecycle: model.Dynamic, Loop: "broker"}
+}
+
+func cfgTopic(id string) string { return "homeassistant/sensor/" + id + "/config" }
+
+func TestSinkLifecycle(t *testing.T) {
+	h := newHarness(t)
+	static, qa, qb := staticEntity("s"), queueEntity("qa"), queueEntity("qb")
+
+	// Before the first connection nothing is queued, but everything is remembered.
+	h.batch(model.NewDeclaration(static), model.NewCycleStart("broker"), model.NewState(qa, "1"), model.NewState(qb, "2"))
+	got, _ := h.queued()
+	require.Empty(t, got, "nothing goes out while disconnected")
+
+	// Connect: ONLINE, then every current entity's config.
+	h.events(h.s.events.up)
+	got, order := h.queued()
+	require.Equal(t, model.StatusTopic, order[0])
+	for _, id := range []string{"s", "qa", "qb"} {
+		require.Contains(t, got, cfgTopic(id))
+	}
+	require.NotContains(t, got, "T/qa", "a state is sent only with a fresh reading")
+
+	// First sight per connection: config once, then only states.
+	h.batch(model.NewCycleStart("broker"), model.NewState(qa, "3"))
+	got, _ = h.queued()
+	require.Equal(t, map[string]string{"T/qa": "3"}, got)
+
+	// A changed config (same unique_id, new device block) is announced again.
+	qa2 := queueEntity("qa")
+	qa2.Device = model.NamedDevice("Tracker_Core", "Renamed")
+	h.batch(model.NewState(qa2, "4"))
+	_, order = h.queued()
+	require.Equal(t, []string{cfgTopic("qa"), "T/qa"}, order, "config before state")
+
+	// qb vanished from the latest cycle: a reconnect announces s and qa, never qb.
+	h.events(h.s.events.down, h.s.events.up)
+	got, _ = h.queued()
+	require.Contains(t, got, cfgTopic("s"))
+	require.Contains(t, got, cfgTopic("qa"))
+	require.NotContains(t, got, cfgTopic("qb"), "a vanished queue is not brought back")
+
+	// Nor does a live Home Assistant birth; a retained one is not a birth at all.
+	h.s.onReceived(&paho.Publish{Topic: model.HAStatusTopic, Payload: []byte("online"), Retain: true})
+	require.Empty(t, h.s.events.drain(), "a retained birth is ignored")
+	h.s.onReceived(&paho.Publish{Topic: model.HAStatusTopic, Payload: []byte("online")})
+	h.events()
+	got, _ = h.queued()
+	require.Contains(t, got, cfgTopic("qa"))
+	require.NotContains(t, got, cfgTopic("qb"))
+
+	// If qb comes back it is announced again on sight.
+	h.batch(model.NewCycleStart("broker"), model.NewState(qb, "5"))
+	_, order = h.queued()
+	require.Equal(t, []string{cfgTopic("qb"), "T/qb"}, order)
+}
+
+func TestSinkStickyAndRemoval(t *testing.T) {
+	h := newHarness(t)
+	upd := &model.Entity{Component: model.Update, UniqueID: "x_update", Name: "X Update", StateTopic: "Tracker/register/x/update", Device: core}
+	h.events(h.s.events.up)
+	h.queued()
+	h.batch(model.NewStickyState(upd, `{"installed_version":"1"}`), model.NewStickyMessage("Tracker/register/Tracker_Core", `{"image":"i"}`))
+	h.queued()
+
+	// Every sticky state and message is re-sent after a reconnect, with the update config.
+	h.events(h.s.events.down, h.s.events.up)
+	got, _ := h.queued()
+	require.Equal(t, `{"installed_version":"1"}`, got["Tracker/register/x/update"])
+	require.Equal(t, `{"image":"i"}`, got["Tracker/register/Tracker_Core"])
+	require.Contains(t, got, "homeassistant/update/x_update/config")
+
+	// Removal: an empty retained config, and it is forgotten (not re-sent after a reconnect).
+	h.batch(model.NewRemoval(upd))
+	got, _ = h.queued()
+	require.Equal(t, map[string]string{"homeassistant/update/x_update/config": ""}, got)
+	h.events(h.s.events.down, h.s.events.up)
+	got, _ = h.queued()
+	require.NotContains(t, got, "homeassistant/update/x_update/config")
+	require.NotContains(t, got, "Tracker/register/x/update")
+	require.Zero(t, h.s.entities.Len())
+}
+
+func TestSinkConnectionEventsAreAppliedInOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		push      func(*connEvents)
+		connected bool
+		gen       uint64
+	}{
+		{"up", func(c *connEvents) { c.up() }, true, 1},
+		{"up then down", func(c *connEvents) { c.up(); c.down() }, false, 1},
+		// The case two signal channels got wrong half of the time: down and a new up pending.
+		{"down then up", func(c *connEvents) { c.up(); c.down(); c.up() }, true, 2},
+		{"flapping", func(c *connEvents) { c.up(); c.down(); c.up(); c.down(); c.up() }, true, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for range 50 { // the old select picked at random: repeat to be sure
+				h := newHarness(t)
+				tc.push(h.s.events)
+				h.events()
+				require.Equal(t, tc.connected, h.s.connected)
+				require.Equal(t, tc.gen, h.s.gen)
+			}
+		})
+	}
+}
+
+func TestSinkIgnoresEventsOfAnOlderConnection(t *testing.T) {
+	h := newHarness(t)
+	h.events(h.s.events.up, h.s.events.down, h.s.events.up)
+	h.s.handle(t.Context(), connEvent{kind: eventDown, gen: 1}, &recorder{})
+	require.True(t, h.s.connected, "a late down of connection 1 does not end connection 2")
+	h.queued()
+	h.s.handle(t.Context(), connEvent{kind: eventBirth, gen: 1}, &recorder{})
+	got, _ := h.queued()
+	require.Empty(t, got, "a birth seen on an older connection was already answered by the connect")
+}
+
+func TestSinkForgetsDynamicEntitiesAndStaysBounded(t *testing.T) {
+	h := newHarness(t)
+	h.events(h.s.events.up)
+	static := staticEntity("s")
+	h.batch(model.NewDeclaration(static))
+	// 200 cycles of 10 s, each with 50 queues of which 45 are new: 9,000 distinct ids.
+	maxKnown := 0
+	for cycle := range 200 {
+		rs := model.Batch{model.NewCycleStart("broker")}
+		for i := range 50 {
+			id := fmt.Sprintf("q%d", cycle*45+i)
+			rs = append(rs, model.NewState(queueEntity(id), "1"))
+		}
+		h.batch(rs...)
+		h.queued()
+		maxKnown = max(maxKnown, h.s.entities.Len())
+		h.now = h.now.Add(10 * time.Second)
+	}
+	// expire_after 30 s → forgotten after 90 s unseen: at most ~ (90+10+10)/10 cycles of ids.
+	require.Less(t, maxKnown, 12*50, "known entities stay bounded")
+	require.LessOrEqual(t, len(h.s.announced), h.s.entities.Len(), "announced never outgrows the known set")
+	_, ok := h.s.entities.Get("s")
+	require.True(t, ok, "static entities are never forgotten")
+	_, ok = h.s.entities.Get("q0")
+	require.False(t, ok, "an id not seen for 3 × expire_after is forgotten")
+}
+
+func TestServePublishesThroughThePublisherInOrder(t *testing.T) {
+	s := NewMQTTSink(MQTTConfig{Host: "unused", PublishRate: 1_000_000, Subscribe: []string{"a/+"}}, zerolog.Nop())
+	pub := &recorder{}
+	in := make(chan model.Batch)
+	done := make(chan struct{})
+	go func() {
+		s.serve(t.Context(), t.Context(), in, pub)
+		close(done)
+	}()
+	s.events.up()
+	require.Eventually(t, func() bool { return len(pub.topics()) > 0 }, 5*time.Second, time.Millisecond, "ONLINE on connect")
+	e := staticEntity("s")
+	in <- model.Batch{model.NewState(e, "1")}
+	close(in)
+	<-done
+	require.Equal(t, []string{model.StatusTopic, cfgTopic("s"), "T/s"}, pub.topics())
+}
