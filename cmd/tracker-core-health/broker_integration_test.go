@@ -108,3 +108,68 @@ func TestPrintQueuePattern(t *testing.T) {
 	require.Equal(t, 0, v.Wait(5*time.Second))
 	require.Equal(t, "9.9.9-test", strings.TrimSpace(v.Output()))
 }
+
+// CONTRACT.md 4.1: a queue or receiver that vanished is never announced again, neither on a
+// live Home Assistant birth message nor after a reconnect to the MQTT broker: once the user
+// deleted its entity in Home Assistant (an empty retained config), it stays deleted.
+func TestVanishedQueueAndReceiverAreNotBroughtBack(t *testing.T) {
+	env := fresh(t)
+	for _, q := range []string{"tracker-message-processor-keep", "tracker-message-processor-gone"} {
+		env.DeclareQueue(t, q)
+	}
+	t.Cleanup(func() { env.DeleteQueue(t, "tracker-message-processor-keep") })
+	r := env.Redis(t)
+	ctx := t.Context()
+	require.NoError(t, r.Do(ctx, r.B().Flushdb().Build()).Error())
+	require.NoError(t, r.Do(ctx, r.B().Set().Key("receiver:registration:rx-gone").Value(`[{"host":"10.0.0.9","port":30002,"source":"1090"}]`).Build()).Error())
+	require.NoError(t, r.Do(ctx, r.B().Sadd().Key("receiver:index").Member("rx-gone").Build()).Error())
+
+	goneCfg := "homeassistant/sensor/Tracker_message_processor_gone_queue_messages_ready/config"
+	goneCounterCfg := "homeassistant/sensor/Tracker_message_processor_gone_total_messages_processed_hour/config"
+	rxCfg := "homeassistant/sensor/Tracker_receiver_rx-gone_messages_10-0-0-9_30002_total_hour/config"
+	keepCfg := "homeassistant/sensor/Tracker_message_processor_keep_queue_messages_ready/config"
+	rec := env.Record(t, "homeassistant/#", "Tracker/#")
+	startMonitor(t, env, nil)
+	for _, topic := range []string{goneCfg, goneCounterCfg, rxCfg, keepCfg} {
+		rec.WaitFor(topic, 20*time.Second, nil)
+	}
+
+	// The queue is deleted and the receiver's registration expires.
+	env.DeleteQueue(t, "tracker-message-processor-gone")
+	require.NoError(t, r.Do(ctx, r.B().Del().Key("receiver:registration:rx-gone").Build()).Error())
+	// Wait until two cycles have run without them.
+	for range 2 {
+		rec.Reset()
+		rec.WaitFor("Tracker/core-health/message-processor/keep/statistic/messages_ready", 10*time.Second, nil)
+	}
+	// The user deletes the entities in Home Assistant: their retained configs are cleared.
+	cleared := 0
+	for _, m := range env.Retained(t, "homeassistant/sensor/#") {
+		if strings.Contains(m.Topic, "Tracker_message_processor_gone_") || strings.Contains(m.Topic, "Tracker_receiver_rx-gone_") {
+			rec.Publish(m.Topic, "", true)
+			cleared++
+		}
+	}
+	require.Equal(t, 10+8+2, cleared, "10 queue configs (no utilisation without consumers), 8 processor counters, 2 receiver counters")
+
+	// A live birth message: the current entities are announced again, the vanished ones not.
+	rec.Reset()
+	rec.Publish("homeassistant/status", "online", false)
+	rec.WaitFor(keepCfg, 10*time.Second, nil)
+
+	// A reconnect (Mosquitto restarted, no persistence): the same.
+	env.Service(t, "stop-mosquitto")
+	env.Service(t, "start-mosquitto")
+	after := env.Record(t, "homeassistant/#", "Tracker/#")
+	after.WaitPayload(statusTopic, "ONLINE", 30*time.Second)
+	after.WaitFor(keepCfg, 10*time.Second, nil)
+	after.WaitFor("Tracker/core-health/message-processor/keep/statistic/messages_ready", 10*time.Second, nil)
+
+	for _, m := range append(rec.All(), after.All()...) {
+		for _, gone := range []string{"Tracker_message_processor_gone_", "Tracker_receiver_rx-gone_"} {
+			if strings.Contains(m.Topic, gone) && m.Payload != "" {
+				t.Errorf("%s announced again after it vanished: %s", gone, m.Topic)
+			}
+		}
+	}
+}

@@ -137,6 +137,20 @@ func (r *Recorder) WaitPayload(topic, payload string, timeout time.Duration) Msg
 	return r.WaitFor(topic, timeout, func(m Msg) bool { return m.Payload == payload })
 }
 
+// Retained returns the retained messages under filters.
+func (e *Env) Retained(t testing.TB, filters ...string) []Msg {
+	t.Helper()
+	r := e.Record(t, filters...)
+	time.Sleep(300 * time.Millisecond)
+	var out []Msg
+	for _, m := range r.All() {
+		if m.Retained && m.Payload != "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // ClearRetained deletes every retained message under filters, so that a test sees only what
 // its own process publishes.
 func (e *Env) ClearRetained(t testing.TB, filters ...string) {
