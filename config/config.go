@@ -1,5 +1,5 @@
-// Package config reads the monitor's configuration from the environment (spec 2.7,
-// CONTRACT.md 1.2). A missing required variable or an unparsable value is an *Error that
+// Package config reads the configuration of the three binaries from the environment (spec
+// 2.7, CONTRACT.md 1.2). A missing required variable or an unparsable value is an *Error that
 // names the variable; main turns it into one line and exit code 2.
 package config
 
@@ -41,6 +41,31 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Variable + ": " + e.Problem }
 
+// Store is how to reach the data store (STORE_HOST, STORE_PORT, STORE_PASSWORD): read here
+// for all three binaries.
+type Store struct {
+	StoreHost     string
+	StorePort     int
+	StorePassword string `json:"-"`
+}
+
+// StoreAddr is host:port of the data store.
+func (s *Store) StoreAddr() string {
+	return net.JoinHostPort(s.StoreHost, strconv.Itoa(s.StorePort))
+}
+
+// MQTT is how to reach the MQTT broker (MQTT_HOST, MQTT_PORT, MQTT_USERNAME, MQTT_PASSWORD):
+// read here for all three binaries.
+type MQTT struct {
+	MQTTHost     string
+	MQTTPort     int
+	MQTTUsername string
+	MQTTPassword string `json:"-"`
+}
+
+// MQTTEnabled is false when MQTT_HOST is unset.
+func (m *MQTT) MQTTEnabled() bool { return m.MQTTHost != "" }
+
 // Monitor is the configuration of tracker-core-health.
 type Monitor struct {
 	BrokerHost               string
@@ -48,14 +73,8 @@ type Monitor struct {
 	BrokerMonitoringUsername string
 	BrokerMonitoringPassword string `json:"-"`
 
-	StoreHost     string
-	StorePort     int
-	StorePassword string `json:"-"`
-
-	MQTTHost     string
-	MQTTPort     int
-	MQTTUsername string
-	MQTTPassword string `json:"-"`
+	Store
+	MQTT
 
 	LogLevel zerolog.Level
 
@@ -75,17 +94,9 @@ type Monitor struct {
 	Version, GitCommit        string
 }
 
-// MQTTEnabled is false when MQTT_HOST is unset.
-func (m *Monitor) MQTTEnabled() bool { return m.MQTTHost != "" }
-
 // BrokerManagementURL is http://{BROKER_HOST}:{BROKER_MANAGEMENT_PORT}.
 func (m *Monitor) BrokerManagementURL() string {
 	return "http://" + net.JoinHostPort(m.BrokerHost, strconv.Itoa(m.BrokerManagementPort))
-}
-
-// StoreAddr is host:port of the data store.
-func (m *Monitor) StoreAddr() string {
-	return net.JoinHostPort(m.StoreHost, strconv.Itoa(m.StorePort))
 }
 
 // SWVersion is the device sw_version: VERSION plus " (GIT_COMMIT)".
@@ -223,6 +234,74 @@ func ParseLevel(s string) (zerolog.Level, error) {
 	return zerolog.InfoLevel, fmt.Errorf("invalid level %q (want debug, info, warn or error)", s)
 }
 
+func (r *reader) store(passwordRequired bool) Store {
+	s := Store{StoreHost: r.required("STORE_HOST"), StorePort: r.port("STORE_PORT", 6379)}
+	if passwordRequired {
+		s.StorePassword = r.requiredSecret("STORE_PASSWORD")
+	} else {
+		s.StorePassword = r.secret("STORE_PASSWORD")
+	}
+	return s
+}
+
+func (r *reader) mqtt() MQTT {
+	return MQTT{
+		MQTTHost: r.str("MQTT_HOST", ""), MQTTPort: r.port("MQTT_PORT", 1883),
+		MQTTUsername: r.str("MQTT_USERNAME", ""), MQTTPassword: r.secret("MQTT_PASSWORD"),
+	}
+}
+
+func (r *reader) level() zerolog.Level {
+	lvl, err := ParseLevel(r.str("LOG_LEVEL", "info"))
+	if err != nil {
+		r.fail("LOG_LEVEL", err.Error())
+	}
+	return lvl
+}
+
+// LoadStore reads STORE_*; STORE_PASSWORD is required when passwordRequired (the monitor and
+// the management API; the rules command line also works with a store without a password).
+func LoadStore(get Getenv, passwordRequired bool) (*Store, error) {
+	r := &reader{get: get}
+	s := r.store(passwordRequired)
+	if r.err != nil {
+		return nil, r.err
+	}
+	return &s, nil
+}
+
+// LoadMQTT reads MQTT_*.
+func LoadMQTT(get Getenv) (*MQTT, error) {
+	r := &reader{get: get}
+	m := r.mqtt()
+	if r.err != nil {
+		return nil, r.err
+	}
+	return &m, nil
+}
+
+// API is the configuration of tracker-config-api.
+type API struct {
+	Store
+	LogLevel  zerolog.Level
+	Addr      string // CONFIG_API_ADDR, default :8080
+	Token     string `json:"-"` // CONFIG_API_TOKEN; empty: no authentication
+	BackupDir string // CONFIG_BACKUP_DIR; empty: no backup files
+}
+
+// LoadAPI reads the management API's configuration.
+func LoadAPI(get Getenv) (*API, error) {
+	r := &reader{get: get}
+	a := &API{Store: r.store(true), LogLevel: r.level()}
+	a.Addr = r.str("CONFIG_API_ADDR", ":8080")
+	a.Token = r.secret("CONFIG_API_TOKEN")
+	a.BackupDir = r.str("CONFIG_BACKUP_DIR", "")
+	if r.err != nil {
+		return nil, r.err
+	}
+	return a, nil
+}
+
 // LoadMonitor reads the monitor's configuration.
 func LoadMonitor(get Getenv) (*Monitor, error) {
 	r := &reader{get: get}
@@ -231,18 +310,9 @@ func LoadMonitor(get Getenv) (*Monitor, error) {
 	m.BrokerManagementPort = r.port("BROKER_MANAGEMENT_PORT", 15672)
 	m.BrokerMonitoringUsername = r.required("BROKER_MONITORING_USERNAME")
 	m.BrokerMonitoringPassword = r.requiredSecret("BROKER_MONITORING_PASSWORD")
-	m.StoreHost = r.required("STORE_HOST")
-	m.StorePort = r.port("STORE_PORT", 6379)
-	m.StorePassword = r.requiredSecret("STORE_PASSWORD")
-	m.MQTTHost = r.str("MQTT_HOST", "")
-	m.MQTTPort = r.port("MQTT_PORT", 1883)
-	m.MQTTUsername = r.str("MQTT_USERNAME", "")
-	m.MQTTPassword = r.secret("MQTT_PASSWORD")
-	lvl, err := ParseLevel(r.str("LOG_LEVEL", "info"))
-	if err != nil {
-		r.fail("LOG_LEVEL", err.Error())
-	}
-	m.LogLevel = lvl
+	m.Store = r.store(true)
+	m.MQTT = r.mqtt()
+	m.LogLevel = r.level()
 	m.BrokerPollInterval = r.duration("BROKER_POLL_INTERVAL", 10*time.Second)
 	m.StorePollInterval = r.duration("STORE_POLL_INTERVAL", 60*time.Second)
 	m.RegistryURL = r.url("REGISTRY_URL", "https://ghcr.io")

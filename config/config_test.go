@@ -79,3 +79,41 @@ func TestErrorsNameTheVariable(t *testing.T) {
 		})
 	}
 }
+
+// CONTRACT.md 1.2: the management API requires STORE_PASSWORD like the monitor; the rules
+// command line reads the same variables from the same place.
+func TestAPIAndStoreAndMQTTShareOneReader(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		env     map[string]string
+		wantVar string
+	}{
+		{"no host", map[string]string{"STORE_PASSWORD": "x"}, "STORE_HOST"},
+		{"no password", map[string]string{"STORE_HOST": "redis"}, "STORE_PASSWORD"},
+		{"bad port", map[string]string{"STORE_HOST": "redis", "STORE_PASSWORD": "x", "STORE_PORT": "0"}, "STORE_PORT"},
+		{"bad level", map[string]string{"STORE_HOST": "redis", "STORE_PASSWORD": "x", "LOG_LEVEL": "loud"}, "LOG_LEVEL"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := config.LoadAPI(env(tc.env))
+			var ce *config.Error
+			require.ErrorAs(t, err, &ce)
+			require.Equal(t, tc.wantVar, ce.Variable)
+		})
+	}
+	a, err := config.LoadAPI(env(map[string]string{"STORE_HOST": "redis", "STORE_PASSWORD": "p w", "CONFIG_API_TOKEN": "t"}))
+	require.NoError(t, err)
+	require.Equal(t, "redis:6379", a.StoreAddr())
+	require.Equal(t, "p w", a.StorePassword)
+	require.Equal(t, ":8080", a.Addr)
+	require.Equal(t, "t", a.Token)
+
+	s, err := config.LoadStore(env(map[string]string{"STORE_HOST": "redis"}), false)
+	require.NoError(t, err, "the command line works with a store without a password")
+	require.Equal(t, "redis:6379", s.StoreAddr())
+	m, err := config.LoadMQTT(env(map[string]string{"MQTT_HOST": "mqtt", "MQTT_PORT": "1884"}))
+	require.NoError(t, err)
+	require.True(t, m.MQTTEnabled())
+	require.Equal(t, 1884, m.MQTTPort)
+	_, err = config.LoadMQTT(env(map[string]string{"MQTT_PORT": "x"}))
+	require.ErrorContains(t, err, "MQTT_PORT")
+}

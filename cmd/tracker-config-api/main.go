@@ -30,25 +30,12 @@ func run() int {
 		fmt.Println(config.Version)
 		return 0
 	}
-	lvl, err := config.ParseLevel(os.Getenv("LOG_LEVEL"))
+	cfg, err := config.LoadAPI(config.Environ())
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: LOG_LEVEL: %v\n", err)
+		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
 		return 2
 	}
-	log := zerolog.New(os.Stderr).Level(lvl).With().Timestamp().Str("service", "tracker-config-api").Logger()
-	host := os.Getenv("STORE_HOST")
-	if host == "" {
-		fmt.Fprintln(os.Stderr, "tracker-config-api: configuration error: STORE_HOST: required variable is not set")
-		return 2
-	}
-	port := os.Getenv("STORE_PORT")
-	if port == "" {
-		port = "6379"
-	}
-	addr := os.Getenv("CONFIG_API_ADDR")
-	if addr == "" {
-		addr = ":8080"
-	}
+	log := zerolog.New(os.Stderr).Level(cfg.LogLevel).With().Timestamp().Str("service", "tracker-config-api").Logger()
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 
@@ -57,7 +44,7 @@ func run() int {
 	var client rueidis.Client
 	err = pipeline.Retry(ctx, time.Second, 15*time.Second, func() error {
 		var err error
-		client, err = rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{net.JoinHostPort(host, port)}, Password: os.Getenv("STORE_PASSWORD"), DisableCache: true})
+		client, err = rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{cfg.StoreAddr()}, Password: cfg.StorePassword, DisableCache: true})
 		return err
 	}, func(err error, next time.Duration) {
 		log.Warn().Err(err).Dur("retry_in", next).Msg("store unreachable; retrying")
@@ -66,18 +53,18 @@ func run() int {
 		return 0 // stopped before the store answered
 	}
 	defer client.Close()
-	store := api.NewStore(client, os.Getenv("CONFIG_BACKUP_DIR"), log)
+	store := api.NewStore(client, cfg.BackupDir, log)
 	if err := store.Startup(ctx); err != nil {
 		log.Error().Err(err).Msg("start-up repair failed")
 	}
-	srv := &http.Server{Addr: addr, Handler: api.NewServer(store, os.Getenv("CONFIG_API_TOKEN"), log).Handler(),
+	srv := &http.Server{Addr: cfg.Addr, Handler: api.NewServer(store, cfg.Token, log).Handler(),
 		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
-		log.Error().Err(err).Str("addr", addr).Msg("cannot listen")
+		log.Error().Err(err).Str("addr", cfg.Addr).Msg("cannot listen")
 		return 1
 	}
-	log.Info().Str("addr", ln.Addr().String()).Bool("auth", os.Getenv("CONFIG_API_TOKEN") != "").Msg("listening")
+	log.Info().Str("addr", ln.Addr().String()).Bool("auth", cfg.Token != "").Msg("listening")
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -23,7 +23,6 @@ import (
 	"os"
 	"os/signal"
 	"sort"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -110,15 +109,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func storeClient() (rueidis.Client, error) {
-	host := os.Getenv("STORE_HOST")
-	if host == "" {
-		return nil, errors.New("STORE_HOST: required with --from-store")
+	cfg, err := config.LoadStore(config.Environ(), false)
+	if err != nil {
+		return nil, fmt.Errorf("--from-store: %w", err)
 	}
-	port := os.Getenv("STORE_PORT")
-	if port == "" {
-		port = "6379"
-	}
-	c, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{host + ":" + port}, Password: os.Getenv("STORE_PASSWORD"), DisableCache: true})
+	c, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{cfg.StoreAddr()}, Password: cfg.StorePassword, DisableCache: true})
 	if err != nil {
 		return nil, fmt.Errorf("connecting to the store: %w", err)
 	}
@@ -266,11 +261,12 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 	}
 	notifier := &sinks.Notifier{}
 	if o.mqtt {
-		port, _ := strconv.Atoi(os.Getenv("MQTT_PORT"))
-		if port == 0 {
-			port = 1883
+		mc, err := config.LoadMQTT(config.Environ())
+		if err != nil {
+			fmt.Fprintf(stderr, "--mqtt: %v\n", err)
+			return 2
 		}
-		if notifier, err = sinks.NewNotifier(ctx, os.Getenv("MQTT_HOST"), port, os.Getenv("MQTT_USERNAME"), os.Getenv("MQTT_PASSWORD"), 10*time.Second, log); err != nil {
+		if notifier, err = sinks.NewNotifier(ctx, mc.MQTTHost, mc.MQTTPort, mc.MQTTUsername, mc.MQTTPassword, 10*time.Second, log); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
