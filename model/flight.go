@@ -24,11 +24,44 @@ func (p *Party) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &probe); err != nil {
 		return err
 	}
-	var d string
-	_ = json.Unmarshal(probe["airline_designator"], &d)
 	p.Raw = append(json.RawMessage(nil), b...)
-	p.AirlineDesignator = strings.ToUpper(strings.TrimSpace(d))
+	p.AirlineDesignator = designator(probe)
 	return nil
+}
+
+func designator(obj map[string]json.RawMessage) string {
+	var d string
+	_ = json.Unmarshal(obj["airline_designator"], &d)
+	return strings.ToUpper(strings.TrimSpace(d))
+}
+
+// merge folds a later object into p key by key (CONTRACT.md 6.4): a key that is absent or
+// null in the later object leaves the accumulated value unchanged. An identical object, the
+// common case within a flight, costs nothing.
+func (p *Party) merge(later *Party) {
+	if later.Empty() || bytes.Equal(p.Raw, later.Raw) {
+		return
+	}
+	if p.Empty() {
+		*p = *later
+		return
+	}
+	var acc, upd map[string]json.RawMessage
+	if json.Unmarshal(p.Raw, &acc) != nil || json.Unmarshal(later.Raw, &upd) != nil {
+		*p = *later
+		return
+	}
+	for k, v := range upd {
+		if !bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+			acc[k] = v
+		}
+	}
+	b, err := json.Marshal(acc)
+	if err != nil {
+		*p = *later
+		return
+	}
+	p.Raw, p.AirlineDesignator = b, designator(acc)
 }
 
 // Empty reports whether nothing was resolved.
@@ -115,6 +148,23 @@ type Flight struct {
 	Velocity        Velocity
 	MatchedRules    []string
 	ForceArchive    bool
+
+	// Storage of the merged powerplant that Aircraft.Powerplant points at.
+	powerplant      Powerplant
+	powerplantCount int
+}
+
+// AppendFlightKey appends the flight key of an icao_hex to buf: trimmed and upper-cased
+// (CONTRACT.md 6.4), so that "4ca7b5" and " 4CA7B5" are one aircraft. A lookup with
+// m[string(buf)] allocates nothing.
+func AppendFlightKey(buf []byte, icao string) []byte {
+	buf = append(buf, strings.TrimSpace(icao)...)
+	for i, c := range buf {
+		if c >= 'a' && c <= 'z' {
+			buf[i] = c - 'a' + 'A'
+		}
+	}
+	return buf
 }
 
 // Reset starts a new flight for the same aircraft, reusing the flight's memory.
@@ -157,18 +207,25 @@ func (f *Flight) Apply(m *AircraftMessage) {
 		mergeStr(&f.Aircraft.Type, a.Type)
 		mergeStr(&f.Aircraft.Category, a.Category)
 		mergeStr(&f.Aircraft.WakeTurbulenceCategory, a.WakeTurbulenceCategory)
-		if a.Powerplant != nil {
-			f.Aircraft.Powerplant = a.Powerplant
+		if p := a.Powerplant; p != nil { // merged one level deeper: count and type apart
+			if p.Count != nil {
+				f.powerplantCount = *p.Count
+				f.powerplant.Count = &f.powerplantCount
+			}
+			mergeStr(&f.powerplant.Type, p.Type)
+			f.Aircraft.Powerplant = &f.powerplant
 		}
 		if a.Military != nil {
 			f.Aircraft.Military = a.Military
 		}
 	}
-	mergeParty(&f.Operator, m.Operator)
-	mergeParty(&f.Registrant, m.Registrant)
-	mergeParty(&f.Origin, m.Origin)
-	mergeParty(&f.Destination, m.Destination)
-	if m.Latitude != nil || m.Longitude != nil || m.Altitude != nil {
+	f.Operator.merge(m.Operator)
+	f.Registrant.merge(m.Registrant)
+	f.Origin.merge(m.Origin)
+	f.Destination.merge(m.Destination)
+	// A position record needs both coordinates; an altitude alone is not one, so it does not
+	// change the latest altitude (CONTRACT.md 6.4).
+	if m.Latitude != nil && m.Longitude != nil {
 		f.HasPosition = true
 		f.Position = Position{Latitude: opt(m.Latitude), Longitude: opt(m.Longitude), Altitude: opt(m.Altitude)}
 	}
@@ -184,11 +241,6 @@ func mergeStr(dst *string, v string) {
 	}
 }
 
-func mergeParty(dst *Party, p *Party) {
-	if !p.Empty() {
-		*dst = *p
-	}
-}
 
 // HasMatched reports whether rule id already fired for this flight.
 func (f *Flight) HasMatched(id string) bool {

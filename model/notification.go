@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"time"
@@ -59,7 +60,8 @@ func NewNotification(f *Flight, r RuleRef) *Notification {
 			Military: a.Military != nil && *a.Military,
 		},
 		Ident: f.Ident, Squawk: f.Squawk,
-		Operator: stripSource(f.Operator.Raw), Registrant: f.Registrant.Raw, Origin: f.Origin.Raw, Destination: f.Destination.Raw,
+		Operator: clean(f.Operator.Raw, "source"), Registrant: clean(f.Registrant.Raw, ""),
+		Origin: clean(f.Origin.Raw, ""), Destination: clean(f.Destination.Raw, ""),
 		ReceiverSources: append([]string{}, f.ReceiverSources...),
 		FirstMessage:    RFC3339Offset(f.FirstMessage),
 		LastMessage:     RFC3339Offset(f.LastMessage),
@@ -80,21 +82,51 @@ func (n *Notification) JSON() []byte {
 	return b
 }
 
-// stripSource drops operator.source (removed from the current payload) and nulls.
-func stripSource(raw json.RawMessage) json.RawMessage {
+// clean makes a resolved object fit the payload, which is never null (CONTRACT.md 6.5): null
+// values and empty objects are dropped at every depth, and so is the key drop (operator's
+// "source", removed from the current payload). An object left empty is omitted (nil).
+func clean(raw json.RawMessage, drop string) json.RawMessage {
 	if len(raw) == 0 {
 		return nil
 	}
+	out, keep := cleanValue(raw, drop)
+	if !keep {
+		return nil
+	}
+	return out
+}
+
+// cleanValue cleans one JSON value; keep is false for null and for an object that ends up
+// empty. Anything that is not an object is kept verbatim.
+func cleanValue(raw json.RawMessage, drop string) (json.RawMessage, bool) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" {
+		return nil, false
+	}
+	if t[0] != '{' {
+		return raw, true
+	}
 	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
-		return raw
+	if json.Unmarshal(t, &m) != nil {
+		return raw, true
 	}
-	delete(m, "source")
+	if drop != "" {
+		delete(m, drop)
+	}
 	for k, v := range m {
-		if string(v) == "null" {
+		c, keep := cleanValue(v, "")
+		if !keep {
 			delete(m, k)
+			continue
 		}
+		m[k] = c
 	}
-	b, _ := json.Marshal(m)
-	return b
+	if len(m) == 0 {
+		return nil, false
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return raw, true
+	}
+	return b, true
 }

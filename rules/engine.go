@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -28,6 +27,7 @@ type Engine struct {
 	ttl     time.Duration
 	flights map[string]*flightState
 	matches []Match
+	key     []byte // scratch for the flight key
 }
 
 // flightState is a flight with the bitset of the rules it fired, valid for one rule set.
@@ -81,11 +81,11 @@ func (e *Engine) Set() *Set { return e.set.Load() }
 // flight (matched_rules, sticky force_archive) before returning; rules matched on this
 // message are not visible to matched_rules conditions of the same message.
 func (e *Engine) Process(m *model.AircraftMessage) []Match {
-	icao := m.IcaoHex
-	fs := e.flights[icao]
+	e.key = model.AppendFlightKey(e.key[:0], m.IcaoHex)
+	fs := e.flights[string(e.key)]
 	set := e.set.Load()
 	if fs == nil {
-		icao = strings.Clone(icao)
+		icao := string(e.key)
 		fs = &flightState{Flight: model.Flight{IcaoHex: icao}}
 		e.flights[icao] = fs
 	} else if fs.TotalMessages > 0 && m.ReceivedAt.Sub(fs.LastMessage) > e.ttl {

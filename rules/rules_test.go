@@ -194,7 +194,7 @@ func TestNotificationPayload(t *testing.T) {
 	require.Len(t, got, 1)
 	var n map[string]any
 	require.NoError(t, json.Unmarshal(got[0].Notification(), &n))
-	require.Equal(t, map[string]any{"icao_hex": "abc123", "registration": "g-euoa", "type_designator": "a320", "type": "airplane",
+	require.Equal(t, map[string]any{"icao_hex": "ABC123", "registration": "g-euoa", "type_designator": "a320", "type": "airplane",
 		"category": "land", "wake_turbulence_category": "medium", "powerplant": map[string]any{"count": 2.0, "type": "Turbo-fan"}}, n["aircraft"])
 	require.Equal(t, " baw123 ", n["ident"])
 	require.Equal(t, "7700", n["squawk"])
@@ -334,4 +334,106 @@ func TestEvaluateAllocatesNothing(t *testing.T) {
 	})
 	require.Zero(t, allocs)
 	require.Equal(t, 1, e.Flights())
+}
+
+func party(t *testing.T, s string) *model.Party {
+	var p model.Party
+	require.NoError(t, json.Unmarshal([]byte(s), &p))
+	return &p
+}
+
+// CONTRACT.md 6.4: the flight key is icao_hex trimmed and upper-cased.
+func TestFlightKeyIsTrimmedAndUpperCased(t *testing.T) {
+	e := rules.NewEngine(oneRule(t, "squawk", "equals", "7700"), 0)
+	got := e.Process(msg(func(m *model.AircraftMessage) { m.IcaoHex = "4ca7b5" }))
+	require.Len(t, got, 1)
+	require.Equal(t, "4CA7B5", got[0].Flight.IcaoHex, "the payload carries the upper-cased form")
+	for i, icao := range []string{"4CA7B5", " 4ca7B5 "} {
+		require.Empty(t, e.Process(msg(func(m *model.AircraftMessage) {
+			m.IcaoHex = icao
+			m.ReceivedAt = t0.Add(time.Duration(i+1) * time.Second)
+		})), "one aircraft, one flight: fires once")
+	}
+	require.Equal(t, 1, e.Flights())
+}
+
+// CONTRACT.md 6.4: a position record needs both coordinates; an altitude-only message does not
+// change the latest altitude, and a velocity record keeps its missing fields null.
+func TestPositionAndVelocityRecords(t *testing.T) {
+	e := rules.NewEngine(oneRule(t, "altitude", "maximum", 10000), 0)
+	require.Empty(t, e.Process(msg(nil)), "35,000 ft")
+	altOnly := func(m *model.AircraftMessage) {
+		m.ReceivedAt = t0.Add(time.Second)
+		m.Altitude, m.Latitude, m.Longitude = f64(5000), nil, nil
+	}
+	require.Empty(t, e.Process(msg(altOnly)), "an altitude without a position is not a position record")
+	latOnly := func(m *model.AircraftMessage) {
+		m.ReceivedAt = t0.Add(2 * time.Second)
+		m.Altitude, m.Longitude = f64(5000), nil
+	}
+	require.Empty(t, e.Process(msg(latOnly)), "nor is a latitude without a longitude")
+	both := func(m *model.AircraftMessage) {
+		m.ReceivedAt = t0.Add(3 * time.Second)
+		m.Altitude = f64(5000)
+	}
+	require.Len(t, e.Process(msg(both)), 1, "a full position record with 5,000 ft")
+
+	// A position with a null altitude: the latest altitude is null, no fall-back.
+	e = rules.NewEngine(oneRule(t, "altitude", "minimum", 0), 0)
+	require.Empty(t, e.Process(msg(func(m *model.AircraftMessage) { m.Altitude = nil })))
+
+	// Velocity record: heading only → speed is null in the latest record.
+	e = rules.NewEngine(oneRule(t, "velocity", "minimum", 1), 0)
+	require.Empty(t, e.Process(msg(func(m *model.AircraftMessage) { m.Velocity = nil })))
+}
+
+// CONTRACT.md 6.4: aircraft and operator merge key by key (powerplant one level deeper); an
+// absent or null field leaves the accumulated value.
+func TestFlightStateMergesKeyByKey(t *testing.T) {
+	set, err := rules.LoadRules([]byte(`[
+	 {"identifier":"pp","enabled":true,"conditions":[{"type":"aircraft_powerplant_count","operator":"equals","value":4},{"type":"squawk","operator":"equals","value":"7500"}]},
+	 {"identifier":"op","enabled":true,"conditions":[{"type":"operator_airline_designator","operator":"equals","value":"BAW"},{"type":"squawk","operator":"equals","value":"7600"}]}]`), nil, rules.Strict)
+	require.NoError(t, err)
+	e := rules.NewEngine(set, 0)
+	e.Process(msg(func(m *model.AircraftMessage) {
+		m.Aircraft.Powerplant = &model.Powerplant{Count: intp(4)}
+	}))
+	got := e.Process(msg(func(m *model.AircraftMessage) {
+		m.ReceivedAt = t0.Add(time.Second)
+		m.Squawk = "7500"
+		m.Aircraft = &model.Aircraft{Powerplant: &model.Powerplant{Type: "Jet"}}
+		m.Operator = party(t, `{"name":"Speedbird","airline_designator":null,"country":"GB"}`)
+	}))
+	require.Len(t, got, 1, "count 4 kept when a later powerplant brings only its type")
+	var n map[string]any
+	require.NoError(t, json.Unmarshal(got[0].Notification(), &n))
+	require.Equal(t, map[string]any{"count": 4.0, "type": "Jet"}, n["aircraft"].(map[string]any)["powerplant"])
+	require.Equal(t, "g-euoa", n["aircraft"].(map[string]any)["registration"], "absent keys keep the accumulated value")
+	require.Equal(t, map[string]any{"airline_designator": "baw", "name": "Speedbird", "country": "GB"}, n["operator"])
+	got = e.Process(msg(func(m *model.AircraftMessage) {
+		m.ReceivedAt = t0.Add(2 * time.Second)
+		m.Squawk = "7600"
+		m.Operator = nil
+	}))
+	require.Len(t, got, 1, "the designator survives a merge that nulls it")
+}
+
+// CONTRACT.md 6.5: registrant, origin and destination are cleaned like operator: no nulls, no
+// empty objects, omitted when nothing is left.
+func TestNotificationPartiesAreNeverNull(t *testing.T) {
+	e := rules.NewEngine(oneRule(t, "squawk", "equals", "7700"), 0)
+	got := e.Process(msg(func(m *model.AircraftMessage) {
+		m.Registrant = party(t, `{"name":"Owner Ltd","address":null,"extra":{}}`)
+		m.Origin = party(t, `{"icao_code":"EGLL","name":"Heathrow","location":{"latitude":51.47,"longitude":null},"iata_code":null}`)
+		m.Destination = party(t, `{"icao_code":null,"details":{"a":null}}`)
+	}))
+	require.Len(t, got, 1)
+	payload := got[0].Notification()
+	require.NotContains(t, string(payload), "null")
+	require.NotContains(t, string(payload), "{}")
+	var n map[string]any
+	require.NoError(t, json.Unmarshal(payload, &n))
+	require.Equal(t, map[string]any{"name": "Owner Ltd"}, n["registrant"])
+	require.Equal(t, map[string]any{"icao_code": "EGLL", "name": "Heathrow", "location": map[string]any{"latitude": 51.47}}, n["origin"])
+	require.NotContains(t, n, "destination", "nothing left to report: omitted")
 }
