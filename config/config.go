@@ -106,8 +106,8 @@ func (m *Monitor) SWVersion() string {
 
 // HeartbeatMaxAge is how old the heartbeat may be for the health check to pass: three broker
 // intervals, at least 40 s.
-func (m *Monitor) HeartbeatMaxAge() time.Duration {
-	return max(HeartbeatMinAge, 3*m.BrokerPollInterval)
+func HeartbeatMaxAge(brokerInterval time.Duration) time.Duration {
+	return max(HeartbeatMinAge, 3*brokerInterval)
 }
 
 // Getenv looks a variable up; tests pass a map's lookup.

@@ -37,7 +37,7 @@ func TestDefaults(t *testing.T) {
 	require.Equal(t, "unknown", m.ComponentImage)
 	require.Equal(t, "/app/health/heartbeat", m.HeartbeatPath)
 	require.Equal(t, "p w", m.BrokerMonitoringPassword, "passwords are kept verbatim")
-	require.Equal(t, 40*time.Second, m.HeartbeatMaxAge())
+	require.Equal(t, 40*time.Second, config.HeartbeatMaxAge(m.BrokerPollInterval))
 }
 
 func TestOverrides(t *testing.T) {
@@ -50,7 +50,7 @@ func TestOverrides(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, zerolog.DebugLevel, m.LogLevel)
 	require.True(t, m.MQTTEnabled())
-	require.Equal(t, 60*time.Second, m.HeartbeatMaxAge(), "3 broker intervals when above 40 s")
+	require.Equal(t, 60*time.Second, config.HeartbeatMaxAge(m.BrokerPollInterval), "3 broker intervals when above 40 s")
 	require.Equal(t, time.Duration(0), m.RegistryCheckStartupDelay)
 }
 

@@ -241,7 +241,6 @@ func mergeStr(dst *string, v string) {
 	}
 }
 
-
 // HasMatched reports whether rule id already fired for this flight.
 func (f *Flight) HasMatched(id string) bool {
 	for _, r := range f.MatchedRules {

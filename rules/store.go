@@ -39,7 +39,7 @@ func TriggerLifetimeKey(id string) string { return "rule_triggers:" + id + ":lif
 
 // TriggerDayKey is rule_triggers:{identifier}:{YYYY-MM-DD} (UTC).
 func TriggerDayKey(id string, day time.Time) string {
-	return dayKey(id, day.UTC().Format("2006-01-02"))
+	return dayKey(id, day.UTC().Format(time.DateOnly))
 }
 
 func dayKey(id, day string) string { return "rule_triggers:" + id + ":" + day }
@@ -108,14 +108,6 @@ func NewLoader(c rueidis.Client, e *Engine, log zerolog.Logger) *Loader {
 	return &Loader{client: c, engine: e, log: log}
 }
 
-// Versions are the recorded versions of the loaded set ("unknown" before the first load).
-func (l *Loader) Versions() (rules, areas string) {
-	if !l.loaded {
-		return "unknown", "unknown"
-	}
-	return l.rulesVer, l.areasVer
-}
-
 // Poll checks once and reloads when due. It reports whether a new set was swapped in.
 func (l *Loader) Poll(ctx context.Context) (bool, error) {
 	s, err := ReadConfig(ctx, l.client)
@@ -174,8 +166,9 @@ func FlightTTL(ctx context.Context, c rueidis.Client) time.Duration {
 // TriggerCounter accumulates rule triggers in memory and flushes the deltas: INCRBY of the
 // lifetime key, INCRBY of the UTC day key with EXPIRE 2678400.
 type TriggerCounter struct {
-	mu     sync.Mutex
-	deltas map[triggerKey]int64
+	mu       sync.Mutex
+	lifetime map[string]int64     // rule id → pending lifetime delta
+	days     map[triggerKey]int64 // (rule id, day) → pending day delta
 }
 
 type triggerKey struct {
@@ -184,42 +177,68 @@ type triggerKey struct {
 }
 
 // NewTriggerCounter builds an empty counter.
-func NewTriggerCounter() *TriggerCounter { return &TriggerCounter{deltas: map[triggerKey]int64{}} }
+func NewTriggerCounter() *TriggerCounter {
+	return &TriggerCounter{lifetime: map[string]int64{}, days: map[triggerKey]int64{}}
+}
 
 // Count records one trigger of rule id on the UTC day of at.
 func (t *TriggerCounter) Count(id string, at time.Time) {
 	t.mu.Lock()
-	t.deltas[triggerKey{id, at.UTC().Format("2006-01-02")}]++
+	t.lifetime[id]++
+	t.days[triggerKey{id, at.UTC().Format(time.DateOnly)}]++
 	t.mu.Unlock()
 }
 
-// Flush writes the pending deltas in one round trip; on failure they are kept for the next
-// flush.
+// Flush writes the pending deltas in one round trip. A delta whose INCRBY failed is kept for
+// the next flush; one that was written is never sent again, so a partly failed flush counts
+// nothing twice.
 func (t *TriggerCounter) Flush(ctx context.Context, c rueidis.Client) error {
 	t.mu.Lock()
-	pending := t.deltas
-	t.deltas = map[triggerKey]int64{}
+	lifetime, days := t.lifetime, t.days
+	t.lifetime, t.days = map[string]int64{}, map[triggerKey]int64{}
 	t.mu.Unlock()
-	if len(pending) == 0 {
+	if len(lifetime) == 0 && len(days) == 0 {
 		return nil
 	}
-	cmds := make(rueidis.Commands, 0, len(pending)*3)
-	for k, n := range pending {
+	ids := make([]string, 0, len(lifetime))
+	cmds := make(rueidis.Commands, 0, len(lifetime)+2*len(days))
+	for id, n := range lifetime {
+		ids = append(ids, id)
+		cmds = append(cmds, c.B().Incrby().Key(TriggerLifetimeKey(id)).Increment(n).Build())
+	}
+	keys := make([]triggerKey, 0, len(days))
+	for k, n := range days {
+		keys = append(keys, k)
 		day := dayKey(k.id, k.day)
 		cmds = append(cmds,
-			c.B().Incrby().Key(TriggerLifetimeKey(k.id)).Increment(n).Build(),
 			c.B().Incrby().Key(day).Increment(n).Build(),
 			c.B().Expire().Key(day).Seconds(TriggerDayTTL).Build())
 	}
-	for _, r := range c.DoMulti(ctx, cmds...) {
-		if err := r.Error(); err != nil {
-			t.mu.Lock()
-			for k, n := range pending {
-				t.deltas[k] += n
-			}
-			t.mu.Unlock()
-			return fmt.Errorf("flushing rule triggers: %w", err)
+	res := c.DoMulti(ctx, cmds...)
+	var firstErr error
+	failed := func(err error) {
+		if firstErr == nil {
+			firstErr = err
 		}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for i, id := range ids {
+		if err := res[i].Error(); err != nil {
+			t.lifetime[id] += lifetime[id]
+			failed(err)
+		}
+	}
+	for j, k := range keys {
+		if err := res[len(ids)+2*j].Error(); err != nil {
+			t.days[k] += days[k]
+			failed(err)
+		} else if err := res[len(ids)+2*j+1].Error(); err != nil {
+			failed(err) // the count is written; the next flush of this day sets the expiry
+		}
+	}
+	if firstErr != nil {
+		return fmt.Errorf("flushing rule triggers: %w", firstErr)
 	}
 	return nil
 }

@@ -86,10 +86,12 @@ func healthcheck(stderr io.Writer) int {
 	if path == "" {
 		path = config.DefaultHeartbeatPath
 	}
-	maxAge := config.HeartbeatMinAge
-	if d, err := time.ParseDuration(os.Getenv("BROKER_POLL_INTERVAL")); err == nil && d > 0 {
-		maxAge = max(maxAge, 3*d)
+	// The health check runs without the monitor's configuration: only the interval matters.
+	interval, err := time.ParseDuration(os.Getenv("BROKER_POLL_INTERVAL"))
+	if err != nil || interval <= 0 {
+		interval = 0
 	}
+	maxAge := config.HeartbeatMaxAge(interval)
 	if pipeline.HeartbeatFresh(path, maxAge, time.Now()) {
 		return 0
 	}

@@ -89,6 +89,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
+	if o.reload <= 0 {
+		fmt.Fprintf(stderr, "--reload must be a positive duration (got %s)\n", o.reload)
+		return 2
+	}
+	if o.flightTTL < 0 {
+		fmt.Fprintf(stderr, "--flight-ttl must not be negative (got %s)\n", o.flightTTL)
+		return 2
+	}
 	if !o.fromStore && o.rules == "" {
 		fmt.Fprintln(stderr, "--rules FILE (with --areas FILE) or --from-store is required")
 		return 2
@@ -332,9 +340,9 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 			st.sent++
 		}
 	}
-	if err := sc.Err(); err != nil {
-		fmt.Fprintf(stderr, "reading traffic: %v\n", err)
-	}
+	// A line over the limit, or any read error, ends the replay: say so and fail, after
+	// writing what was processed.
+	readErr := sc.Err()
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "writing notifications: %v\n", err)
 		return 1
@@ -345,6 +353,10 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 		}
 	}
 	printSummary(stderr, stats, lineNo, bad)
+	if readErr != nil {
+		fmt.Fprintf(stderr, "reading traffic after line %d: %v\n", lineNo, readErr)
+		return 1
+	}
 	return 0
 }
 

@@ -202,3 +202,27 @@ func TestReplayOfARealReadsbSnapshot(t *testing.T) {
 		}
 	}
 }
+
+func TestReplayRejectsBadDurationsAndFailsOnAnOverlongLine(t *testing.T) {
+	for _, args := range [][]string{
+		{"replay", "--from-store", "--reload", "0"},
+		{"replay", "--from-store", "--reload", "-1s"},
+		{"replay", "--rules", "../../examples/rules.json", "--flight-ttl", "-5s"},
+	} {
+		_, errOut, code := runCmd(t, nil, "", args...)
+		require.Equal(t, 2, code, "%v: %s", args, errOut)
+		require.NotContains(t, errOut, "panic")
+		require.Contains(t, errOut, "must")
+	}
+
+	traffic, err := os.ReadFile("../../examples/traffic.jsonl")
+	require.NoError(t, err)
+	long := `{"received_at":"2026-03-15T12:00:00Z","icao_hex":"abc123","ident":"` + strings.Repeat("x", 5<<20) + `"}`
+	out, errOut, code := runCmd(t, nil, string(traffic)+long+"\n"+string(traffic),
+		"replay", "--rules", "../../examples/rules.json", "--areas", "../../examples/areas.json")
+	require.Equal(t, 1, code, "a read error is a failure, not a quiet end")
+	require.Contains(t, errOut, "reading traffic after line")
+	full, _, fullCode := runCmd(t, nil, string(traffic), "replay", "--rules", "../../examples/rules.json", "--areas", "../../examples/areas.json")
+	require.Equal(t, 0, fullCode)
+	require.Equal(t, full, out, "what was processed before the bad line is still written")
+}
