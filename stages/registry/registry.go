@@ -107,6 +107,15 @@ type Result struct {
 // challenge or token step fails every image; a failed image never stops the others.
 func (c *Client) Pass(ctx context.Context, images []string) map[string]Result {
 	out := make(map[string]Result, len(images))
+	valid := make([]string, 0, len(images))
+	for _, img := range images {
+		if _, err := repositoryPath(c.cfg.Namespace + "/" + img); err != nil {
+			out[img] = Result{Err: fmt.Errorf("image %s: %w", img, err)} // never in a scope or a URL
+			continue
+		}
+		valid = append(valid, img)
+	}
+	images = valid
 	if len(images) == 0 {
 		return out
 	}
@@ -197,10 +206,14 @@ func (c *Client) token(ctx context.Context, images []string) (string, error) {
 
 // tags lists every tag of an image, following Link rel="next" up to MaxPages pages.
 func (c *Client) tags(ctx context.Context, image, token string) ([]string, error) {
-	next := c.cfg.URL + "/v2/" + c.cfg.Namespace + "/" + image + "/tags/list"
+	repo, err := repositoryPath(c.cfg.Namespace + "/" + image)
+	if err != nil {
+		return nil, fmt.Errorf("image %s: %w", image, err)
+	}
+	next := c.cfg.URL + "/v2/" + repo + "/tags/list"
 	var all []string
 	for page := 0; next != "" && page < MaxPages; page++ {
-		resp, err := c.get(ctx, next, token)
+		resp, err := c.get(ctx, next, c.tokenFor(next, token))
 		if err != nil {
 			return nil, fmt.Errorf("image %s: %w", image, err)
 		}
@@ -227,6 +240,30 @@ func (c *Client) tags(ctx context.Context, image, token string) ([]string, error
 		next = c.nextLink(resp.Header.Get("Link"))
 	}
 	return all, nil
+}
+
+// repositoryPath escapes each segment of a repository name for a URL path: an image name
+// comes from another component's registration and is never trusted to be well formed.
+func repositoryPath(name string) (string, error) {
+	segs := strings.Split(name, "/")
+	for i, seg := range segs {
+		if seg == "" || seg == "." || seg == ".." {
+			return "", fmt.Errorf("invalid repository name %q", name)
+		}
+		segs[i] = url.PathEscape(seg)
+	}
+	return strings.Join(segs, "/"), nil
+}
+
+// tokenFor is the bearer token for a request to u: only ever sent to the registry's own host
+// (a Link header may point anywhere).
+func (c *Client) tokenFor(u, token string) string {
+	base, err1 := url.Parse(c.cfg.URL)
+	target, err2 := url.Parse(u)
+	if err1 != nil || err2 != nil || !strings.EqualFold(base.Host, target.Host) || base.Scheme != target.Scheme {
+		return ""
+	}
+	return token
 }
 
 func (c *Client) nextLink(h string) string {

@@ -1,6 +1,8 @@
 package registry_test
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -101,4 +103,55 @@ func TestFailedTokenFailsThePass(t *testing.T) {
 
 	down := registry.NewClient(registry.Config{URL: "http://127.0.0.1:1", Namespace: "ns"}, zerolog.Nop())
 	require.Error(t, down.Pass(t.Context(), []string{"a"})["a"].Err)
+}
+
+// An image name comes from another component's registration: it is escaped in the URL, and
+// a path-traversing one is refused without a request.
+func TestImageNamesAreEscaped(t *testing.T) {
+	var paths []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/token" {
+			_, _ = w.Write([]byte(`{"token":"t"}`))
+			return
+		}
+		paths = append(paths, r.URL.EscapedPath()+"?"+r.URL.RawQuery)
+		_, _ = w.Write([]byte(`{"tags":["2026.01.1"]}`))
+	}))
+	defer srv.Close()
+	c := registry.NewClient(registry.Config{URL: srv.URL, Namespace: "ns", AuthURL: srv.URL + "/token"}, zerolog.Nop())
+	res := c.Pass(t.Context(), []string{"odd?name#x", "../../admin"})
+	require.NoError(t, res["odd?name#x"].Err)
+	require.Error(t, res["../../admin"].Err)
+	require.Contains(t, paths, "/v2/ns/odd%3Fname%23x/tags/list?")
+	for _, p := range paths {
+		require.NotContains(t, p, "admin", "a traversing name is never requested")
+	}
+}
+
+// A Link header may point at another host: the bearer token never goes there.
+func TestBearerTokenStaysOnTheRegistryHost(t *testing.T) {
+	var foreignAuth []string
+	foreign := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		foreignAuth = append(foreignAuth, r.Header.Get("Authorization"))
+		_, _ = w.Write([]byte(`{"tags":["2026.09.1"]}`))
+	}))
+	defer foreign.Close()
+	var ownAuth []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/token":
+			_, _ = w.Write([]byte(`{"token":"secret-token"}`))
+		default:
+			ownAuth = append(ownAuth, r.Header.Get("Authorization"))
+			w.Header().Set("Link", "<"+foreign.URL+"/v2/ns/a/tags/list?last=x>; rel=\"next\"")
+			_, _ = w.Write([]byte(`{"tags":["2026.01.1"]}`))
+		}
+	}))
+	defer srv.Close()
+	c := registry.NewClient(registry.Config{URL: srv.URL, Namespace: "ns", AuthURL: srv.URL + "/token"}, zerolog.Nop())
+	res := c.Pass(t.Context(), []string{"a"})
+	require.NoError(t, res["a"].Err)
+	require.Equal(t, "2026.09.1", res["a"].Latest, "the next page is still read")
+	require.Equal(t, []string{"Bearer secret-token"}, ownAuth)
+	require.Equal(t, []string{""}, foreignAuth, "no token for another host")
 }
