@@ -32,12 +32,18 @@ type fixture struct {
 	tok string
 }
 
+func newServer(t *testing.T, store *api.Store, opts api.Options) *api.Server {
+	s, err := api.NewServer(store, opts, zerolog.Nop())
+	require.NoError(t, err)
+	return s
+}
+
 func setup(t *testing.T, token string) *fixture {
 	env := testenv.Get(t)
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	store := api.NewStore(r, "", zerolog.Nop())
-	srv := httptest.NewServer(api.NewServer(store, token, zerolog.Nop()).Handler())
+	srv := httptest.NewServer(newServer(t, store, api.Options{Token: token}).Handler())
 	t.Cleanup(srv.Close)
 	return &fixture{t: t, srv: srv, r: r, tok: token}
 }
@@ -390,7 +396,7 @@ func TestStoreErrorIs500(t *testing.T) {
 	r, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{env.RedisAddr}, Password: env.RedisPassword, DisableCache: true})
 	require.NoError(t, err)
 	store := api.NewStore(r, "", zerolog.Nop())
-	srv := httptest.NewServer(api.NewServer(store, "", zerolog.Nop()).Handler())
+	srv := httptest.NewServer(newServer(t, store, api.Options{}).Handler())
 	defer srv.Close()
 	r.Close() // every store call now fails
 	resp, err := http.Get(srv.URL + "/api/rules")
@@ -408,7 +414,7 @@ func TestBackupsAndStartupRepair(t *testing.T) {
 	require.NoError(t, r.Do(ctx, r.B().Flushdb().Build()).Error())
 	dir := t.TempDir()
 	store := api.NewStore(r, dir, zerolog.Nop())
-	srv := httptest.NewServer(api.NewServer(store, "", zerolog.Nop()).Handler())
+	srv := httptest.NewServer(newServer(t, store, api.Options{}).Handler())
 	defer srv.Close()
 	resp, err := http.Post(srv.URL+"/api/areas", "application/json", strings.NewReader(`{"identifier":"A","geometry":{"type":"Point","coordinates":[1,2]}}`))
 	require.NoError(t, err)

@@ -31,20 +31,40 @@ const MaxBody = 1 << 20
 //go:embed openapi.json
 var openAPI []byte
 
+// Options configure the server.
+type Options struct {
+	Token string // CONFIG_API_TOKEN; empty: no authentication
+	// TrustedOrigins (CONFIG_API_TRUSTED_ORIGINS) may write from another origin, e.g. a UI
+	// served from another host: "https://ui.example".
+	TrustedOrigins []string
+	// TileURL (CONFIG_UI_TILE_URL) is the optional map tile template; its origin is the only
+	// one added to the pages' img-src.
+	TileURL string
+}
+
 // Server serves the API.
 type Server struct {
 	store *Store
-	token string // CONFIG_API_TOKEN; empty: no authentication
+	opts  Options
+	csp   string
 	log   zerolog.Logger
 	now   func() time.Time
 }
 
-// NewServer builds the server.
-func NewServer(store *Store, token string, log zerolog.Logger) *Server {
-	return &Server{store: store, token: token, log: log, now: time.Now}
+// NewServer builds the server; a trusted origin that is not scheme://host[:port] is an error.
+func NewServer(store *Store, opts Options, log zerolog.Logger) (*Server, error) {
+	csp, err := contentSecurityPolicy(opts.TileURL)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{store: store, opts: opts, csp: csp, log: log, now: time.Now}
+	if _, err := s.crossOrigin(nil); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
-// Handler is the API with authentication and access logs.
+// Handler is the API with browser protections, authentication and access logs.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, map[string]string{"status": "ok"}) })
@@ -62,14 +82,15 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/areas/{id}", s.getArea)
 	mux.HandleFunc("PUT /api/areas/{id}", s.putArea)
 	mux.HandleFunc("DELETE /api/areas/{id}", s.deleteArea)
-	return s.accessLog(s.auth(mux))
+	cop, _ := s.crossOrigin(s.auth(requireJSON(mux))) // options checked by NewServer
+	return s.accessLog(s.headers(cop))
 }
 
 func (s *Server) auth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.token != "" && r.URL.Path != "/healthz" {
+		if s.opts.Token != "" && r.URL.Path != "/healthz" {
 			got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.token)) != 1 {
+			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.opts.Token)) != 1 {
 				w.Header().Set("WWW-Authenticate", "Bearer")
 				writeDetail(w, http.StatusUnauthorized, "Not authenticated")
 				return

@@ -287,6 +287,11 @@ type API struct {
 	Addr      string // CONFIG_API_ADDR, default :8080
 	Token     string `json:"-"` // CONFIG_API_TOKEN; empty: no authentication
 	BackupDir string // CONFIG_BACKUP_DIR; empty: no backup files
+	// TrustedOrigins (CONFIG_API_TRUSTED_ORIGINS, comma-separated) may write cross-origin.
+	TrustedOrigins []string
+	// TileURL and TileAttribution (CONFIG_UI_TILE_URL, CONFIG_UI_TILE_ATTRIBUTION): optional
+	// map tiles under the UI's offline outlines.
+	TileURL, TileAttribution string
 }
 
 // LoadAPI reads the management API's configuration.
@@ -296,6 +301,13 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.Addr = r.str("CONFIG_API_ADDR", ":8080")
 	a.Token = r.secret("CONFIG_API_TOKEN")
 	a.BackupDir = r.str("CONFIG_BACKUP_DIR", "")
+	for o := range strings.SplitSeq(r.str("CONFIG_API_TRUSTED_ORIGINS", ""), ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			a.TrustedOrigins = append(a.TrustedOrigins, strings.TrimRight(o, "/"))
+		}
+	}
+	a.TileURL = r.str("CONFIG_UI_TILE_URL", "")
+	a.TileAttribution = r.str("CONFIG_UI_TILE_ATTRIBUTION", "")
 	if r.err != nil {
 		return nil, r.err
 	}

@@ -57,7 +57,15 @@ func run() int {
 	if err := store.Startup(ctx); err != nil {
 		log.Error().Err(err).Msg("start-up repair failed")
 	}
-	srv := &http.Server{Addr: cfg.Addr, Handler: api.NewServer(store, cfg.Token, log).Handler(),
+	server, err := api.NewServer(store, api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL}, log)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
+		return 2
+	}
+	if cfg.Token == "" {
+		log.Warn().Str("addr", cfg.Addr).Msg("CONFIG_API_TOKEN is unset: anyone who can reach this address can change rules and areas; set a token when the port is reachable from a network")
+	}
+	srv := &http.Server{Addr: cfg.Addr, Handler: server.Handler(),
 		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

@@ -71,3 +71,29 @@ func TestRuleSavedThroughTheAPIIsPickedUpLive(t *testing.T) {
 		t.Fatal("the rule saved through the API never fired")
 	}
 }
+
+// Open by default, said loudly: without CONFIG_API_TOKEN one warning says anyone can change
+// rules; with one, no warning. STORE_PASSWORD is required like the monitor's.
+func TestStartupWarnsOnceWithoutTokenAndRequiresStorePassword(t *testing.T) {
+	env := testenv.Get(t)
+	rh, rp := testenv.Split(t, env.RedisAddr)
+	bin := testenv.Binary(t, "tracker-config-api")
+	noPass := testenv.Start(t, bin, []string{"STORE_HOST=" + rh, "STORE_PORT=" + rp, "PATH=" + os.Getenv("PATH")})
+	require.Equal(t, 2, noPass.Wait(5*time.Second))
+	require.Contains(t, noPass.Output(), "STORE_PASSWORD")
+
+	for _, token := range []string{"", "s3cret"} {
+		port := testenv.FreePort(t)
+		p := testenv.Start(t, bin, []string{"STORE_HOST=" + rh, "STORE_PORT=" + rp, "STORE_PASSWORD=" + env.RedisPassword,
+			"CONFIG_API_ADDR=127.0.0.1:" + port, "CONFIG_API_TOKEN=" + token, "PATH=" + os.Getenv("PATH")})
+		require.Eventually(t, func() bool { return strings.Contains(p.Output(), `"listening"`) }, 10*time.Second, 50*time.Millisecond, p.Output())
+		warnings := strings.Count(p.Output(), "anyone who can reach this address can change rules")
+		if token == "" {
+			require.Equal(t, 1, warnings, p.Output())
+			require.Contains(t, p.Output(), `"level":"warn"`)
+		} else {
+			require.Zero(t, warnings)
+			require.NotContains(t, p.Output(), token, "the token is never logged")
+		}
+	}
+}
