@@ -91,7 +91,9 @@ type Monitor struct {
 	ComponentImage            string
 	HeartbeatPath             string
 	MQTTPublishRate           int
-	Version, GitCommit        string
+	// MetricsAddr (METRICS_ADDR) serves /metrics for Prometheus; empty: no second sink.
+	MetricsAddr        string
+	Version, GitCommit string
 }
 
 // BrokerManagementURL is http://{BROKER_HOST}:{BROKER_MANAGEMENT_PORT}.
@@ -337,6 +339,12 @@ func LoadMonitor(get Getenv) (*Monitor, error) {
 	m.ComponentImage = r.str("COMPONENT_IMAGE", "unknown")
 	m.HeartbeatPath = r.str("HEARTBEAT_PATH", DefaultHeartbeatPath)
 	m.MQTTPublishRate = r.positiveInt("MQTT_PUBLISH_RATE", 2000)
+	m.MetricsAddr = r.str("METRICS_ADDR", "")
+	if m.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(m.MetricsAddr); err != nil {
+			r.fail("METRICS_ADDR", fmt.Sprintf("invalid listen address %q (want host:port or :port)", m.MetricsAddr))
+		}
+	}
 	m.Version = r.str("VERSION", Version)
 	m.GitCommit = r.str("GIT_COMMIT", GitCommit)
 	if r.err != nil {

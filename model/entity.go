@@ -52,6 +52,8 @@ type Entity struct {
 	// Lifecycle and, for dynamic entities, the loop whose cycles sight them.
 	Lifecycle Lifecycle
 	Loop      string
+	// Series is where the entity's readings go in the Prometheus sink.
+	Series Series
 }
 
 // Origin is the discovery "origin" block.

@@ -51,6 +51,7 @@ export STORE_HOST=127.0.0.1 STORE_PORT=${TEST_REDIS_ADDR##*:} STORE_PASSWORD=$TE
 export MQTT_HOST=127.0.0.1 MQTT_PORT=${TEST_MQTT_ADDR##*:}
 export STORE_POLL_INTERVAL=${STORE_POLL_INTERVAL:-15s} HEARTBEAT_PATH=${HEARTBEAT_PATH:-/tmp/tracker-core-health-demo/heartbeat}
 export COMPONENT_IMAGE=${COMPONENT_IMAGE:-tracker-core-health} LOG_LEVEL=${LOG_LEVEL:-info}
+[ -z "${METRICS_ADDR:-}" ] || echo "demo: Prometheus metrics at http://127.0.0.1:${METRICS_ADDR##*:}/metrics"
 echo "demo: running the monitor (Ctrl-C to stop)"
 bin/tracker-core-health &
 mon=$!

@@ -33,6 +33,7 @@ install_missing() {
   command -v curl >/dev/null || pkgs+=(curl)
   command -v docker-registry >/dev/null || pkgs+=(docker-registry)
   command -v mosquitto_sub >/dev/null || pkgs+=(mosquitto-clients)
+  command -v prometheus >/dev/null || pkgs+=(prometheus) # promtool and a real Prometheus for the metrics tests
   if [ ${#pkgs[@]} -gt 0 ]; then
     log "installing ${pkgs[*]}"
     local sudo=""

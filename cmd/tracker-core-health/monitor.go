@@ -42,7 +42,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 		Str("broker", cfg.BrokerManagementURL()).Str("broker_user", cfg.BrokerMonitoringUsername).
 		Str("store", cfg.StoreAddr()).Bool("mqtt", cfg.MQTTEnabled()).Str("mqtt_host", cfg.MQTTHost).
 		Dur("broker_interval", cfg.BrokerPollInterval).Dur("store_interval", cfg.StorePollInterval).
-		Str("version", cfg.SWVersion()).Msg("starting")
+		Str("metrics", cfg.MetricsAddr).Str("version", cfg.SWVersion()).Msg("starting")
 
 	// Static entities: declared up front so that their discovery goes out on every connect.
 	static := make(chan model.Batch, 1)
@@ -115,9 +115,18 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 		KeepAlive:   config.MQTTKeepAlive,
 		Subscribe:   []string{model.HAStatusTopic, model.RegisterTopicRoot + "/+"},
 	}, stageLog("mqtt"))
-	g.Go("mqtt-sink", func(ctx context.Context) error {
-		return sink.Run(ctx, pipeline.Merge(ctx, 16, static, brokerOut, counterOut, storeOut, regOut))
-	})
+	// Every reading reaches every sink: the merged stream fans out, each sink with its own
+	// bounded buffer, so a slow MQTT broker never delays /metrics and the other way round.
+	merged := pipeline.Merge(ctx, 16, static, brokerOut, counterOut, storeOut, regOut)
+	mqttIn := merged
+	if cfg.MetricsAddr != "" {
+		outs := pipeline.FanOut(ctx, merged, 16, 2)
+		mqttIn = outs[0]
+		prom := sinks.NewPromSink(stageLog("prometheus"))
+		g.Go("prometheus-sink", func(ctx context.Context) error { return prom.Run(ctx, outs[1]) })
+		goStopping("metrics-server", func(ctx context.Context) error { return prom.Serve(ctx, cfg.MetricsAddr) })
+	}
+	g.Go("mqtt-sink", func(ctx context.Context) error { return sink.Run(ctx, mqttIn) })
 	goStopping("registrations", func(ctx context.Context) error {
 		return rs.Run(ctx, sink.Received(), releases, regOut, images)
 	})

@@ -16,6 +16,7 @@ func RouteQueue(queue string) Route {
 	if id, ok := ProcessorID(queue); ok {
 		devID, devName := telemetry.ProcessorDevice(id)
 		return Route{
+			Queue:       queue,
 			DeviceID:    devID,
 			DeviceName:  devName,
 			TopicBase:   model.MonitorRoot + "/message-processor/" + id + "/statistic",
@@ -25,6 +26,7 @@ func RouteQueue(queue string) Route {
 	}
 	if queue == ArchiveQueue {
 		return Route{
+			Queue:       queue,
 			DeviceID:    "Tracker_archive",
 			DeviceName:  "Tracker Archive Processor",
 			TopicBase:   model.MonitorRoot + "/archive/statistic",
@@ -34,6 +36,7 @@ func RouteQueue(queue string) Route {
 	}
 	san := model.Sanitize(queue)
 	return Route{
+		Queue:       queue,
 		DeviceID:    model.CoreDeviceID,
 		TopicBase:   model.MonitorRoot + "/queue/" + san + "/statistic",
 		UniqueIDPfx: "Tracker_core_health_queue_" + san,

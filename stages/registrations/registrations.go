@@ -262,6 +262,8 @@ func (s *Stage) updateEntity(r *Registration) *model.Entity {
 		StateTopic:     model.RegisterTopicRoot + "/" + r.Identifier + "/update",
 		EntityCategory: "diagnostic",
 		Device:         r.Device,
+		Series: model.Series{Metric: "update", Labels: []model.Label{
+			{Name: "component", Value: r.Identifier}, {Name: "image", Value: r.Image}}},
 	}
 }
 

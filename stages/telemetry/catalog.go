@@ -21,8 +21,11 @@ type Spec struct {
 	DeviceClass string
 }
 
-func (s Spec) entity(uniqueID, name, topic string, dev model.Device, expire int) *model.Entity {
+// entity builds the entity of this statistic; group names its row family in the metrics
+// table ("general", "broker", "store", "queue").
+func (s Spec) entity(group, uniqueID, name, topic string, dev model.Device, expire int) *model.Entity {
 	return &model.Entity{
+		Series:      model.Series{Metric: group + "/" + s.Field},
 		Component:   s.Component,
 		UniqueID:    uniqueID,
 		Name:        name,
@@ -111,14 +114,14 @@ func NewCatalog(core model.Device, brokerInterval, storeInterval time.Duration) 
 		general: map[string]*model.Entity{}, broker: map[string]*model.Entity{}, store: map[string]*model.Entity{},
 	}
 	for _, s := range generalSpecs {
-		c.general[s.Field] = s.entity("Tracker_core_health_"+s.Field, s.Name, model.MonitorRoot+"/statistic/"+s.Field, core, 0)
+		c.general[s.Field] = s.entity("general", "Tracker_core_health_"+s.Field, s.Name, model.MonitorRoot+"/statistic/"+s.Field, core, 0)
 	}
 	for _, s := range brokerSpecs {
-		c.broker[s.Field] = s.entity("Tracker_core_health_broker_"+s.Field, s.Name, model.MonitorRoot+"/broker/statistic/"+s.Field, core, c.BrokerExpireAfter())
+		c.broker[s.Field] = s.entity("broker", "Tracker_core_health_broker_"+s.Field, s.Name, model.MonitorRoot+"/broker/statistic/"+s.Field, core, c.BrokerExpireAfter())
 	}
 	for _, s := range storeSpecs {
 		s.Component = model.Sensor
-		c.store[s.Field] = s.entity("Tracker_core_health_store_"+s.Field, s.Name, model.MonitorRoot+"/store/statistic/"+s.Field, core, ExpireAfter(storeInterval))
+		c.store[s.Field] = s.entity("store", "Tracker_core_health_store_"+s.Field, s.Name, model.MonitorRoot+"/store/statistic/"+s.Field, core, ExpireAfter(storeInterval))
 		c.storeOrder = append(c.storeOrder, s.Field)
 	}
 	return c

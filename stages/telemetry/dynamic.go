@@ -43,6 +43,7 @@ const (
 
 // QueueRoute is where one owned queue's entities land (CONTRACT.md 4.4).
 type QueueRoute struct {
+	Queue       string // the queue's raw name
 	DeviceID    string // device identifier
 	DeviceName  string // fallback device name until the owner registers
 	TopicBase   string // state topic base, ".../statistic"
@@ -53,10 +54,12 @@ type QueueRoute struct {
 // QueueEntities builds one queue's entities on dev.
 func QueueEntities(r QueueRoute, dev model.Device, expire int) [NumQueueFields]*model.Entity {
 	var out [NumQueueFields]*model.Entity
+	labels := []model.Label{{Name: "queue", Value: r.Queue}, {Name: "device", Value: r.DeviceID}}
 	for i, s := range QueueSpecs {
-		e := s.entity(r.UniqueIDPfx+"_"+s.Field, r.NamePrefix+s.Name, r.TopicBase+"/"+s.Field, dev, expire)
+		e := s.entity("queue", r.UniqueIDPfx+"_"+s.Field, r.NamePrefix+s.Name, r.TopicBase+"/"+s.Field, dev, expire)
 		e.Component = model.Sensor
 		e.Lifecycle, e.Loop = model.Dynamic, LoopBroker
+		e.Series.Labels = labels
 		out[i] = e
 	}
 	return out
@@ -95,11 +98,11 @@ func ReceiverDevice(name string) (deviceID, fallback string) {
 
 // counterEntity is a republished counter: no unit, total_increasing, and no origin (it
 // carries exactly what its owner would send).
-func counterEntity(uniqueID, name, icon, topic string, dev model.Device, expire int) *model.Entity {
+func counterEntity(uniqueID, name, icon, topic string, dev model.Device, expire int, series model.Series) *model.Entity {
 	return &model.Entity{
 		Component: model.Sensor, UniqueID: uniqueID, Name: name, Icon: icon, StateTopic: topic,
 		StateClass: "total_increasing", ExpireAfter: expire, Device: dev, NoOrigin: true,
-		Lifecycle: model.Dynamic, Loop: LoopCounters,
+		Lifecycle: model.Dynamic, Loop: LoopCounters, Series: series,
 	}
 }
 
@@ -110,7 +113,8 @@ func ProcessorCounterEntities(id string, dev model.Device, expire int) []*model.
 	for i, pc := range ProcessorCounters {
 		field := pc.Field()
 		out[i] = counterEntity(devID+"_"+field, pc.Name, pc.Icon,
-			model.Root+"/message-processor/"+id+"/statistic/"+field, dev, expire)
+			model.Root+"/message-processor/"+id+"/statistic/"+field, dev, expire,
+			model.Series{Metric: "processor/" + pc.Kind, Labels: []model.Label{{Name: "processor", Value: id}, {Name: "window", Value: pc.Period}}})
 	}
 	return out
 }
@@ -124,5 +128,7 @@ func ReceiverCounterEntity(name, host, port, period, label string, dev model.Dev
 	devID, _ := ReceiverDevice(name)
 	field := "messages_" + model.Sanitize(host) + "_" + model.Sanitize(port) + "_total_" + period
 	return counterEntity(devID+"_"+field, host+":"+port+" Messages Total ("+label+")", "mdi:counter",
-		model.Root+"/receiver/"+name+"/statistic/"+field, dev, expire)
+		model.Root+"/receiver/"+name+"/statistic/"+field, dev, expire,
+		model.Series{Metric: "receiver/messages", Labels: []model.Label{
+			{Name: "receiver", Value: name}, {Name: "host", Value: host}, {Name: "port", Value: port}, {Name: "window", Value: period}}})
 }

@@ -1,0 +1,101 @@
+//go:build integration
+
+package bench
+
+import (
+	"context"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/sinks"
+	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+)
+
+// queueEntities are the entities of n processor queues, built once as the broker stage does.
+func queueEntities(n int) []*model.Entity {
+	var out []*model.Entity
+	for i := range n {
+		q := "tracker-message-processor-p" + strconv.Itoa(i)
+		ents := telemetry.QueueEntities(telemetry.QueueRoute{Queue: q, DeviceID: "Tracker_message_processor_p" + strconv.Itoa(i),
+			TopicBase: "Tracker/bench/" + q, UniqueIDPfx: "bench_" + q, NamePrefix: "Queue "}, model.NamedDevice("d", "D"), 30)
+		out = append(out, ents[:]...)
+	}
+	return out
+}
+
+// cycleReadings is one broker cycle's readings of ents, every payload value.
+func cycleReadings(ents []*model.Entity, value int) model.Batch {
+	b := make(model.Batch, 0, len(ents)+1)
+	b = append(b, model.NewCycleStart(telemetry.LoopBroker))
+	payload := strconv.Itoa(value)
+	for _, e := range ents {
+		b = append(b, model.NewState(e, payload))
+	}
+	return b
+}
+
+// BenchmarkSinks: the cost per reading of each sink for the same cycle, measured in one run.
+// mqtt: the MQTT sink publishing to the real Mosquitto (pacing lifted), until the last
+// reading has arrived at a subscriber; prometheus: the second sink taking the cycle and
+// rendering one scrape.
+func BenchmarkSinks(b *testing.B) {
+	const queues = 1000
+	ents := queueEntities(queues)
+	b.Run("mqtt", func(b *testing.B) {
+		env := testenv.Get(b)
+		rec := env.Record(b, "Tracker/bench/tracker-message-processor-p999/message_bytes")
+		h, p := testenv.Split(b, env.MQTTAddr)
+		sink := sinks.NewMQTTSink(sinks.MQTTConfig{Host: h, Port: testenv.Atoi(b, p), PublishRate: 10_000_000}, zerolog.Nop())
+		in := make(chan model.Batch, 1)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		go func() { _ = sink.Run(ctx, in) }()
+		time.Sleep(time.Second) // connected
+		in <- cycleReadings(ents, 0) // first sight: discovery configs go out once, outside the timing
+		rec.WaitPayload("Tracker/bench/tracker-message-processor-p999/message_bytes", "0", time.Minute)
+		n := 0
+		for b.Loop() {
+			n++
+			batch := cycleReadings(ents, n)
+			in <- batch
+			rec.WaitPayload("Tracker/bench/tracker-message-processor-p999/message_bytes", strconv.Itoa(n), time.Minute)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*telemetry.NumQueueFields), "ns/reading")
+		close(in)
+	})
+	b.Run("prometheus-accept", func(b *testing.B) { // the per-cycle cost: taking the readings
+		sink := sinks.NewPromSink(zerolog.Nop())
+		batches := [2]model.Batch{cycleReadings(ents, 1), cycleReadings(ents, 2)}
+		n := 0
+		b.ReportAllocs()
+		for b.Loop() {
+			n++
+			sink.Accept(batches[n%2])
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*telemetry.NumQueueFields), "ns/reading")
+	})
+	b.Run("prometheus", func(b *testing.B) { // one cycle plus one scrape
+		sink := sinks.NewPromSink(zerolog.Nop())
+		reg := prometheus.NewRegistry()
+		if err := reg.Register(sink); err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		b.ReportAllocs()
+		for b.Loop() {
+			n++
+			sink.Accept(cycleReadings(ents, n))
+			mfs, err := reg.Gather()
+			if err != nil || len(mfs) == 0 {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*telemetry.NumQueueFields), "ns/reading")
+	})
+}
