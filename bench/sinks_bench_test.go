@@ -56,7 +56,7 @@ func BenchmarkSinks(b *testing.B) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		go func() { _ = sink.Run(ctx, in) }()
-		time.Sleep(time.Second) // connected
+		time.Sleep(time.Second)      // connected
 		in <- cycleReadings(ents, 0) // first sight: discovery configs go out once, outside the timing
 		rec.WaitPayload("Tracker/bench/tracker-message-processor-p999/message_bytes", "0", time.Minute)
 		n := 0

@@ -54,8 +54,8 @@ func TestMetricsMatchTheMQTTReadings(t *testing.T) {
 	prom := testenv.StartPrometheus(t, "127.0.0.1:"+port)
 	want := map[string]string{
 		`tracker_queue_messages_ready{queue="tracker-message-processor-prom",device="Tracker_message_processor_prom"}`: ready.Payload,
-		`tracker_processor_messages_processed_total{processor="prom",window="lifetime"}`:                             counter.Payload,
-		`count_over_time(tracker_broker_connected[1m]) >= 2`:                                                          "", // two scrapes at least
+		`tracker_processor_messages_processed_total{processor="prom",window="lifetime"}`:                               counter.Payload,
+		`count_over_time(tracker_broker_connected[1m]) >= 2`:                                                           "", // two scrapes at least
 	}
 	require.Eventually(t, func() bool {
 		for q := range want {
