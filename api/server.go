@@ -82,7 +82,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/areas/{id}", s.getArea)
 	mux.HandleFunc("PUT /api/areas/{id}", s.putArea)
 	mux.HandleFunc("DELETE /api/areas/{id}", s.deleteArea)
-	cop, _ := s.crossOrigin(s.auth(requireJSON(mux))) // options checked by NewServer
+	cop, _ := s.crossOrigin(s.auth(requireJSON(withPreconditions(mux)))) // options checked by NewServer
 	return s.accessLog(s.headers(cop))
 }
 
@@ -167,8 +167,10 @@ func (s *Server) stored(w http.ResponseWriter, r *http.Request, key string) ([]j
 		return nil, false
 	}
 	var items []json.RawMessage
+	body := rb
 	if key == rules.AreasKey {
 		items, err = parseAreas(ab)
+		body = ab
 	} else {
 		items, err = parseRules(rb)
 	}
@@ -176,6 +178,7 @@ func (s *Server) stored(w http.ResponseWriter, r *http.Request, key string) ([]j
 		s.storeError(w, err)
 		return nil, false
 	}
+	w.Header().Set("ETag", etag(body))
 	return items, true
 }
 

@@ -78,6 +78,14 @@ func (s *Store) mutate(ctx context.Context, key string, fn func(rulesBody, areas
 				_ = d.Do(ctx, d.B().Unwatch().Build())
 				return rerr
 			}
+			current, what := rb, "rules"
+			if key == rules.AreasKey {
+				current, what = ab, "areas"
+			}
+			if err := checkPrecondition(ctx, what, current); err != nil {
+				_ = d.Do(ctx, d.B().Unwatch().Build())
+				return err
+			}
 			var err error
 			if body, err = fn(rb, ab); err != nil {
 				_ = d.Do(ctx, d.B().Unwatch().Build())
@@ -102,6 +110,9 @@ func (s *Store) mutate(ctx context.Context, key string, fn func(rulesBody, areas
 			return err
 		}
 		if !aborted {
+			if p := preconditionOf(ctx); p != nil {
+				p.etag = etag(body)
+			}
 			s.backup(key, body)
 			return nil
 		}
