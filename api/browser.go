@@ -75,7 +75,7 @@ func contentSecurityPolicy(tileURL string) (string, error) {
 		}
 		img += " " + origin
 	}
-	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src " + img +
+	return "default-src 'self'; script-src 'self'; style-src 'self'; img-src " + img +
 		"; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'", nil
 }
 

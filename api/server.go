@@ -38,8 +38,8 @@ type Options struct {
 	// served from another host: "https://ui.example".
 	TrustedOrigins []string
 	// TileURL (CONFIG_UI_TILE_URL) is the optional map tile template; its origin is the only
-	// one added to the pages' img-src.
-	TileURL string
+	// one added to the pages' img-src. TileAttribution is shown with the tiles.
+	TileURL, TileAttribution string
 }
 
 // Server serves the API.
@@ -72,12 +72,15 @@ func (s *Server) Handler() http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(openAPI)
 	})
+	s.uiRoutes(mux)
 	mux.HandleFunc("GET /api/rules", s.listRules)
 	mux.HandleFunc("POST /api/rules", s.createRule)
 	mux.HandleFunc("GET /api/rules/{id}", s.getRule)
 	mux.HandleFunc("PUT /api/rules/{id}", s.putRule)
 	mux.HandleFunc("DELETE /api/rules/{id}", s.deleteRule)
+	mux.HandleFunc("PUT /api/rules", s.importRules)
 	mux.HandleFunc("GET /api/areas", s.listAreas)
+	mux.HandleFunc("PUT /api/areas", s.importAreas)
 	mux.HandleFunc("POST /api/areas", s.createArea)
 	mux.HandleFunc("GET /api/areas/{id}", s.getArea)
 	mux.HandleFunc("PUT /api/areas/{id}", s.putArea)
@@ -88,7 +91,7 @@ func (s *Server) Handler() http.Handler {
 
 func (s *Server) auth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.opts.Token != "" && r.URL.Path != "/healthz" {
+		if s.opts.Token != "" && !public(r.URL.Path) {
 			got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.opts.Token)) != 1 {
 				w.Header().Set("WWW-Authenticate", "Bearer")

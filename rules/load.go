@@ -446,3 +446,28 @@ func dayNumber(t time.Time) int64 {
 	y, m, d := t.Date()
 	return int64(y)*10000 + int64(m)*100 + int64(d)
 }
+
+// RuleProblems validates the rules one prefix at a time so that each invalid rule is named
+// with its strict-mode text (duplicates need the rules before it).
+func RuleProblems(data []byte, areas Areas) []string {
+	var items []json.RawMessage
+	if json.Unmarshal(data, &items) != nil {
+		return nil
+	}
+	var out []string
+	var good []json.RawMessage
+	for i, it := range items {
+		trial := append(append([]json.RawMessage{}, good...), it)
+		b, _ := json.Marshal(trial)
+		if _, err := LoadRules(b, areas, Strict); err != nil {
+			msg := err.Error()
+			if p := fmt.Sprintf("Rule #%d invalid:", len(good)); strings.HasPrefix(msg, p) {
+				msg = fmt.Sprintf("Rule #%d invalid:", i) + strings.TrimPrefix(msg, p)
+			}
+			out = append(out, msg)
+			continue
+		}
+		good = append(good, it)
+	}
+	return out
+}

@@ -33,7 +33,6 @@ rc SET metrics:message_processor:demo-1:registration_misses:today 12
 rc SADD receiver:index rooftop
 rc SET receiver:registration:rooftop '[{"host":"192.168.10.5","port":30002,"source":"1090"}]' EX 3600
 rc SET metrics:receiver:rooftop:192-168-10-5_30002:messages:hour 420
-rc SET config:rules:version "$(printf '[]' | sha256sum | cut -c1-64)"
 
 # Live traffic: a message a second into the exchange.
 ( while true; do
@@ -52,6 +51,15 @@ export MQTT_HOST=127.0.0.1 MQTT_PORT=${TEST_MQTT_ADDR##*:}
 export STORE_POLL_INTERVAL=${STORE_POLL_INTERVAL:-15s} HEARTBEAT_PATH=${HEARTBEAT_PATH:-/tmp/tracker-core-health-demo/heartbeat}
 export COMPONENT_IMAGE=${COMPONENT_IMAGE:-tracker-core-health} LOG_LEVEL=${LOG_LEVEL:-info}
 [ -z "${METRICS_ADDR:-}" ] || echo "demo: Prometheus metrics at http://127.0.0.1:${METRICS_ADDR##*:}/metrics"
+# The management API and its UI, with the London example areas and rules loaded.
+ui_addr=${CONFIG_API_ADDR:-127.0.0.1:8080}
+CONFIG_API_ADDR=$ui_addr bin/tracker-config-api 2>>/tmp/tracker-config-api-demo.log &
+pids+=($!)
+for _ in $(seq 50); do curl -fsS "http://$ui_addr/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
+put() { curl -fsS -X PUT -H 'Content-Type: application/json' --data-binary "@$2" "http://$ui_addr$1" >/dev/null; }
+put /api/areas examples/areas.json && put /api/rules examples/rules.json \
+  && echo "demo: the management UI is at http://$ui_addr/ (example areas and rules loaded; log in /tmp/tracker-config-api-demo.log)" \
+  || echo "demo: could not load the examples into tracker-config-api (see /tmp/tracker-config-api-demo.log)"
 echo "demo: running the monitor (Ctrl-C to stop)"
 bin/tracker-core-health &
 mon=$!

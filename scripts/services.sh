@@ -34,6 +34,7 @@ install_missing() {
   command -v docker-registry >/dev/null || pkgs+=(docker-registry)
   command -v mosquitto_sub >/dev/null || pkgs+=(mosquitto-clients)
   command -v prometheus >/dev/null || pkgs+=(prometheus) # promtool and a real Prometheus for the metrics tests
+  command -v chromium >/dev/null || pkgs+=(chromium fonts-dejavu-core) # the UI browser tests
   if [ ${#pkgs[@]} -gt 0 ]; then
     log "installing ${pkgs[*]}"
     local sudo=""

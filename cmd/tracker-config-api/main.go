@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -57,7 +58,7 @@ func run() int {
 	if err := store.Startup(ctx); err != nil {
 		log.Error().Err(err).Msg("start-up repair failed")
 	}
-	server, err := api.NewServer(store, api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL}, log)
+	server, err := api.NewServer(store, api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}, log)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
 		return 2
@@ -72,7 +73,7 @@ func run() int {
 		log.Error().Err(err).Str("addr", cfg.Addr).Msg("cannot listen")
 		return 1
 	}
-	log.Info().Str("addr", ln.Addr().String()).Bool("auth", cfg.Token != "").Msg("listening")
+	log.Info().Str("addr", ln.Addr().String()).Str("ui", "http://"+uiAddr(ln.Addr())+"/").Bool("auth", cfg.Token != "").Msg("listening")
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -88,4 +89,12 @@ func run() int {
 		log.Info().Msg("stopped")
 	}
 	return 0
+}
+
+// uiAddr is where a browser on this machine opens the UI.
+func uiAddr(a net.Addr) string {
+	if t, ok := a.(*net.TCPAddr); ok && (t.IP == nil || t.IP.IsUnspecified()) {
+		return net.JoinHostPort("127.0.0.1", strconv.Itoa(t.Port))
+	}
+	return a.String()
 }

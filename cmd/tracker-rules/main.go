@@ -179,7 +179,7 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 	switch {
 	case errors.As(err, &le):
 		// Strict mode stops at the first; re-run it per rule to name every problem.
-		for _, line := range ruleProblems(s.Rules, areas) {
+		for _, line := range rules.RuleProblems(s.Rules, areas) {
 			fmt.Fprintln(stdout, line)
 			problems++
 		}
@@ -192,31 +192,6 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "valid: %d enabled rules, %d areas\n", len(set.Rules), len(areas))
 	return 0
-}
-
-// ruleProblems validates the rules one prefix at a time so that each invalid rule is named
-// with its strict-mode text (duplicates need the rules before it).
-func ruleProblems(data []byte, areas rules.Areas) []string {
-	var items []json.RawMessage
-	if json.Unmarshal(data, &items) != nil {
-		return nil
-	}
-	var out []string
-	var good []json.RawMessage
-	for i, it := range items {
-		trial := append(append([]json.RawMessage{}, good...), it)
-		b, _ := json.Marshal(trial)
-		if _, err := rules.LoadRules(b, areas, rules.Strict); err != nil {
-			msg := err.Error()
-			if p := fmt.Sprintf("Rule #%d invalid:", len(good)); strings.HasPrefix(msg, p) {
-				msg = fmt.Sprintf("Rule #%d invalid:", i) + strings.TrimPrefix(msg, p)
-			}
-			out = append(out, msg)
-			continue
-		}
-		good = append(good, it)
-	}
-	return out
 }
 
 func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Logger) int {

@@ -1,0 +1,48 @@
+package api
+
+import (
+	"embed"
+	"io/fs"
+	"net/http"
+	"strings"
+
+	"github.com/tracker-adsb/tracker-core-health/rules"
+)
+
+// The browser UI: plain JavaScript modules and vendored libraries (make ui-vendor), embedded
+// in the binary so that the container and the demo need nothing else and no request leaves
+// the server. Served without a token; every API call it makes needs one when
+// CONFIG_API_TOKEN is set.
+//
+//go:embed all:ui
+var uiFiles embed.FS
+
+// UIConfig is what the page needs to know of the server (GET /ui/config.json).
+type UIConfig struct {
+	Auth            bool                `json:"auth"` // a token is required
+	TileURL         string              `json:"tile_url,omitempty"`
+	TileAttribution string              `json:"tile_attribution,omitempty"`
+	Operators       map[string][]string `json:"operators"` // condition type → operators it allows
+}
+
+func (s *Server) uiRoutes(mux *http.ServeMux) {
+	sub, _ := fs.Sub(uiFiles, "ui")
+	files := http.FileServerFS(sub)
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, sub, "index.html")
+	})
+	mux.Handle("GET /ui/", http.StripPrefix("/ui/", files))
+	mux.HandleFunc("GET /ui/config.json", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		writeJSON(w, http.StatusOK, UIConfig{
+			Auth: s.opts.Token != "", TileURL: s.opts.TileURL, TileAttribution: s.opts.TileAttribution,
+			Operators: rules.Operators,
+		})
+	})
+}
+
+// public reports whether a path is served without a token: the UI's own files and the
+// health check.
+func public(path string) bool {
+	return path == "/" || path == "/healthz" || strings.HasPrefix(path, "/ui/")
+}

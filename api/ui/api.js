@@ -1,0 +1,71 @@
+// The management API as the pages use it: the bearer token (asked for once, kept for the
+// browser session only, asked again on 401), the ETag of each set sent back as If-Match on
+// every write, and errors as ApiError with the API's detail and field errors.
+
+const TOKEN_KEY = 'tracker-config-api-token';
+const etags = { rules: null, areas: null };
+let askToken = null;
+
+export function onTokenNeeded(fn) { askToken = fn; }
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const detail = body && body.detail;
+    super(typeof detail === 'string' ? detail : `HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+  // fieldErrors maps a 422's loc paths ("conditions.0.value") to their messages.
+  get fieldErrors() {
+    const out = new Map();
+    const detail = this.body && this.body.detail;
+    if (this.status === 422 && Array.isArray(detail)) {
+      for (const e of detail) {
+        const key = (e.loc || []).slice(1).join('.') || 'body';
+        out.set(key, out.has(key) ? `${out.get(key)}; ${e.msg}` : e.msg);
+      }
+    }
+    return out;
+  }
+}
+
+// call sends one request; set ("rules" or "areas") ties it to that set's ETag.
+export async function call(method, path, body, set) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const headers = { Accept: 'application/json' };
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (set && method !== 'GET' && etags[set]) headers['If-Match'] = etags[set];
+    const resp = await fetch(path, {
+      method, headers, cache: 'no-store', credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (resp.status === 401 && askToken) {
+      sessionStorage.setItem(TOKEN_KEY, await askToken(token ? 'That token was not accepted.' : ''));
+      continue;
+    }
+    const tag = resp.headers.get('ETag');
+    if (set && tag) etags[set] = tag;
+    const text = await resp.text();
+    let data = null;
+    try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }
+    if (!resp.ok) throw new ApiError(resp.status, data);
+    return data;
+  }
+  throw new ApiError(401, { detail: 'Not authenticated' });
+}
+
+export const api = {
+  config: () => call('GET', '/ui/config.json'),
+  rules: () => call('GET', '/api/rules', undefined, 'rules'),
+  createRule: (r) => call('POST', '/api/rules', r, 'rules'),
+  updateRule: (id, r) => call('PUT', `/api/rules/${encodeURIComponent(id)}`, r, 'rules'),
+  deleteRule: (id) => call('DELETE', `/api/rules/${encodeURIComponent(id)}`, undefined, 'rules'),
+  importRules: (set, dryRun) => call('PUT', `/api/rules${dryRun ? '?dry_run=true' : ''}`, set, 'rules'),
+  areas: () => call('GET', '/api/areas', undefined, 'areas'),
+  createArea: (a) => call('POST', '/api/areas', a, 'areas'),
+  updateArea: (id, a) => call('PUT', `/api/areas/${encodeURIComponent(id)}`, a, 'areas'),
+  deleteArea: (id) => call('DELETE', `/api/areas/${encodeURIComponent(id)}`, undefined, 'areas'),
+  importAreas: (set, dryRun) => call('PUT', `/api/areas${dryRun ? '?dry_run=true' : ''}`, set, 'areas'),
+};

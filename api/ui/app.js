@@ -1,0 +1,53 @@
+// The management UI: two pages (#areas, #rules) over the management API. No build step, no
+// request leaves the server: the libraries are vendored and embedded in the binary.
+import { api, onTokenNeeded } from './api.js';
+import { $, message } from './dom.js';
+import { AreasPage } from './areas.js';
+import { RulesPage } from './rules.js';
+
+// askToken shows the sign-in dialog and resolves with the token typed in.
+function askToken(error) {
+  const dialog = $('#token-dialog');
+  $('#token-error').textContent = error || '';
+  $('#token-input').value = '';
+  return new Promise((resolve) => {
+    const done = () => {
+      const v = $('#token-input').value.trim();
+      if (!v) { $('#token-error').textContent = 'Enter the API token.'; dialog.showModal(); return; }
+      dialog.removeEventListener('close', done);
+      resolve(v);
+    };
+    dialog.addEventListener('close', done);
+    dialog.showModal();
+    $('#token-input').focus();
+  });
+}
+
+async function main() {
+  onTokenNeeded(askToken);
+  $('#problems-close').addEventListener('click', () => { $('#problems').hidden = true; });
+  let config;
+  try {
+    config = await api.config();
+  } catch (e) {
+    message(`The server could not be reached: ${e.message}`, 'error');
+    return;
+  }
+  const pages = { areas: new AreasPage(config), rules: new RulesPage(config) };
+  const show = async () => {
+    const name = location.hash === '#rules' ? 'rules' : 'areas';
+    for (const k of Object.keys(pages)) {
+      $(`#page-${k}`).hidden = k !== name;
+      const tab = $(`#tab-${k}`);
+      if (k === name) tab.setAttribute('aria-current', 'page');
+      else tab.removeAttribute('aria-current');
+    }
+    document.title = `Tracker · ${name === 'rules' ? 'Rules' : 'Areas'}`;
+    await pages[name].show();
+    document.body.dataset.ready = name; // for the browser tests: the page has loaded its data
+  };
+  window.addEventListener('hashchange', show);
+  await show();
+}
+
+main();

@@ -1,0 +1,389 @@
+//go:build integration
+
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/chromedp"
+	"github.com/redis/rueidis"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/api"
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/rules"
+)
+
+// browser is one headless Chromium (Debian's package, installed by services.sh) and what its
+// pages did: console errors, JavaScript dialogs, every request.
+type browser struct {
+	t        *testing.T
+	alloc    context.Context
+	base     string
+	mu       sync.Mutex
+	errors   []string
+	dialogs  []string
+	requests []string
+}
+
+func newBrowser(t *testing.T, base string) *browser {
+	path, err := exec.LookPath("chromium")
+	require.NoError(t, err, "chromium is installed by scripts/services.sh")
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile(t)), chromedp.WindowSize(1400, 900))
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	root, cancelRoot := chromedp.NewContext(alloc)
+	t.Cleanup(cancelRoot)
+	require.NoError(t, chromedp.Run(root), "start chromium") // the browser the tabs' contexts live in
+	return &browser{t: t, alloc: root, base: base}
+}
+
+// profile is a fresh Chromium profile folder, removed once the browser has gone (Chromium may
+// still be writing to it when a test's own TempDir cleanup would run).
+func profile(t *testing.T) string {
+	dir, err := os.MkdirTemp("", "tracker-ui-test-")
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	return dir
+}
+
+// tab opens a page in the browser.
+func (b *browser) tab() context.Context {
+	ctx, cancel := chromedp.NewContext(b.alloc)
+	b.t.Cleanup(cancel)
+	chromedp.ListenTarget(ctx, func(ev any) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		switch e := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.APITypeError {
+				var parts []string
+				for _, a := range e.Args {
+					parts = append(parts, string(a.Value))
+				}
+				b.errors = append(b.errors, "console: "+strings.Join(parts, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			b.errors = append(b.errors, "exception: "+e.ExceptionDetails.Error())
+		case *cdplog.EventEntryAdded:
+			// The answers the tests provoke on purpose (422, 409, 412) are logged by Chromium
+			// as failed loads; anything else (a missing asset, a CSP violation) is an error.
+			provoked := e.Entry.Source == cdplog.SourceNetwork && (strings.Contains(e.Entry.Text, "status of 409") ||
+				strings.Contains(e.Entry.Text, "status of 412") || strings.Contains(e.Entry.Text, "status of 422"))
+			if e.Entry.Level == cdplog.LevelError && !provoked {
+				b.errors = append(b.errors, "log: "+e.Entry.Text+" "+e.Entry.URL)
+			}
+		case *network.EventRequestWillBeSent:
+			b.requests = append(b.requests, e.Request.URL)
+		case *page.EventJavascriptDialogOpening:
+			b.dialogs = append(b.dialogs, string(e.Type)+": "+e.Message)
+			go func() { _ = chromedp.Run(ctx, page.HandleJavaScriptDialog(e.Type == page.DialogTypeConfirm)) }()
+		}
+	})
+	// The first Run opens the tab and must not have a deadline: its end would close the tab.
+	require.NoError(b.t, chromedp.Run(ctx, network.Enable(), cdplog.Enable(), runtime.Enable()))
+	return ctx
+}
+
+func (b *browser) run(ctx context.Context, actions ...chromedp.Action) {
+	b.t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Run(tctx, actions...); err != nil {
+		// What the page showed when it failed, for whoever reads the test log.
+		var png []byte
+		sctx, scancel := context.WithTimeout(ctx, 5*time.Second)
+		defer scancel()
+		if chromedp.Run(sctx, chromedp.CaptureScreenshot(&png)) == nil {
+			shot := filepath.Join(os.TempDir(), "tracker-ui-failure.png")
+			_ = os.WriteFile(shot, png, 0o644)
+			b.t.Logf("screenshot of the failure: %s", shot)
+		}
+		b.t.Logf("page problems: %v", b.problems())
+		require.NoError(b.t, err)
+	}
+}
+
+// open loads a page and waits until it has loaded its data.
+func (b *browser) open(ctx context.Context, name string) {
+	b.t.Helper()
+	b.run(ctx, chromedp.Navigate(b.base+"/#"+name), chromedp.WaitVisible(`body[data-ready="`+name+`"]`, chromedp.ByQuery))
+}
+
+func (b *browser) text(ctx context.Context, sel string) string {
+	var s string
+	b.run(ctx, chromedp.Text(sel, &s, chromedp.ByQuery))
+	return s
+}
+
+// waitText waits until the element's text contains want.
+func (b *browser) waitText(ctx context.Context, sel, want string) {
+	b.t.Helper()
+	expr := fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent.includes(%q)`, sel, want)
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		var ok bool
+		b.run(ctx, chromedp.Evaluate(expr, &ok))
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.t.Logf("page problems: %v", b.problems())
+			b.t.Fatalf("%s never showed %q; it shows %q", sel, want, b.text(ctx, sel))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// choose sets a select's value the way a user does (a change event follows).
+func choose(sel, value string) chromedp.Action {
+	return chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector(%q); s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); return s.value; })()`, sel, value), nil)
+}
+
+func (b *browser) problems() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string{}, b.errors...)
+}
+
+func storedJSON(t *testing.T, r rueidis.Client, key string) (string, []byte) {
+	body, err := r.Do(t.Context(), r.B().Get().Key(key).Build()).AsBytes()
+	require.NoError(t, err)
+	ver, err := r.Do(t.Context(), r.B().Get().Key(key+":version").Build()).ToString()
+	require.NoError(t, err)
+	require.Equal(t, rules.Version(body), ver, "%s: the version key is the SHA-256 of the stored body", key)
+	return ver, body
+}
+
+func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
+	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
+	t.Cleanup(srv.Close)
+	b := newBrowser(t, srv.URL)
+	one := b.tab()
+
+	// Draw a polygon by clicking on the map, name it, save it.
+	b.open(one, "areas")
+	b.run(one, chromedp.Click("#area-new", chromedp.ByQuery))
+	var box []float64
+	b.run(one, chromedp.Evaluate(`(() => { const r = document.querySelector('#map').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box))
+	cx, cy := box[0]+box[2]/2, box[1]+box[3]/2
+	corners := [][2]float64{{cx - 150, cy - 100}, {cx + 150, cy - 100}, {cx + 150, cy + 100}, {cx - 150, cy + 100}, {cx - 150, cy - 100}}
+	for _, c := range corners {
+		b.run(one, chromedp.MouseClickXY(c[0], c[1]))
+		time.Sleep(150 * time.Millisecond)
+	}
+	if os.Getenv("DEBUG_SHOTS") != "" {
+		var png []byte
+		b.run(one, chromedp.CaptureScreenshot(&png))
+		_ = os.WriteFile("/tmp/dbg-drawn.png", png, 0o644)
+	}
+	b.run(one,
+		chromedp.WaitNotPresent(`#area-draw-hint:not([hidden])`, chromedp.ByQuery),
+		chromedp.SendKeys("#area-identifier", "DRAWN", chromedp.ByQuery),
+		chromedp.SendKeys("#area-name", "Drawn by hand", chromedp.ByQuery),
+		chromedp.Click("#area-save", chromedp.ByQuery))
+	b.waitText(one, "#messages", "Area DRAWN saved.")
+	_, areasBody := storedJSON(t, r, rules.AreasKey)
+	var coll struct {
+		Features []struct {
+			Properties map[string]any `json:"properties"`
+			Geometry   struct {
+				Type        string          `json:"type"`
+				Coordinates [][][2]float64 `json:"coordinates"`
+			} `json:"geometry"`
+		} `json:"features"`
+	}
+	require.NoError(t, json.Unmarshal(areasBody, &coll))
+	require.Len(t, coll.Features, 1)
+	require.Equal(t, "DRAWN", coll.Features[0].Properties["identifier"])
+	require.Equal(t, "Drawn by hand", coll.Features[0].Properties["name"])
+	require.Equal(t, "Polygon", coll.Features[0].Geometry.Type)
+	ring := coll.Features[0].Geometry.Coordinates[0]
+	require.Len(t, ring, 5, "four clicked corners, closed")
+	require.Equal(t, ring[0], ring[4])
+	require.Contains(t, b.text(one, "#area-list"), "Drawn by hand")
+
+	// A rule using that area, built with the condition editor.
+	b.run(one, chromedp.Click("#tab-rules", chromedp.ByQuery), chromedp.WaitVisible(`body[data-ready="rules"]`, chromedp.ByQuery),
+		chromedp.Click("#rule-new", chromedp.ByQuery),
+		chromedp.SendKeys("#rule-identifier", "in-drawn", chromedp.ByQuery),
+		chromedp.SendKeys("#rule-name", "Low in the drawn area", chromedp.ByQuery),
+		choose("#rule-conditions li:nth-child(1) select", "area"))
+	var ops []string
+	b.run(one, chromedp.Evaluate(`[...document.querySelectorAll('#rule-conditions li:nth-child(1) .cond-fields > select')[1].options].map(o => o.value)`, &ops))
+	require.Equal(t, []string{"equals"}, ops, "the type drives the operators offered")
+	b.run(one, choose("#rule-conditions li:nth-child(1) .value select", "DRAWN"),
+		chromedp.Click("#rule-add-condition", chromedp.ByQuery),
+		choose("#rule-conditions li:nth-child(2) select", "altitude"))
+	b.run(one, chromedp.Evaluate(`[...document.querySelectorAll('#rule-conditions li:nth-child(2) .cond-fields > select')[1].options].map(o => o.value)`, &ops))
+	require.Equal(t, []string{"minimum", "maximum"}, ops)
+	b.run(one, choose("#rule-conditions li:nth-child(2) .cond-fields > select:nth-of-type(2)", "maximum"),
+		chromedp.SendKeys("#rule-conditions li:nth-child(2) .value input", "70000", chromedp.ByQuery),
+		chromedp.Click("#rule-save", chromedp.ByQuery))
+	// Out of range: the API's 422 shows next to the value, and nothing is lost from the form.
+	b.waitText(one, `[data-loc="conditions.1.value"]`, "65000")
+	var kept string
+	b.run(one, chromedp.Value("#rule-name", &kept, chromedp.ByQuery))
+	require.Equal(t, "Low in the drawn area", kept)
+	b.run(one, chromedp.SetValue("#rule-conditions li:nth-child(2) .value input", "", chromedp.ByQuery),
+		chromedp.SendKeys("#rule-conditions li:nth-child(2) .value input", "10000", chromedp.ByQuery),
+		chromedp.Click("#rule-save", chromedp.ByQuery))
+	b.waitText(one, "#messages", "Rule in-drawn saved.")
+	_, rulesBody := storedJSON(t, r, rules.RulesKey)
+	var stored []map[string]any
+	require.NoError(t, json.Unmarshal(rulesBody, &stored))
+	require.Len(t, stored, 1)
+	require.Equal(t, []any{
+		map[string]any{"type": "area", "operator": "equals", "value": "DRAWN"},
+		map[string]any{"type": "altitude", "operator": "maximum", "value": 10000.0},
+	}, stored[0]["conditions"])
+
+	// Deleting the area the rule uses shows the API's 409 naming the rule.
+	b.open(one, "areas")
+	b.run(one, chromedp.Click(`#area-list .item[data-id="DRAWN"]`, chromedp.ByQuery), chromedp.Click("#area-delete", chromedp.ByQuery))
+	b.waitText(one, "#area-form .form-error", "Area 'DRAWN' is referenced by rule(s): in-drawn")
+	require.Contains(t, b.text(one, "#area-list"), "Used by: in-drawn")
+
+	// Two people edit the same rule: the second save of a stale page is refused with 412.
+	b.open(one, "rules")
+	b.run(one, chromedp.Click(`button[aria-label="Edit rule in-drawn"]`, chromedp.ByQuery))
+	other := newBrowser(t, srv.URL) // a second browser, as a second person would have
+	two := other.tab()
+	b, b2 := b, other
+	b2.open(two, "rules")
+	b2.run(two, chromedp.Click(`button[aria-label="Edit rule in-drawn"]`, chromedp.ByQuery),
+		chromedp.SetValue("#rule-name", "Renamed in the second browser", chromedp.ByQuery),
+		chromedp.Click("#rule-save", chromedp.ByQuery))
+	b2.waitText(two, "#messages", "Rule in-drawn saved.")
+	b.run(one, chromedp.SetValue("#rule-description", "edited on a stale page", chromedp.ByQuery), chromedp.Click("#rule-save", chromedp.ByQuery))
+	b.waitText(one, "#messages", "Someone else changed the rules")
+	b.waitText(one, "#rule-rows", "Renamed in the second browser") // reloaded
+	_, rulesBody = storedJSON(t, r, rules.RulesKey)
+	require.Contains(t, string(rulesBody), "Renamed in the second browser")
+	require.NotContains(t, string(rulesBody), "stale page", "the stale save wrote nothing")
+
+	// Reload: everything is still there.
+	b.open(one, "areas")
+	require.Contains(t, b.text(one, "#area-list"), "Drawn by hand")
+	b.open(one, "rules")
+	require.Contains(t, b.text(one, "#rule-rows"), "Renamed in the second browser")
+
+	require.Empty(t, b.problems(), "no console errors")
+	b.mu.Lock()
+	for _, d := range b.dialogs {
+		require.True(t, strings.HasPrefix(d, "confirm: Delete"), "only the delete confirmations: %s", d)
+	}
+	b.mu.Unlock()
+	for _, u := range b.requests {
+		require.True(t, strings.HasPrefix(u, srv.URL) || strings.HasPrefix(u, "data:") || strings.HasPrefix(u, "blob:"),
+			"no request leaves the server: %s", u)
+	}
+}
+
+// Text is text: names, identifiers and descriptions are shown literally, never run.
+func TestUIShowsHostileTextAsText(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
+	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
+	t.Cleanup(srv.Close)
+	f := &fixture{t: t, srv: srv, r: r}
+	img, script := `<img src=x onerror=alert(1)>`, `<script>alert(2)</script>`
+	a := area("XSS", square)
+	a["name"] = img
+	code, body, _ := f.do("POST", "/api/areas", a)
+	require.Equal(t, 201, code, body)
+	ru := rule("xss", map[string]any{"type": "area", "operator": "equals", "value": "XSS"})
+	ru["name"], ru["description"] = img, script
+	code, body, _ = f.do("POST", "/api/rules", ru)
+	require.Equal(t, 201, code, body)
+
+	b := newBrowser(t, srv.URL)
+	tab := b.tab()
+	b.open(tab, "areas")
+	require.Contains(t, b.text(tab, "#area-list"), img, "the name is shown literally")
+	b.run(tab, chromedp.Click(`#area-list .item[data-id="XSS"]`, chromedp.ByQuery))
+	var name string
+	b.run(tab, chromedp.Value("#area-name", &name, chromedp.ByQuery))
+	require.Equal(t, img, name)
+	b.open(tab, "rules")
+	require.Contains(t, b.text(tab, "#rule-rows"), img)
+	b.run(tab, chromedp.Click(`button[aria-label="Edit rule xss"]`, chromedp.ByQuery))
+	var desc string
+	b.run(tab, chromedp.Value("#rule-description", &desc, chromedp.ByQuery))
+	require.Equal(t, script, desc)
+	var imgs int
+	b.run(tab, chromedp.Evaluate(`document.querySelectorAll('#page-areas img:not(.leaflet-tile), #page-rules img, #page-rules script').length`, &imgs))
+	require.Zero(t, imgs, "no element was made from the text")
+	time.Sleep(300 * time.Millisecond)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	require.Empty(t, b.dialogs, "no script ran")
+	for _, u := range b.requests {
+		require.False(t, strings.HasSuffix(u, "/x"), "the img in the name was never loaded")
+	}
+}
+
+// Screenshots of both pages with the London example areas and rules, for the README:
+// written to docs/ when UPDATE_SCREENSHOTS=1, else to a temporary folder.
+func TestUIScreenshots(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
+	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
+	t.Cleanup(srv.Close)
+	f := &fixture{t: t, srv: srv, r: r}
+	for _, set := range []struct{ path, file string }{{"/api/areas", "../examples/areas.json"}, {"/api/rules", "../examples/rules.json"}} {
+		data, err := os.ReadFile(set.file)
+		require.NoError(t, err)
+		code, body, _ := f.do("PUT", set.path, string(data))
+		require.Equal(t, 200, code, body)
+	}
+	dir := t.TempDir()
+	if os.Getenv("UPDATE_SCREENSHOTS") == "1" {
+		dir = "../docs"
+	}
+	b := newBrowser(t, srv.URL)
+	tab := b.tab()
+	for _, name := range []string{"areas", "rules"} {
+		b.open(tab, name)
+		if name == "areas" {
+			b.run(tab, chromedp.Click(`#area-list .item[data-id="HEATHROW"]`, chromedp.ByQuery))
+		} else {
+			b.run(tab, chromedp.Click(`button[aria-label="Edit rule heathrow-low"]`, chromedp.ByQuery))
+		}
+		time.Sleep(700 * time.Millisecond) // tiles of the outline layer and the fly-to settle
+		var png []byte
+		b.run(tab, chromedp.FullScreenshot(&png, 100))
+		out := filepath.Join(dir, "ui-"+name+".png")
+		require.NoError(t, os.WriteFile(out, png, 0o644))
+		require.Greater(t, len(png), 20_000, "%s has content", out)
+	}
+	require.Empty(t, b.problems(), "no console errors")
+}
