@@ -13,7 +13,9 @@ import (
 func TestETagAndIfMatchOnEveryWrite(t *testing.T) {
 	f := setup(t, "")
 	json := map[string]string{"Content-Type": "application/json"}
-	withMatch := func(tag string) map[string]string { return map[string]string{"Content-Type": "application/json", "If-Match": tag} }
+	withMatch := func(tag string) map[string]string {
+		return map[string]string{"Content-Type": "application/json", "If-Match": tag}
+	}
 	code, _, _ := f.do("POST", "/api/areas", area("A", square))
 	require.Equal(t, 201, code)
 	code, _, _ = f.do("POST", "/api/rules", rule("r"))

@@ -15,10 +15,10 @@ import (
 	"testing"
 	"time"
 
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
-	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/chromedp"
 	"github.com/redis/rueidis"
 	"github.com/stretchr/testify/require"
@@ -214,7 +214,7 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 		Features []struct {
 			Properties map[string]any `json:"properties"`
 			Geometry   struct {
-				Type        string          `json:"type"`
+				Type        string         `json:"type"`
 				Coordinates [][][2]float64 `json:"coordinates"`
 			} `json:"geometry"`
 		} `json:"features"`
