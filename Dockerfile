@@ -25,4 +25,6 @@ USER nonroot:nonroot
 # /app/health must be a memory-backed mount (tmpfs); see docker-compose.yml.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["/usr/local/bin/tracker-core-health", "healthcheck"]
-ENTRYPOINT ["/usr/local/bin/tracker-core-health"]
+# The monitor by default; the same image runs the other two by command, e.g.
+# ["tracker-rules", "watch", "--readsb", "http://readsb/data/aircraft.json", "--from-store"].
+CMD ["/usr/local/bin/tracker-core-health"]

@@ -17,6 +17,7 @@ const (
 	Sensor       Component = "sensor"
 	BinarySensor Component = "binary_sensor"
 	Update       Component = "update"
+	Event        Component = "event"
 )
 
 // Fixed names of CONTRACT.md 1.1 and 4.1.
@@ -54,6 +55,10 @@ type Entity struct {
 	Loop      string
 	// Series is where the entity's readings go in the Prometheus sink.
 	Series Series
+	// Event entities: the event types and the template that turns a state message into
+	// {"event_type": …}.
+	EventTypes    []string
+	ValueTemplate string
 }
 
 // Origin is the discovery "origin" block.
@@ -111,9 +116,11 @@ type discoveryConfig struct {
 	PayloadOn           string          `json:"payload_on,omitempty"`
 	PayloadOff          string          `json:"payload_off,omitempty"`
 	Device              json.RawMessage `json:"device"`
-	AvailabilityTopic   string          `json:"availability_topic"`
-	PayloadAvailable    string          `json:"payload_available"`
-	PayloadNotAvailable string          `json:"payload_not_available"`
+	EventTypes          []string        `json:"event_types,omitempty"`
+	ValueTemplate       string          `json:"value_template,omitempty"`
+	AvailabilityTopic   string          `json:"availability_topic,omitempty"`
+	PayloadAvailable    string          `json:"payload_available,omitempty"`
+	PayloadNotAvailable string          `json:"payload_not_available,omitempty"`
 	Origin              *Origin         `json:"origin,omitempty"`
 }
 
@@ -133,9 +140,13 @@ func (e *Entity) DiscoveryConfig(origin Origin) []byte {
 		EntityCategory:      e.EntityCategory,
 		ExpireAfter:         e.ExpireAfter,
 		Device:              json.RawMessage(e.Device),
-		AvailabilityTopic:   StatusTopic,
-		PayloadAvailable:    PayloadOnline,
-		PayloadNotAvailable: PayloadOffline,
+		EventTypes:          e.EventTypes,
+		ValueTemplate:       e.ValueTemplate,
+	}
+	// Rule events come from whichever component evaluates the rule, not from the monitor:
+	// they carry no availability, so that every announcer renders the same config.
+	if e.Component != Event {
+		c.AvailabilityTopic, c.PayloadAvailable, c.PayloadNotAvailable = StatusTopic, PayloadOnline, PayloadOffline
 	}
 	if e.Component != Update {
 		c.Icon = e.Icon

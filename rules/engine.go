@@ -114,6 +114,9 @@ func (e *Engine) Process(m *model.AircraftMessage) []Match {
 	return e.matches
 }
 
+// TTL is the gap that starts a new flight.
+func (e *Engine) TTL() time.Duration { return e.ttl }
+
 // Flights is the number of aircraft tracked.
 func (e *Engine) Flights() int { return len(e.flights) }
 

@@ -101,6 +101,8 @@ type Loader struct {
 	rulesVer string
 	areasVer string
 	loaded   bool
+	// Loaded, when set, is told of each set swapped in (rule event entities follow it).
+	Loaded func(*Snapshot)
 }
 
 // NewLoader builds a loader for engine.
@@ -132,6 +134,9 @@ func (l *Loader) Poll(ctx context.Context) (bool, error) {
 	}
 	l.engine.Swap(set)
 	l.rulesVer, l.areasVer, l.loaded = s.RulesVersion, s.AreasVersion, true
+	if l.Loaded != nil {
+		l.Loaded(s)
+	}
 	l.log.Info().Int("rules", len(set.Rules)).Str("rules_version", model.ShortVersion(s.RulesVersion)).Str("areas_version", model.ShortVersion(s.AreasVersion)).Msg("rule set loaded")
 	return true, nil
 }

@@ -60,6 +60,11 @@ put() { curl -fsS -X PUT -H 'Content-Type: application/json' --data-binary "@$2"
 put /api/areas examples/areas.json && put /api/rules examples/rules.json \
   && echo "demo: the management UI is at http://$ui_addr/ (example areas and rules loaded; log in /tmp/tracker-config-api-demo.log)" \
   || echo "demo: could not load the examples into tracker-config-api (see /tmp/tracker-config-api-demo.log)"
+# Alerts from a receiver: tracker-rules watch on a local readsb feed (the London recording),
+# with the rules from the store; its notifications and event entities show up with the rest.
+bin/tracker-rules watch --readsb examples/readsb-london.json --from-store --interval 2s 2>>/tmp/tracker-rules-watch-demo.log &
+pids+=($!)
+echo "demo: tracker-rules watch is evaluating the rules on examples/readsb-london.json (log in /tmp/tracker-rules-watch-demo.log)"
 echo "demo: running the monitor (Ctrl-C to stop)"
 bin/tracker-core-health &
 mon=$!

@@ -45,6 +45,9 @@ type MQTTConfig struct {
 	Subscribe []string
 	// DrainTimeout bounds how long a clean shutdown waits for queued messages.
 	DrainTimeout time.Duration
+	// StatusTopic carries ONLINE on every connect and OFFLINE as the will and on a clean
+	// shutdown (default Tracker/core-health/status).
+	StatusTopic string
 }
 
 // known is an entity the sink has seen, with its rendered discovery config.
@@ -107,6 +110,9 @@ func NewMQTTSink(cfg MQTTConfig, log zerolog.Logger) *MQTTSink {
 	if cfg.ClientIDPrefix == "" {
 		cfg.ClientIDPrefix = model.OriginName
 	}
+	if cfg.StatusTopic == "" {
+		cfg.StatusTopic = model.StatusTopic
+	}
 	return &MQTTSink{
 		cfg:       cfg,
 		log:       log,
@@ -159,7 +165,7 @@ func (s *MQTTSink) Run(ctx context.Context, in <-chan model.Batch) error {
 	stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 	defer cancel()
 	if s.connected {
-		if _, err := cm.Publish(stopCtx, &paho.Publish{Topic: model.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true}); err != nil {
+		if _, err := cm.Publish(stopCtx, &paho.Publish{Topic: s.cfg.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true}); err != nil {
 			s.log.Warn().Err(err).Msg("could not publish OFFLINE on shutdown")
 		}
 	}
@@ -245,7 +251,7 @@ func (s *MQTTSink) clientConfig() autopaho.ClientConfig {
 		SessionExpiryInterval:         0,
 		ReconnectBackoff:              autopaho.NewExponentialBackoff(time.Second, 30*time.Second, 2*time.Second, 2),
 		ConnectTimeout:                10 * time.Second,
-		WillMessage:                   &paho.WillMessage{Topic: model.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true},
+		WillMessage:                   &paho.WillMessage{Topic: s.cfg.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true},
 		OnConnectionUp: func(*autopaho.ConnectionManager, *paho.Connack) {
 			s.connectFailing.Store(false)
 			s.events.up()
@@ -387,7 +393,7 @@ func (s *MQTTSink) onConnect(ctx context.Context, gen uint64, pub publisher) {
 	s.connected, s.gen = true, gen
 	s.q.Clear()
 	clear(s.announced)
-	s.q.Put(outMsg{topic: model.StatusTopic, payload: []byte(model.PayloadOnline), retain: true})
+	s.q.Put(outMsg{topic: s.cfg.StatusTopic, payload: []byte(model.PayloadOnline), retain: true})
 	s.announceAll()
 	if len(s.cfg.Subscribe) > 0 {
 		subs := make([]paho.SubscribeOptions, 0, len(s.cfg.Subscribe))

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 func TestBrokerTelemetryOverMQTT(t *testing.T) {
@@ -172,4 +173,37 @@ func TestVanishedQueueAndReceiverAreNotBroughtBack(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Rule matches as event entities: the monitor announces one per enabled stored rule, reads
+// config:rules again only when its version changes, and removes those deleted or disabled.
+func TestMonitorAnnouncesRuleEventEntities(t *testing.T) {
+	env := fresh(t)
+	r := env.Redis(t)
+	ctx := t.Context()
+	require.NoError(t, r.Do(ctx, r.B().Flushdb().Build()).Error())
+	setRules := func(body string) {
+		require.NoError(t, r.Do(ctx, r.B().Set().Key("config:rules").Value(body).Build()).Error())
+		require.NoError(t, r.Do(ctx, r.B().Set().Key("config:rules:version").Value(rules.Version([]byte(body))).Build()).Error())
+	}
+	setRules(`[{"identifier":"emergency","name":"Emergency squawk","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]},
+	 {"identifier":"military","name":"Military","enabled":true,"conditions":[{"type":"military","operator":"equals","value":true}]},
+	 {"identifier":"old","name":"Old","enabled":false,"conditions":[{"type":"squawk","operator":"equals","value":"7600"}]}]`)
+	rec := env.Record(t, "homeassistant/event/#")
+	startMonitor(t, env, nil)
+	cfg := rec.WaitFor("homeassistant/event/Tracker_rule_emergency/config", 20*time.Second, nil)
+	var c map[string]any
+	require.NoError(t, json.Unmarshal([]byte(cfg.Payload), &c))
+	require.Equal(t, "Emergency squawk", c["name"])
+	require.Equal(t, []any{"matched"}, c["event_types"])
+	require.Equal(t, "Tracker/rule/emergency", c["state_topic"])
+	rec.WaitFor("homeassistant/event/Tracker_rule_military/config", 5*time.Second, nil)
+	time.Sleep(1500 * time.Millisecond)
+	require.Zero(t, rec.Count("homeassistant/event/Tracker_rule_old/config"), "a disabled rule has no entity")
+	require.Equal(t, 1, rec.Count("homeassistant/event/Tracker_rule_emergency/config"), "config:rules is read again only when its version changes")
+
+	setRules(`[{"identifier":"emergency","name":"Mayday","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]},
+	 {"identifier":"military","name":"Military","enabled":false,"conditions":[{"type":"military","operator":"equals","value":true}]}]`)
+	rec.WaitPayload("homeassistant/event/Tracker_rule_military/config", "", 10*time.Second)
+	rec.WaitFor("homeassistant/event/Tracker_rule_emergency/config", 10*time.Second, func(m testenv.Msg) bool { return strings.Contains(m.Payload, "Mayday") })
 }

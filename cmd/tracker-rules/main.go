@@ -5,6 +5,7 @@
 //	tracker-rules replay --rules FILE --areas FILE [--mqtt] < traffic.jsonl
 //	tracker-rules replay --from-store [--reload 30s] [--mqtt] < traffic.jsonl
 //
+//	tracker-rules watch --readsb http://host/data/aircraft.json --rules FILE --areas FILE
 //	tracker-rules from-readsb < aircraft.json > traffic.jsonl
 //
 // validate exits 0 when the set is valid and 1 with one line per problem otherwise. replay
@@ -45,6 +46,7 @@ func main() {
 const usage = `usage:
   tracker-rules validate (--rules FILE --areas FILE | --from-store)
   tracker-rules replay (--rules FILE --areas FILE | --from-store [--reload DURATION]) [--mqtt] [--flight-ttl DURATION] < traffic.jsonl
+  tracker-rules watch --readsb URL|FILE (--rules FILE --areas FILE | --from-store [--reload DURATION]) [--interval 1s] [--flight-ttl DURATION]
   tracker-rules from-readsb < aircraft.json > traffic.jsonl
   tracker-rules --version
 Store and MQTT settings come from STORE_HOST, STORE_PORT, STORE_PASSWORD, MQTT_HOST, MQTT_PORT,
@@ -56,6 +58,8 @@ type options struct {
 	mqtt         bool
 	reload       time.Duration
 	flightTTL    time.Duration
+	readsb       string        // watch: the feed
+	interval     time.Duration // watch: how often it is polled
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -86,6 +90,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.BoolVar(&o.mqtt, "mqtt", false, "publish notifications on Tracker/rule/{identifier} instead of printing them")
 	fs.DurationVar(&o.reload, "reload", 30*time.Second, "with --from-store: how often to check the version keys")
 	fs.DurationVar(&o.flightTTL, "flight-ttl", 0, "gap that starts a new flight (default: config:flight_ttl_seconds or 300s)")
+	fs.StringVar(&o.readsb, "readsb", "", "watch: readsb/tar1090 aircraft.json, an http(s) URL or a file path")
+	fs.DurationVar(&o.interval, "interval", time.Second, "watch: how often the feed is polled")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
@@ -111,6 +117,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return validate(ctx, o, stdout, stderr)
 	case "replay":
 		return replay(ctx, o, stdin, stdout, stderr, log)
+	case "watch":
+		if os.Getenv("LOG_LEVEL") == "" { // always on: say what happens
+			log = log.Level(zerolog.InfoLevel)
+		}
+		return watch(ctx, o, stdout, stderr, log)
 	}
 	fmt.Fprintln(stderr, usage)
 	return 2

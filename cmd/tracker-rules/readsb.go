@@ -34,27 +34,41 @@ type readsbSnapshot struct {
 	} `json:"aircraft"`
 }
 
-// fromReadsb converts a readsb aircraft.json snapshot into traffic lines, one per aircraft,
-// received `seen` seconds before the snapshot's `now`.
-func fromReadsb(in io.Reader, out io.Writer) (int, error) {
+// parseReadsb reads an aircraft.json snapshot.
+func parseReadsb(r io.Reader) (*readsbSnapshot, error) {
 	var snap readsbSnapshot
-	if err := json.NewDecoder(in).Decode(&snap); err != nil {
-		return 0, fmt.Errorf("not a readsb aircraft.json: %w", err)
+	if err := json.NewDecoder(r).Decode(&snap); err != nil {
+		return nil, fmt.Errorf("not a readsb aircraft.json: %w", err)
 	}
 	if snap.Now <= 0 {
-		return 0, fmt.Errorf("not a readsb aircraft.json: no \"now\"")
+		return nil, fmt.Errorf("not a readsb aircraft.json: no \"now\"")
 	}
+	return &snap, nil
+}
+
+// clock is the snapshot's own time.
+func (snap *readsbSnapshot) clock() time.Time {
 	sec, frac := math.Modf(snap.Now)
-	now := time.Unix(int64(sec), int64(frac*1e9)).UTC()
-	w := bufio.NewWriter(out)
-	n := 0
+	return time.Unix(int64(sec), int64(frac*1e9)).UTC()
+}
+
+// messages turns the snapshot's aircraft into traffic messages, each received `seen` seconds
+// before the snapshot's `now`; keep, when set, chooses which (by hex and received time). It
+// is the one conversion of from-readsb and watch.
+func (snap *readsbSnapshot) messages(keep func(hex string, at time.Time) bool) []model.AircraftMessage {
+	now := snap.clock()
+	out := make([]model.AircraftMessage, 0, len(snap.Aircraft))
 	for _, a := range snap.Aircraft {
 		hex := strings.TrimPrefix(strings.TrimSpace(a.Hex), "~")
 		if hex == "" {
 			continue
 		}
+		at := now.Add(-time.Duration(a.Seen * float64(time.Second))).Truncate(time.Millisecond)
+		if keep != nil && !keep(hex, at) {
+			continue
+		}
 		m := model.AircraftMessage{
-			ReceivedAt:     now.Add(-time.Duration(a.Seen * float64(time.Second))).Truncate(time.Millisecond),
+			ReceivedAt:     at,
 			IcaoHex:        hex,
 			ReceiverSource: "1090",
 			Ident:          strings.TrimSpace(a.Flight),
@@ -79,6 +93,20 @@ func fromReadsb(in io.Reader, out io.Writer) (int, error) {
 				m.Aircraft.Military = &mil
 			}
 		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// fromReadsb converts a readsb aircraft.json snapshot into traffic lines, one per aircraft.
+func fromReadsb(in io.Reader, out io.Writer) (int, error) {
+	snap, err := parseReadsb(in)
+	if err != nil {
+		return 0, err
+	}
+	w := bufio.NewWriter(out)
+	n := 0
+	for _, m := range snap.messages(nil) {
 		b, err := json.Marshal(m)
 		if err != nil {
 			return n, err

@@ -23,6 +23,11 @@ type Stage struct {
 	catalog *telemetry.Catalog
 	log     zerolog.Logger
 	outcome *pipeline.Outcome
+
+	// Rule event entities follow config:rules, read once each time its version changes.
+	ruleEvents   *telemetry.RuleEvents
+	rulesVersion string
+	rulesRead    bool
 }
 
 // NewStage builds the store stage; health may be nil.
@@ -31,7 +36,8 @@ func NewStage(conn *Conn, c *telemetry.Catalog, health *pipeline.Health, log zer
 	if health != nil {
 		report = health.SetStore
 	}
-	return &Stage{conn: conn, catalog: c, log: log, outcome: pipeline.NewOutcome("store poll", log, report, authHint)}
+	return &Stage{conn: conn, catalog: c, log: log, outcome: pipeline.NewOutcome("store poll", log, report, authHint),
+		ruleEvents: telemetry.NewRuleEvents()}
 }
 
 // Run handles ticks until the tick channel closes; it closes out.
@@ -65,7 +71,30 @@ func (s *Stage) Cycle(ctx context.Context) model.Batch {
 			batch = append(batch, model.NewState(c.General(field), model.ShortVersion(v)))
 		}
 	}
-	return batch
+	return append(batch, s.ruleEventReadings(ctx, versions[0])...)
+}
+
+// ruleEventReadings reads config:rules when its version changed (and once at start) and
+// returns the event entity readings that follow it; a failed read is retried next cycle.
+func (s *Stage) ruleEventReadings(ctx context.Context, version string) model.Batch {
+	if s.rulesRead && version == s.rulesVersion {
+		return nil
+	}
+	cl, err := s.conn.Client(ctx)
+	if err != nil {
+		return nil
+	}
+	body, err := cl.Do(ctx, cl.B().Get().Key(rules.RulesKey).Build()).ToString()
+	if err != nil && !rueidis.IsRedisNil(err) {
+		s.log.Debug().Err(err).Msg("config:rules unreadable; rule event entities unchanged")
+		return nil
+	}
+	b, err := s.ruleEvents.Update([]byte(body))
+	if err != nil {
+		s.log.Warn().Err(err).Msg("config:rules unusable; rule event entities unchanged")
+	}
+	s.rulesVersion, s.rulesRead = version, true
+	return b
 }
 
 type optInt struct {

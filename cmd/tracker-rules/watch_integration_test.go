@@ -1,0 +1,202 @@
+//go:build integration
+
+package main_test
+
+import (
+	"encoding/json"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+)
+
+// fakeReadsb serves the real London snapshot as a live readsb would: `now` advances one
+// second a request, every aircraft was just seen and moves along its track. mode switches
+// the feed off, truncates it or answers garbage.
+type fakeReadsb struct {
+	mu    sync.Mutex
+	snap  map[string]any
+	polls int
+	mode  string // "", "down", "truncated", "garbage"
+}
+
+func newFakeReadsb(t *testing.T) (*fakeReadsb, *httptest.Server) {
+	raw, err := os.ReadFile("../../../shared/data/readsb/readsb_london_small.json")
+	require.NoError(t, err)
+	f := &fakeReadsb{}
+	require.NoError(t, json.Unmarshal(raw, &f.snap))
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	return f, srv
+}
+
+func (f *fakeReadsb) set(mode string) {
+	f.mu.Lock()
+	f.mode = mode
+	f.mu.Unlock()
+}
+
+func (f *fakeReadsb) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.polls++
+	switch f.mode {
+	case "down":
+		w.WriteHeader(http.StatusServiceUnavailable)
+		return
+	case "garbage":
+		_, _ = w.Write([]byte("<html>502 Bad Gateway</html>"))
+		return
+	}
+	k := float64(f.polls)
+	out := map[string]any{"now": f.snap["now"].(float64) + k, "messages": f.snap["messages"]}
+	var acs []any
+	for _, a := range f.snap["aircraft"].([]any) {
+		ac := map[string]any{}
+		for key, v := range a.(map[string]any) {
+			ac[key] = v
+		}
+		ac["seen"] = 0.4
+		lat, okLat := ac["lat"].(float64)
+		lon, okLon := ac["lon"].(float64)
+		gs, okGS := ac["gs"].(float64)
+		track, okTrack := ac["track"].(float64)
+		if okLat && okLon && okGS && okTrack { // move along the track: gs knots for k seconds
+			nm := gs * k / 3600
+			ac["lat"] = lat + nm/60*math.Cos(track*math.Pi/180)
+			ac["lon"] = lon + nm/60*math.Sin(track*math.Pi/180)/math.Cos(lat*math.Pi/180)
+		}
+		acs = append(acs, ac)
+	}
+	out["aircraft"] = acs
+	b, _ := json.Marshal(out)
+	if f.mode == "truncated" {
+		b = b[:len(b)/2]
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(b)
+}
+
+// flying lists the aircraft of the snapshot with a position and a numeric altitude.
+func flying(t *testing.T) map[string]bool {
+	raw, err := os.ReadFile("../../../shared/data/readsb/readsb_london_small.json")
+	require.NoError(t, err)
+	var snap struct {
+		Aircraft []map[string]any `json:"aircraft"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &snap))
+	out := map[string]bool{}
+	for _, a := range snap.Aircraft {
+		_, lat := a["lat"].(float64)
+		_, lon := a["lon"].(float64)
+		_, alt := a["alt_baro"].(float64)
+		if lat && lon && alt {
+			out[strings.ToUpper(strings.TrimPrefix(a["hex"].(string), "~"))] = true
+		}
+	}
+	return out
+}
+
+func TestWatchALiveFeed(t *testing.T) {
+	env := testenv.Get(t)
+	env.ClearRetained(t, "Tracker/#", "homeassistant/#")
+	feed, srv := newFakeReadsb(t)
+	rulesFile := writeFile(t, `[
+	 {"identifier":"flying","name":"Anything flying","enabled":true,"conditions":[{"type":"altitude","operator":"minimum","value":0}]},
+	 {"identifier":"mayday","name":"Emergency","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`)
+	rec := env.Record(t, "Tracker/rule/#", "Tracker/rules-watch/#", "homeassistant/event/#")
+	mh, mp := testenv.Split(t, env.MQTTAddr)
+	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "MQTT_HOST=" + mh, "MQTT_PORT=" + mp, "LOG_LEVEL=debug"},
+		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", rulesFile, "--interval", "300ms")
+
+	rec.WaitPayload("Tracker/rules-watch/status", "ONLINE", 15*time.Second)
+	cfg := rec.WaitFor("homeassistant/event/Tracker_rule_flying/config", 10*time.Second, nil)
+	var c map[string]any
+	require.NoError(t, json.Unmarshal([]byte(cfg.Payload), &c))
+	require.Equal(t, "Anything flying", c["name"])
+	require.Equal(t, "Tracker/rule/flying", c["state_topic"])
+	rec.WaitFor("homeassistant/event/Tracker_rule_mayday/config", 5*time.Second, nil)
+	retained := map[string]bool{}
+	for _, m := range env.Retained(t, "homeassistant/event/#") {
+		retained[m.Topic] = true
+	}
+	require.True(t, retained["homeassistant/event/Tracker_rule_flying/config"], "discovery configs are retained")
+
+	// Every flying aircraft fires once per flight, however many polls see it.
+	want := flying(t)
+	require.NotEmpty(t, want)
+	require.Eventually(t, func() bool { return rec.Count("Tracker/rule/flying") >= len(want) }, 20*time.Second, 100*time.Millisecond)
+	time.Sleep(1500 * time.Millisecond) // several more polls
+	fired := map[string]int{}
+	for _, m := range rec.All() {
+		if m.Topic != "Tracker/rule/flying" {
+			continue
+		}
+		require.False(t, m.Retained, "notifications are not retained")
+		var n struct {
+			Aircraft struct {
+				IcaoHex string `json:"icao_hex"`
+			} `json:"aircraft"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(m.Payload), &n))
+		fired[n.Aircraft.IcaoHex]++
+	}
+	require.Len(t, fired, len(want))
+	for hex, n := range fired {
+		require.True(t, want[hex], hex)
+		require.Equal(t, 1, n, "%s fired once per flight", hex)
+	}
+	require.Zero(t, rec.Count("Tracker/rule/mayday"))
+
+	// The feed goes away, answers half a document, then garbage: logged once, retried, alive.
+	for _, mode := range []string{"down", "truncated", "garbage"} {
+		feed.set(mode)
+		time.Sleep(700 * time.Millisecond)
+	}
+	require.Equal(t, 1, strings.Count(p.Output(), "readsb feed unusable"), "a feed problem is a warning once")
+	feed.set("")
+	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "readsb feed back") }, 5*time.Second, 100*time.Millisecond)
+	time.Sleep(700 * time.Millisecond)
+	require.Equal(t, len(want), rec.Count("Tracker/rule/flying"), "same flights: nothing fires again")
+
+	// A rule renamed and one disabled in the file: configs follow.
+	require.NoError(t, os.WriteFile(rulesFile, []byte(`[
+	 {"identifier":"flying","name":"Renamed","enabled":true,"conditions":[{"type":"altitude","operator":"minimum","value":0}]},
+	 {"identifier":"mayday","name":"Emergency","enabled":false,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`), 0o644))
+	rec.WaitFor("homeassistant/event/Tracker_rule_flying/config", 10*time.Second, func(m testenv.Msg) bool { return strings.Contains(m.Payload, "Renamed") })
+	rec.WaitPayload("homeassistant/event/Tracker_rule_mayday/config", "", 10*time.Second)
+	// An invalid edit keeps the previous set.
+	require.NoError(t, os.WriteFile(rulesFile, []byte(`[{"identifier":"broken"`), 0o644))
+	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "keeping the previous set") }, 5*time.Second, 100*time.Millisecond)
+
+	// SIGTERM: OFFLINE (retained) and exit 0.
+	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
+	require.Equal(t, 0, p.Wait(8*time.Second))
+	rec.WaitPayload("Tracker/rules-watch/status", "OFFLINE", 5*time.Second)
+}
+
+func TestWatchPrintsWithoutMQTTAndRejectsBadArguments(t *testing.T) {
+	_, srv := newFakeReadsb(t)
+	rulesFile := writeFile(t, `[{"identifier":"flying","enabled":true,"conditions":[{"type":"altitude","operator":"minimum","value":0}]}]`)
+	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH")}, "watch", "--readsb", srv.URL, "--rules", rulesFile, "--interval", "200ms")
+	require.Eventually(t, func() bool { return strings.Count(p.Output(), `"matched_rules":["flying"]`) >= len(flying(t)) }, 10*time.Second, 100*time.Millisecond)
+	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
+	require.Equal(t, 0, p.Wait(5*time.Second))
+
+	for _, args := range [][]string{
+		{"watch", "--rules", rulesFile},
+		{"watch", "--readsb", srv.URL, "--rules", rulesFile, "--interval", "0"},
+	} {
+		_, errOut, code := runCmd(t, nil, "", args...)
+		require.Equal(t, 2, code, errOut)
+	}
+}

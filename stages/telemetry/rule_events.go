@@ -1,0 +1,113 @@
+package telemetry
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// Rule matches as Home Assistant event entities (docs/rule-events.md): one per enabled rule,
+// on the "Tracker Rules" device, fed by the rule's notifications on Tracker/rule/{identifier}.
+
+// RulesDevice is the device of the rule event entities.
+var RulesDevice = model.Device(`{"identifiers":["Tracker_Rules"],"name":"Tracker Rules","manufacturer":"Tracker","model":"Rules"}`)
+
+// RuleEventType is the one event type of a rule event entity.
+const RuleEventType = "matched"
+
+// RuleEventTemplate turns a rule notification (CONTRACT.md 6.5) into the event Home Assistant
+// records: event_type "matched" and the fields an automation needs most. Optional fields
+// render as "" (military as false) when the notification leaves them out.
+const RuleEventTemplate = `{% set n = value_json %}{% set a = n.aircraft if n.aircraft is defined else {} %}` +
+	`{% set o = n.operator if n.operator is defined else {} %}` +
+	`{{ {"event_type": "matched", "rule": n.rule.identifier if n.rule is defined else "", ` +
+	`"icao_hex": a.icao_hex if a.icao_hex is defined else "", ` +
+	`"ident": n.ident if n.ident is defined else "", ` +
+	`"squawk": n.squawk if n.squawk is defined else "", ` +
+	`"registration": a.registration if a.registration is defined else "", ` +
+	`"type_designator": a.type_designator if a.type_designator is defined else "", ` +
+	`"operator": o.airline_designator if o.airline_designator is defined else "", ` +
+	`"operator_name": o.name if o.name is defined else "", ` +
+	`"military": a.military if a.military is defined else false} | tojson }}`
+
+// RuleEventEntity is the event entity of rule identifier, named after the rule (or its
+// identifier when it has no name).
+func RuleEventEntity(identifier, name string) *model.Entity {
+	if strings.TrimSpace(name) == "" {
+		name = identifier
+	}
+	return &model.Entity{
+		Component:     model.Event,
+		UniqueID:      "Tracker_rule_" + identifier,
+		Name:          name,
+		Icon:          "mdi:airplane-alert",
+		StateTopic:    model.Root + "/rule/" + identifier,
+		Device:        RulesDevice,
+		EventTypes:    []string{RuleEventType},
+		ValueTemplate: RuleEventTemplate,
+	}
+}
+
+// RuleEvents keeps the rule event entities in line with the rule set: Update returns the
+// readings that announce the enabled rules (new or renamed) and remove the entities of rules
+// deleted or disabled since the previous set.
+type RuleEvents struct {
+	known map[string]*model.Entity // by rule identifier
+}
+
+// NewRuleEvents starts with no rule announced.
+func NewRuleEvents() *RuleEvents { return &RuleEvents{known: map[string]*model.Entity{}} }
+
+// Update takes a rule set (the config:rules JSON array) and returns the readings that bring
+// Home Assistant in line with it. A body that is not a JSON array changes nothing.
+func (r *RuleEvents) Update(rulesJSON []byte) (model.Batch, error) {
+	var items []struct {
+		Identifier any `json:"identifier"`
+		Name       any `json:"name"`
+		Enabled    any `json:"enabled"`
+	}
+	if len(strings.TrimSpace(string(rulesJSON))) == 0 {
+		rulesJSON = []byte("[]")
+	}
+	if err := json.Unmarshal(rulesJSON, &items); err != nil {
+		return nil, fmt.Errorf("rules are not a JSON array: %w", err)
+	}
+	enabled := map[string]string{}
+	for _, it := range items {
+		id, ok := it.Identifier.(string)
+		on, _ := it.Enabled.(bool)
+		if !ok || !on || id == "" || strings.ContainsAny(id, " \t\n/#+") {
+			continue
+		}
+		name, _ := it.Name.(string)
+		enabled[id] = name
+	}
+	var out model.Batch
+	ids := make([]string, 0, len(enabled))
+	for id := range enabled {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		e := RuleEventEntity(id, enabled[id])
+		if k := r.known[id]; k == nil || k.Name != e.Name {
+			r.known[id] = e
+			out = append(out, model.NewDeclaration(e))
+		}
+	}
+	gone := make([]string, 0)
+	for id := range r.known {
+		if _, ok := enabled[id]; !ok {
+			gone = append(gone, id)
+		}
+	}
+	sort.Strings(gone)
+	for _, id := range gone {
+		out = append(out, model.NewRemoval(r.known[id]))
+		delete(r.known, id)
+	}
+	return out, nil
+}

@@ -1,0 +1,62 @@
+//go:build integration
+
+package telemetry_test
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+)
+
+// jinja renders a Home Assistant MQTT value template the way Home Assistant does: Jinja2, the
+// payload parsed as value_json, and a tojson filter (Home Assistant's own renders the same
+// JSON). Debian's python3-jinja2 is installed by scripts/services.sh.
+func jinja(t *testing.T, tmpl, payload string) string {
+	t.Helper()
+	const script = `import sys, json, jinja2
+env = jinja2.Environment()
+tmpl, payload = sys.stdin.read().split("\x00")
+print(env.from_string(tmpl).render(value=payload, value_json=json.loads(payload)))`
+	for _, py := range []string{"/usr/bin/python3", "python3"} {
+		cmd := exec.Command(py, "-c", script)
+		cmd.Stdin = strings.NewReader(tmpl + "\x00" + payload)
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			return strings.TrimSpace(string(out))
+		}
+		if !strings.Contains(string(out), "No module named 'jinja2'") && !strings.Contains(err.Error(), "executable file not found") {
+			t.Fatalf("%s: %v\n%s", py, err, out)
+		}
+	}
+	t.Fatal("no python3 with jinja2 (scripts/services.sh installs python3-jinja2)")
+	return ""
+}
+
+func TestRuleEventTemplateRendersTheEvent(t *testing.T) {
+	for _, tc := range []struct {
+		name, notification string
+		want               map[string]any
+	}{
+		{"full", `{"aircraft":{"icao_hex":"43C6F7","registration":"ZZ336","type_designator":"A332","military":true},"ident":"RRR2357","squawk":"7700",
+			"operator":{"airline_designator":"RFR","name":"Royal Air Force"},"receiver_sources":["1090"],"first_message":"2026-01-01T00:00:00+00:00",
+			"last_message":"2026-01-01T00:00:00+00:00","total_messages":1,"matched_rules":["military"],"rule":{"name":"Military","description":"","identifier":"military"}}`,
+			map[string]any{"event_type": "matched", "rule": "military", "icao_hex": "43C6F7", "ident": "RRR2357", "squawk": "7700", "registration": "ZZ336",
+				"type_designator": "A332", "operator": "RFR", "operator_name": "Royal Air Force", "military": true}},
+		{"minimal", `{"aircraft":{"icao_hex":"400B83"},"receiver_sources":["1090"],"first_message":"2026-01-01T00:00:00+00:00","last_message":"2026-01-01T00:00:00+00:00",
+			"total_messages":1,"matched_rules":["heathrow-low"],"rule":{"name":"Low over Heathrow","description":"","identifier":"heathrow-low"}}`,
+			map[string]any{"event_type": "matched", "rule": "heathrow-low", "icao_hex": "400B83", "ident": "", "squawk": "", "registration": "",
+				"type_designator": "", "operator": "", "operator_name": "", "military": false}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := jinja(t, telemetry.RuleEventTemplate, tc.notification)
+			var got map[string]any
+			require.NoError(t, json.Unmarshal([]byte(out), &got), out)
+			require.Equal(t, tc.want, got)
+		})
+	}
+}

@@ -1,0 +1,62 @@
+package telemetry_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+)
+
+func TestRuleEventEntityConfigFieldByField(t *testing.T) {
+	e := telemetry.RuleEventEntity("heathrow-low", "Low over Heathrow")
+	require.Equal(t, "homeassistant/event/Tracker_rule_heathrow-low/config", e.DiscoveryTopic())
+	var cfg map[string]any
+	require.NoError(t, json.Unmarshal(e.DiscoveryConfig(model.Origin{Name: "tracker-core-health", SWVersion: "1"}), &cfg))
+	require.Equal(t, "Low over Heathrow", cfg["name"])
+	require.Equal(t, "Tracker_rule_heathrow-low", cfg["unique_id"])
+	require.Equal(t, "Tracker_rule_heathrow-low", cfg["object_id"])
+	require.Equal(t, "event.tracker_rule_heathrow_low", cfg["default_entity_id"])
+	require.Equal(t, true, cfg["has_entity_name"])
+	require.Equal(t, "Tracker/rule/heathrow-low", cfg["state_topic"])
+	require.Equal(t, []any{"matched"}, cfg["event_types"])
+	require.Equal(t, telemetry.RuleEventTemplate, cfg["value_template"])
+	require.Equal(t, "mdi:airplane-alert", cfg["icon"])
+	require.Equal(t, map[string]any{"identifiers": []any{"Tracker_Rules"}, "name": "Tracker Rules", "manufacturer": "Tracker", "model": "Rules"}, cfg["device"])
+	require.Equal(t, map[string]any{"name": "tracker-core-health", "sw_version": "1"}, cfg["origin"])
+	for _, k := range []string{"availability_topic", "payload_available", "payload_not_available", "expire_after", "unit_of_measurement", "state_class", "device_class"} {
+		require.NotContains(t, cfg, k, "an event entity has no %s", k)
+	}
+	require.Equal(t, "nameless", telemetry.RuleEventEntity("nameless", " ").Name, "no name: the identifier")
+}
+
+func TestRuleEventsFollowTheRuleSet(t *testing.T) {
+	r := telemetry.NewRuleEvents()
+	kinds := func(b model.Batch) map[string]model.ReadingKind {
+		out := map[string]model.ReadingKind{}
+		for _, x := range b {
+			out[x.Entity.UniqueID] = x.Kind
+		}
+		return out
+	}
+	b, err := r.Update([]byte(`[{"identifier":"a","name":"A","enabled":true},{"identifier":"b","enabled":true},{"identifier":"c","enabled":false},{"identifier":"has space","enabled":true},{"name":"no id","enabled":true}]`))
+	require.NoError(t, err)
+	require.Equal(t, map[string]model.ReadingKind{"Tracker_rule_a": model.Declaration, "Tracker_rule_b": model.Declaration}, kinds(b))
+
+	b, err = r.Update([]byte(`[{"identifier":"a","name":"A","enabled":true},{"identifier":"b","enabled":true}]`))
+	require.NoError(t, err)
+	require.Empty(t, b, "unchanged: nothing to send")
+
+	b, err = r.Update([]byte(`[{"identifier":"a","name":"Renamed","enabled":true},{"identifier":"b","enabled":false},{"identifier":"c","enabled":true}]`))
+	require.NoError(t, err)
+	require.Equal(t, map[string]model.ReadingKind{"Tracker_rule_a": model.Declaration, "Tracker_rule_b": model.Removal, "Tracker_rule_c": model.Declaration}, kinds(b))
+	require.Equal(t, "Renamed", b[0].Entity.Name)
+
+	_, err = r.Update([]byte(`{"not":"an array"}`))
+	require.Error(t, err)
+	b, err = r.Update(nil) // config:rules absent: every entity goes
+	require.NoError(t, err)
+	require.Equal(t, map[string]model.ReadingKind{"Tracker_rule_a": model.Removal, "Tracker_rule_c": model.Removal}, kinds(b))
+}
