@@ -128,20 +128,20 @@ type discoveryConfig struct {
 // binary_sensor) or 4.7 (update).
 func (e *Entity) DiscoveryConfig(origin Origin) []byte {
 	c := discoveryConfig{
-		Name:                e.Name,
-		HasEntityName:       e.Component != Update,
-		UniqueID:            e.UniqueID,
-		ObjectID:            e.UniqueID,
-		DefaultEntityID:     e.DefaultEntityID(),
-		StateTopic:          e.StateTopic,
-		DeviceClass:         e.DeviceClass,
-		StateClass:          e.StateClass,
-		Unit:                e.Unit,
-		EntityCategory:      e.EntityCategory,
-		ExpireAfter:         e.ExpireAfter,
-		Device:              json.RawMessage(e.Device),
-		EventTypes:          e.EventTypes,
-		ValueTemplate:       e.ValueTemplate,
+		Name:            e.Name,
+		HasEntityName:   e.Component != Update,
+		UniqueID:        e.UniqueID,
+		ObjectID:        e.UniqueID,
+		DefaultEntityID: e.DefaultEntityID(),
+		StateTopic:      e.StateTopic,
+		DeviceClass:     e.DeviceClass,
+		StateClass:      e.StateClass,
+		Unit:            e.Unit,
+		EntityCategory:  e.EntityCategory,
+		ExpireAfter:     e.ExpireAfter,
+		Device:          json.RawMessage(e.Device),
+		EventTypes:      e.EventTypes,
+		ValueTemplate:   e.ValueTemplate,
 	}
 	// Rule events come from whichever component evaluates the rule, not from the monitor:
 	// they carry no availability, so that every announcer renders the same config.
