@@ -1,16 +1,23 @@
-# Multi-stage build: a static binary on a distroless, non-root runtime.
-FROM golang:1.26-bookworm AS build
+# Multi-stage build: static binaries on a distroless, non-root runtime.
+#
+# The base images are build arguments so that a machine that cannot pull them can supply
+# local equivalents (scripts/image.sh does, for `make image` and the tests); users build with
+# the defaults: the official Go image and distroless static nonroot.
+ARG BUILDER_IMAGE=golang:1.26-bookworm
+ARG RUNTIME_IMAGE=gcr.io/distroless/static-debian12:nonroot
+
+FROM ${BUILDER_IMAGE} AS build
 ARG VERSION=dev
 ARG GIT_COMMIT=unknown
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath \
+RUN CGO_ENABLED=0 go build -trimpath -buildvcs=false \
       -ldflags "-s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=${VERSION} -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=${GIT_COMMIT}" \
       -o /out/ ./cmd/...
 
-FROM gcr.io/distroless/static-debian12:nonroot
+FROM ${RUNTIME_IMAGE}
 ARG IMAGE=unknown
 ARG VERSION=dev
 ARG GIT_COMMIT=unknown
@@ -18,10 +25,14 @@ ARG GIT_COMMIT=unknown
 ENV COMPONENT_IMAGE=${IMAGE} \
     HEARTBEAT_PATH=/app/health/heartbeat
 LABEL org.opencontainers.image.title="${IMAGE}" \
+      org.opencontainers.image.description="Tracker core health monitor, rules command line and management API" \
       org.opencontainers.image.version="${VERSION}" \
-      org.opencontainers.image.revision="${GIT_COMMIT}"
+      org.opencontainers.image.revision="${GIT_COMMIT}" \
+      org.opencontainers.image.source="https://github.com/tracker-adsb/tracker-core-health" \
+      org.opencontainers.image.licenses="Apache-2.0"
 COPY --from=build /out/tracker-core-health /out/tracker-rules /out/tracker-config-api /usr/local/bin/
-USER nonroot:nonroot
+# distroless's nonroot user.
+USER 65532:65532
 # /app/health must be a memory-backed mount (tmpfs); see docker-compose.yml.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["/usr/local/bin/tracker-core-health", "healthcheck"]

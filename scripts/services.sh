@@ -34,6 +34,7 @@ install_missing() {
   command -v docker-registry >/dev/null || pkgs+=(docker-registry)
   command -v mosquitto_sub >/dev/null || pkgs+=(mosquitto-clients)
   command -v prometheus >/dev/null || pkgs+=(prometheus) # promtool and a real Prometheus for the metrics tests
+  command -v buildah >/dev/null || pkgs+=(buildah) # make image and the image test, without a Docker daemon
   command -v chromium >/dev/null || pkgs+=(chromium fonts-dejavu-core) # the UI browser tests
   /usr/bin/python3 -c "import jinja2" 2>/dev/null || pkgs+=(python3-jinja2) # renders the rule event template as Home Assistant does
   if [ ${#pkgs[@]} -gt 0 ]; then

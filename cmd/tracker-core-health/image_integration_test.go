@@ -1,0 +1,181 @@
+//go:build integration
+
+package main_test
+
+import (
+	"archive/tar"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+)
+
+const imageArchive = "../../bin/tracker-core-health-image.tar"
+
+// buildah runs buildah on the storage scripts/image.sh uses.
+func buildah(args ...string) *exec.Cmd {
+	root := os.Getenv("BUILDAH_ROOT")
+	if root == "" {
+		root = "/tmp/tracker-core-health-buildah"
+	}
+	return exec.Command("buildah", append([]string{"--root", root + "/storage", "--runroot", root + "/run", "--storage-driver", "vfs"}, args...)...)
+}
+
+// readArchive returns the docker-archive's manifest, image config and the files of its layers.
+func readArchive(t *testing.T) (manifest []map[string]any, cfg map[string]any, files map[string]bool) {
+	f, err := os.Open(imageArchive)
+	require.NoError(t, err)
+	defer f.Close()
+	entries := map[string][]byte{}
+	tr := tar.NewReader(f)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		b, err := io.ReadAll(tr)
+		require.NoError(t, err)
+		entries[h.Name] = b
+	}
+	require.NoError(t, json.Unmarshal(entries["manifest.json"], &manifest))
+	require.Len(t, manifest, 1)
+	require.NoError(t, json.Unmarshal(entries[manifest[0]["Config"].(string)], &cfg))
+	files = map[string]bool{}
+	for _, l := range manifest[0]["Layers"].([]any) {
+		lr := tar.NewReader(strings.NewReader(string(entries[l.(string)])))
+		for {
+			h, err := lr.Next()
+			if err == io.EOF {
+				break
+			}
+			require.NoError(t, err)
+			files[strings.TrimPrefix(filepath.Clean("/"+h.Name), "/")] = true
+		}
+	}
+	return manifest, cfg, files
+}
+
+// The image users build is the one built and run here: the project's Dockerfile, built by
+// scripts/image.sh (buildah, no Docker daemon), then run against the real services.
+func TestContainerImageIsBuiltAndRuns(t *testing.T) {
+	build := exec.Command("bash", "../../scripts/image.sh")
+	build.Env = append(os.Environ(), "VERSION=9.9.9-image", "GIT_COMMIT=abc1234")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "make image:\n%s", out)
+
+	st, err := os.Stat(imageArchive)
+	require.NoError(t, err)
+	require.Less(t, st.Size(), int64(40<<20), "the image is under 40 MB")
+	manifest, cfg, files := readArchive(t)
+	require.Equal(t, []any{"docker.io/library/tracker-core-health:9.9.9-image"}, manifest[0]["RepoTags"], "docker load names it tracker-core-health:9.9.9-image")
+	c := cfg["config"].(map[string]any)
+	require.Equal(t, "65532:65532", c["User"])
+	require.Equal(t, []any{"/usr/local/bin/tracker-core-health"}, c["Cmd"])
+	require.Empty(t, c["Entrypoint"], "no entrypoint: the command picks the binary")
+	env := strings.Join(toStrings(c["Env"]), "\n")
+	require.Contains(t, env, "COMPONENT_IMAGE=tracker-core-health")
+	require.Contains(t, env, "HEARTBEAT_PATH=/app/health/heartbeat")
+	hc := c["Healthcheck"].(map[string]any)
+	require.Equal(t, []any{"CMD", "/usr/local/bin/tracker-core-health", "healthcheck"}, hc["Test"], "the Docker format keeps HEALTHCHECK")
+	labels := c["Labels"].(map[string]any)
+	for k, v := range map[string]any{
+		"org.opencontainers.image.title":       "tracker-core-health",
+		"org.opencontainers.image.description": "Tracker core health monitor, rules command line and management API",
+		"org.opencontainers.image.version":     "9.9.9-image",
+		"org.opencontainers.image.revision":    "abc1234",
+		"org.opencontainers.image.source":      "https://github.com/tracker-adsb/tracker-core-health",
+		"org.opencontainers.image.licenses":    "Apache-2.0",
+	} {
+		require.Equal(t, v, labels[k], k)
+	}
+	for _, f := range []string{"usr/local/bin/tracker-core-health", "usr/local/bin/tracker-rules", "usr/local/bin/tracker-config-api",
+		"etc/ssl/certs/ca-certificates.crt", "usr/share/zoneinfo/Europe/London", "etc/passwd"} {
+		require.True(t, files[f], "the image holds %s", f)
+	}
+	for _, f := range []string{"bin/sh", "bin/bash", "usr/bin/sh", "bin/dash"} {
+		require.False(t, files[f], "no shell: %s", f)
+	}
+
+	// Run it: the monitor from the image publishes ONLINE and its general statistics.
+	e := fresh(t)
+	name, err := buildah("from", "docker.io/library/tracker-core-health:9.9.9-image").Output()
+	require.NoError(t, err)
+	ctr := strings.TrimSpace(string(name))
+	t.Cleanup(func() { _ = buildah("rm", ctr).Run() })
+	mnt, err := buildah("mount", ctr).Output()
+	require.NoError(t, err)
+	rootfs := strings.TrimSpace(string(mnt))
+	run := func(extra map[string]string, args ...string) []string {
+		cmd := []string{"run", "--isolation", "chroot", "--network", "host"}
+		for _, kv := range e.MonitorEnv(t, extra) {
+			if !strings.HasPrefix(kv, "PATH=") && !strings.HasPrefix(kv, "HOME=") {
+				cmd = append(cmd, "--env", kv)
+			}
+		}
+		return append(append(cmd, ctr, "--"), args...)
+	}
+	heartbeat := map[string]string{"HEARTBEAT_PATH": "/tmp/heartbeat", "COMPONENT_IMAGE": ""}
+	rec := e.Record(t, statusTopic, generalBase+"#")
+	root := os.Getenv("BUILDAH_ROOT")
+	if root == "" {
+		root = "/tmp/tracker-core-health-buildah"
+	}
+	bin, err := exec.LookPath("buildah")
+	require.NoError(t, err)
+	mon := testenv.Start(t, bin, []string{"PATH=" + os.Getenv("PATH")},
+		append([]string{"--root", root + "/storage", "--runroot", root + "/run", "--storage-driver", "vfs"}, run(heartbeat, "/usr/local/bin/tracker-core-health")...)...)
+	rec.WaitPayload(statusTopic, "ONLINE", 30*time.Second)
+	rec.WaitPayload(generalBase+"broker_connected", "True", 15*time.Second)
+	rec.WaitFor(generalBase+"started_at", 5*time.Second, nil)
+	require.Contains(t, mon.Output(), `"version":"9.9.9-image (abc1234)"`, "the build arguments reach the binary")
+
+	// healthcheck inside the container: 0 while the heartbeat is fresh.
+	require.Eventually(t, func() bool { return buildah(run(heartbeat, "/usr/local/bin/tracker-core-health", "healthcheck")...).Run() == nil },
+		20*time.Second, 500*time.Millisecond)
+	// The monitor stops; a minute later its heartbeat is stale (the file's time is set back a
+	// minute instead of waiting one) and the health check fails.
+	require.NoError(t, mon.Cmd.Process.Kill())
+	mon.Wait(10 * time.Second)
+	old := time.Now().Add(-time.Minute)
+	require.NoError(t, os.Chtimes(filepath.Join(rootfs, "tmp/heartbeat"), old, old))
+	hc1 := buildah(run(heartbeat, "/usr/local/bin/tracker-core-health", "healthcheck")...)
+	out, err = hc1.CombinedOutput()
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee, "%s", out)
+	require.Contains(t, string(out), "unhealthy")
+
+	// The other two binaries start from the same image.
+	out, err = buildah(run(nil, "/usr/local/bin/tracker-rules", "validate", "--from-store")...).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.Contains(t, string(out), "valid:")
+	port := testenv.FreePort(t)
+	api := testenv.Start(t, bin, []string{"PATH=" + os.Getenv("PATH")},
+		append([]string{"--root", root + "/storage", "--runroot", root + "/run", "--storage-driver", "vfs"},
+			run(map[string]string{"CONFIG_API_ADDR": "127.0.0.1:" + port}, "/usr/local/bin/tracker-config-api")...)...)
+	require.Eventually(t, func() bool {
+		resp, err := http.Get("http://127.0.0.1:" + port + "/healthz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == 200
+	}, 20*time.Second, 200*time.Millisecond, api.Output())
+}
+
+func toStrings(v any) []string {
+	var out []string
+	for _, x := range v.([]any) {
+		out = append(out, x.(string))
+	}
+	return out
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# make image: builds the container image from the project's Dockerfile without a Docker
+# daemon (Debian's buildah: chroot isolation, vfs storage, host network) and writes a
+# `docker load`-able archive to bin/tracker-core-health-image.tar, tagged
+# tracker-core-health:<version>, in the Docker image format (so HEALTHCHECK is kept).
+#
+# Machines that cannot pull the official base images get local equivalents, made from what
+# Debian and the Go toolchain give this machine: a builder base holding the host's Go toolchain
+# (modules come through the Go module proxy over the host network) and a runtime base made
+# from scratch with Debian's CA certificates, time zone data and distroless's nonroot user
+# (65532). USE_OFFICIAL_BASES=1 builds with the Dockerfile's defaults instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VERSION=${VERSION:-$(git describe --tags --exact-match 2>/dev/null || echo dev)}
+GIT_COMMIT=${GIT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+ROOT=${BUILDAH_ROOT:-/tmp/tracker-core-health-buildah}
+# Fully qualified, so that the archive carries this one name and `docker load` shows it as
+# tracker-core-health:<version>.
+TAG=docker.io/library/tracker-core-health:$VERSION
+OUT=bin/tracker-core-health-image.tar
+log() { echo "image: $*" >&2; }
+
+if ! command -v buildah >/dev/null; then
+  log "installing buildah"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends buildah >/dev/null
+fi
+bah() { buildah --root "$ROOT/storage" --runroot "$ROOT/run" --storage-driver vfs "$@"; }
+
+have() { bah inspect --type image "$1" >/dev/null 2>&1; }
+
+builder_base() { # localhost/tracker-builder:<go version>: /bin/sh, libc, the host's Go, CA certificates
+  local goroot gover name c mnt
+  goroot=$(go env GOROOT); gover=$(go env GOVERSION)
+  name=localhost/tracker-builder:$gover
+  if ! have "$name"; then
+    log "making $name from the host's Go toolchain"
+    c=$(bah from scratch); mnt=$(bah mount "$c")
+    mkdir -p "$mnt"/{bin,tmp,etc/ssl/certs,usr/local,lib/x86_64-linux-gnu,lib64}
+    chmod 1777 "$mnt/tmp"
+    cp /bin/dash "$mnt/bin/sh"
+    cp -L /lib/x86_64-linux-gnu/libc.so.6 "$mnt/lib/x86_64-linux-gnu/"
+    cp -L /lib64/ld-linux-x86-64.so.2 "$mnt/lib64/"
+    cp /etc/ssl/certs/ca-certificates.crt "$mnt/etc/ssl/certs/"
+    cp -a "$goroot" "$mnt/usr/local/go"
+    bah umount "$c" >/dev/null
+    bah config --env PATH=/usr/local/go/bin:/bin --env GOPATH=/tmp/go --env GOCACHE=/tmp/go-cache \
+      --env GOPROXY="$(go env GOPROXY)" --env GOTOOLCHAIN=local "$c"
+    bah commit -q "$c" "$name" >/dev/null; bah rm "$c" >/dev/null
+  fi
+  echo "$name"
+}
+
+runtime_base() { # localhost/tracker-runtime: like distroless static nonroot, without a shell
+  local name=localhost/tracker-runtime:debian c mnt
+  if ! have "$name"; then
+    log "making $name (CA certificates, tzdata, nonroot 65532)"
+    c=$(bah from scratch); mnt=$(bah mount "$c")
+    mkdir -p "$mnt"/{etc/ssl/certs,usr/share,tmp,home/nonroot}
+    chmod 1777 "$mnt/tmp"; chown 65532:65532 "$mnt/home/nonroot"
+    cp /etc/ssl/certs/ca-certificates.crt "$mnt/etc/ssl/certs/"
+    cp -a /usr/share/zoneinfo "$mnt/usr/share/zoneinfo"
+    printf 'root:x:0:0:root:/root:/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/sbin/nologin\nnonroot:x:65532:65532:nonroot:/home/nonroot:/sbin/nologin\n' > "$mnt/etc/passwd"
+    printf 'root:x:0:\nnobody:x:65534:\nnonroot:x:65532:\n' > "$mnt/etc/group"
+    bah umount "$c" >/dev/null
+    bah config --env PATH=/usr/local/bin:/usr/bin:/bin --env SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt "$c"
+    bah commit -q "$c" "$name" >/dev/null; bah rm "$c" >/dev/null
+  fi
+  echo "$name"
+}
+
+args=(--build-arg IMAGE=tracker-core-health --build-arg VERSION="$VERSION" --build-arg GIT_COMMIT="$GIT_COMMIT")
+if [ "${USE_OFFICIAL_BASES:-0}" != 1 ]; then
+  args+=(--build-arg BUILDER_IMAGE="$(builder_base)" --build-arg RUNTIME_IMAGE="$(runtime_base)")
+fi
+log "building $TAG from the Dockerfile"
+bah bud --isolation chroot --network host --format docker --layers=false -q "${args[@]}" -t "$TAG" -f Dockerfile . >/dev/null
+mkdir -p bin
+rm -f "$OUT"
+bah push -q "$TAG" "docker-archive:$OUT:$TAG" >/dev/null
+log "wrote $OUT ($(du -h "$OUT" | cut -f1), $TAG)"
