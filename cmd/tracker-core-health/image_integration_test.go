@@ -140,7 +140,9 @@ func TestContainerImageIsBuiltAndRuns(t *testing.T) {
 	require.Contains(t, mon.Output(), `"version":"9.9.9-image (abc1234)"`, "the build arguments reach the binary")
 
 	// healthcheck inside the container: 0 while the heartbeat is fresh.
-	require.Eventually(t, func() bool { return buildah(run(heartbeat, "/usr/local/bin/tracker-core-health", "healthcheck")...).Run() == nil },
+	require.Eventually(t, func() bool {
+		return buildah(run(heartbeat, "/usr/local/bin/tracker-core-health", "healthcheck")...).Run() == nil
+	},
 		20*time.Second, 500*time.Millisecond)
 	// The monitor stops; a minute later its heartbeat is stale (the file's time is set back a
 	// minute instead of waiting one) and the health check fails.
