@@ -43,12 +43,13 @@ func (p *Party) merge(later *Party) {
 		return
 	}
 	if p.Empty() {
-		*p = *later
+		// The message's bytes may be reused for the next line: the flight keeps its own copy.
+		*p = Party{Raw: bytes.Clone(later.Raw), AirlineDesignator: later.AirlineDesignator}
 		return
 	}
 	var acc, upd map[string]json.RawMessage
 	if json.Unmarshal(p.Raw, &acc) != nil || json.Unmarshal(later.Raw, &upd) != nil {
-		*p = *later
+		*p = Party{Raw: bytes.Clone(later.Raw), AirlineDesignator: later.AirlineDesignator}
 		return
 	}
 	for k, v := range upd {
@@ -58,7 +59,7 @@ func (p *Party) merge(later *Party) {
 	}
 	b, err := json.Marshal(acc)
 	if err != nil {
-		*p = *later
+		*p = Party{Raw: bytes.Clone(later.Raw), AirlineDesignator: later.AirlineDesignator}
 		return
 	}
 	p.Raw, p.AirlineDesignator = b, designator(acc)
@@ -149,9 +150,11 @@ type Flight struct {
 	MatchedRules    []string
 	ForceArchive    bool
 
-	// Storage of the merged powerplant that Aircraft.Powerplant points at.
+	// Storage of the merged powerplant and military flag that Aircraft points at (never the
+	// message's, whose storage may be reused).
 	powerplant      Powerplant
 	powerplantCount int
+	military        bool
 }
 
 // AppendFlightKey appends the flight key of an icao_hex to buf: trimmed and upper-cased
@@ -216,7 +219,8 @@ func (f *Flight) Apply(m *AircraftMessage) {
 			f.Aircraft.Powerplant = &f.powerplant
 		}
 		if a.Military != nil {
-			f.Aircraft.Military = a.Military
+			f.military = *a.Military
+			f.Aircraft.Military = &f.military
 		}
 	}
 	f.Operator.merge(m.Operator)

@@ -29,6 +29,13 @@ type notifAircraft struct {
 // snapshot without _id, positions, velocities and raw frames, plus the rule. Every empty
 // field is omitted, never null or false.
 type Notification struct {
+	NotificationBody
+	Rule RuleRef `json:"rule"`
+}
+
+// NotificationBody is everything of a notification but the rule: the same for every rule
+// that fires on one message, so it is rendered once (AppendNotification).
+type NotificationBody struct {
 	Aircraft        notifAircraft   `json:"aircraft"`
 	Ident           string          `json:"ident,omitempty"`
 	Squawk          string          `json:"squawk,omitempty"`
@@ -42,7 +49,6 @@ type Notification struct {
 	TotalMessages   int             `json:"total_messages"`
 	MatchedRules    []string        `json:"matched_rules"`
 	ForceArchive    bool            `json:"force_archive,omitempty"`
-	Rule            RuleRef         `json:"rule"`
 }
 
 // RFC3339Offset formats a time in UTC with a "+00:00" offset.
@@ -52,8 +58,13 @@ func RFC3339Offset(t time.Time) string {
 
 // NewNotification snapshots a flight for rule r.
 func NewNotification(f *Flight, r RuleRef) *Notification {
+	return &Notification{NotificationBody: *NewNotificationBody(f), Rule: r}
+}
+
+// NewNotificationBody snapshots a flight.
+func NewNotificationBody(f *Flight) *NotificationBody {
 	a := f.Aircraft
-	n := &Notification{
+	n := &NotificationBody{
 		Aircraft: notifAircraft{
 			IcaoHex: f.IcaoHex, Registration: a.Registration, TypeDesignator: a.TypeDesignator,
 			Type: a.Type, Category: a.Category, WakeTurbulenceCategory: strings.ToLower(a.WakeTurbulenceCategory),
@@ -68,7 +79,6 @@ func NewNotification(f *Flight, r RuleRef) *Notification {
 		TotalMessages:   f.TotalMessages,
 		MatchedRules:    append([]string{}, f.MatchedRules...),
 		ForceArchive:    f.ForceArchive,
-		Rule:            r,
 	}
 	if p := a.Powerplant; p != nil && (p.Count != nil || p.Type != "") {
 		n.Aircraft.Powerplant = p
@@ -80,6 +90,27 @@ func NewNotification(f *Flight, r RuleRef) *Notification {
 func (n *Notification) JSON() []byte {
 	b, _ := json.Marshal(n)
 	return b
+}
+
+// JSON renders the body as an object.
+func (n *NotificationBody) JSON() []byte {
+	b, _ := json.Marshal(n)
+	return b
+}
+
+// RuleJSON renders the rule object of a notification.
+func (r RuleRef) JSON() []byte {
+	b, _ := json.Marshal(r)
+	return b
+}
+
+// AppendNotification appends one notification: a rendered body with the rule's rendered
+// object added as its last key, byte for byte what Notification.JSON gives.
+func AppendNotification(dst, body, rule []byte) []byte {
+	dst = append(dst, body[:len(body)-1]...) // without the closing brace
+	dst = append(dst, `,"rule":`...)
+	dst = append(dst, rule...)
+	return append(dst, '}')
 }
 
 // clean makes a resolved object fit the payload, which is never null (CONTRACT.md 6.5): null

@@ -114,6 +114,14 @@ func (e *Engine) Process(m *model.AircraftMessage) []Match {
 	return e.matches
 }
 
+// Flight is the current flight of an aircraft (nil when none is tracked).
+func (e *Engine) Flight(icao string) *model.Flight {
+	if fs := e.flights[string(model.AppendFlightKey(nil, icao))]; fs != nil {
+		return &fs.Flight
+	}
+	return nil
+}
+
 // TTL is the gap that starts a new flight.
 func (e *Engine) TTL() time.Duration { return e.ttl }
 
@@ -129,9 +137,27 @@ func (e *Engine) Expire(now time.Time) {
 	}
 }
 
-// Notification renders the notification payload of a match.
+// Notification renders the notification payload of a match. Several matches of one message
+// share everything but the rule: AppendNotifications renders that once.
 func (m Match) Notification() []byte {
-	return model.NewNotification(m.Flight, model.RuleRef{Name: m.Rule.Name, Description: m.Rule.Description, Identifier: m.Rule.Identifier}).JSON()
+	return model.AppendNotification(nil, model.NewNotificationBody(m.Flight).JSON(), m.Rule.refJSON)
+}
+
+// AppendNotifications appends one line per match of one message (each followed by '\n'),
+// rendering the flight once; keep, when set, chooses which matches are written.
+func AppendNotifications(dst []byte, matches []Match, keep func(Match) bool) []byte {
+	var body []byte
+	for _, mt := range matches {
+		if keep != nil && !keep(mt) {
+			continue
+		}
+		if body == nil {
+			body = model.NewNotificationBody(mt.Flight).JSON()
+		}
+		dst = model.AppendNotification(dst, body, mt.Rule.refJSON)
+		dst = append(dst, '\n')
+	}
+	return dst
 }
 
 // Lagging reports whether the triggering message is older than MaxMessageLag at now

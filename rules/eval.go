@@ -63,21 +63,23 @@ var kinds = map[string]kind{
 
 // cond is one compiled condition.
 type cond struct {
-	kind     kind
-	typ      string
-	op       opKind
-	never    bool // operator outside the type's set
-	cost     int
-	num      float64
-	lo, hi   float64
-	str      string
-	list     []string
-	flag     bool
-	dateOnly bool
-	day      int64
-	instant  int64 // unix nanoseconds
-	area     *Polygon
-	listIdx  []int // matched_rules: index of each listed rule in the set, -1 when not in it
+	kind      kind
+	typ       string
+	opName    string // as written (trimmed, lower-cased), for explanations
+	valueText string // the value as explanations show it
+	op        opKind
+	never     bool // operator outside the type's set
+	cost      int
+	num       float64
+	lo, hi    float64
+	str       string
+	list      []string
+	flag      bool
+	dateOnly  bool
+	day       int64
+	instant   int64 // unix nanoseconds
+	area      *Polygon
+	listIdx   []int // matched_rules: index of each listed rule in the set, -1 when not in it
 }
 
 // match evaluates the condition on a flight, at the received time of the current message.

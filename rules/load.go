@@ -1,9 +1,11 @@
 package rules
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tracker-adsb/tracker-core-health/model"
 	"math"
 	"regexp"
 	"slices"
@@ -87,9 +89,14 @@ type Rule struct {
 	Name         string
 	Description  string
 	ForceArchive bool
-	index        int // position in its set
-	conds        []cond
+	index        int    // position in its set
+	conds        []cond // cheapest first, for evaluation
+	stated       []cond // as written, for explaining
+	refJSON      []byte // the notification's "rule" object, rendered once
 }
+
+// RefJSON is the rule's object in a notification, {"name", "description", "identifier"}.
+func (r *Rule) RefJSON() []byte { return r.refJSON }
 
 // Set is a compiled rule set: the enabled, valid rules in stored order.
 type Set struct {
@@ -221,9 +228,25 @@ func compileRule(raw json.RawMessage, areas Areas, seen map[string]bool) (*Rule,
 		}
 		r.conds = append(r.conds, cc)
 	}
+	r.stated = slices.Clone(r.conds)
 	// Cheapest first: a failing cheap test spares the expensive ones.
 	slices.SortStableFunc(r.conds, func(a, b cond) int { return a.cost - b.cost })
+	r.refJSON = model.RuleRef{Name: r.Name, Description: r.Description, Identifier: r.Identifier}.JSON()
 	return r, true, id, nil
+}
+
+// valueText is a condition's value as explanations show it: a string as is, anything else as
+// compact JSON.
+func valueText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
 }
 
 func displayValue(v any) string {
@@ -259,7 +282,7 @@ func compileCondition(raw json.RawMessage, areas Areas) (cond, error) {
 	if !slices.Contains(knownOperators, op) {
 		return cond{}, fmt.Errorf("unknown operator '%s'", op)
 	}
-	out := cond{kind: kinds[typ], typ: typ, op: opCode(op), cost: 1}
+	out := cond{kind: kinds[typ], typ: typ, opName: op, op: opCode(op), cost: 1, valueText: valueText(c.Value)}
 	// An operator outside the type's set is accepted but never matches.
 	out.never = !slices.Contains(ops, op)
 	var v any

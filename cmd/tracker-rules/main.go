@@ -14,9 +14,7 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -32,9 +30,9 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/config"
-	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks"
+	replaystage "github.com/tracker-adsb/tracker-core-health/stages/replay"
 )
 
 func main() {
@@ -46,8 +44,10 @@ func main() {
 const usage = `usage:
   tracker-rules validate (--rules FILE --areas FILE | --from-store)
   tracker-rules replay (--rules FILE --areas FILE | --from-store [--reload DURATION]) [--mqtt] [--flight-ttl DURATION] < traffic.jsonl
+  tracker-rules replay ... --explain    (after each notification, every condition's observed value)
+  tracker-rules trace --rule ID [--icao HEX] (--rules FILE --areas FILE | --from-store) < traffic.jsonl
   tracker-rules watch --readsb URL|FILE (--rules FILE --areas FILE | --from-store [--reload DURATION]) [--interval 1s] [--flight-ttl DURATION]
-  tracker-rules from-readsb < aircraft.json > traffic.jsonl
+  tracker-rules from-readsb [--rounds N] < aircraft.json > traffic.jsonl
   tracker-rules --version
 Store and MQTT settings come from STORE_HOST, STORE_PORT, STORE_PASSWORD, MQTT_HOST, MQTT_PORT,
 MQTT_USERNAME and MQTT_PASSWORD.`
@@ -58,6 +58,8 @@ type options struct {
 	mqtt         bool
 	reload       time.Duration
 	flightTTL    time.Duration
+	explain      bool          // replay: an explain line after each notification
+	rule, icao   string        // trace: the rule, and the aircraft (all when empty)
 	readsb       string        // watch: the feed
 	interval     time.Duration // watch: how often it is polled
 }
@@ -73,7 +75,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	cmd := args[0]
 	if cmd == "from-readsb" {
-		n, err := fromReadsb(stdin, stdout)
+		fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+		fs.SetOutput(stderr)
+		rounds := fs.Int("rounds", 1, "messages per aircraft, one second apart, moving along the track")
+		if err := fs.Parse(args[1:]); err != nil || *rounds < 1 {
+			fmt.Fprintln(stderr, "usage: tracker-rules from-readsb [--rounds N] < aircraft.json > traffic.jsonl")
+			return 2
+		}
+		n, err := fromReadsb(stdin, stdout, *rounds)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
@@ -90,6 +99,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.BoolVar(&o.mqtt, "mqtt", false, "publish notifications on Tracker/rule/{identifier} instead of printing them")
 	fs.DurationVar(&o.reload, "reload", 30*time.Second, "with --from-store: how often to check the version keys")
 	fs.DurationVar(&o.flightTTL, "flight-ttl", 0, "gap that starts a new flight (default: config:flight_ttl_seconds or 300s)")
+	fs.StringVar(&o.rule, "rule", "", "trace: the rule to trace")
+	fs.StringVar(&o.icao, "icao", "", "trace: only this aircraft (icao_hex)")
+	fs.BoolVar(&o.explain, "explain", false, "replay: after each notification, a line with every condition's observed value")
 	fs.StringVar(&o.readsb, "readsb", "", "watch: readsb/tar1090 aircraft.json, an http(s) URL or a file path")
 	fs.DurationVar(&o.interval, "interval", time.Second, "watch: how often the feed is polled")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -117,6 +129,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return validate(ctx, o, stdout, stderr)
 	case "replay":
 		return replay(ctx, o, stdin, stdout, stderr, log)
+	case "trace":
+		return trace(ctx, o, stdin, stdout, stderr)
 	case "watch":
 		if os.Getenv("LOG_LEVEL") == "" { // always on: say what happens
 			log = log.Level(zerolog.InfoLevel)
@@ -267,70 +281,16 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 		defer notifier.Close(context.WithoutCancel(ctx))
 	}
 
-	stats := map[string]*ruleStats{}
-	for _, r := range engine.Set().Rules { // every enabled rule shows in the summary
-		stats[r.Identifier] = &ruleStats{}
+	opts := replaystage.Options{Engine: engine, Explain: o.explain, Live: o.fromStore, Log: log}
+	if store != nil {
+		opts.Counter = counter
 	}
-	out := bufio.NewWriter(stdout)
-	var clock time.Time
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 64<<10), 4<<20)
-	lineNo, bad := 0, 0
-	for sc.Scan() {
-		if ctx.Err() != nil {
-			break
-		}
-		lineNo++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		m, err := parseLine([]byte(line))
-		if err != nil {
-			fmt.Fprintf(stderr, "line %d: %v\n", lineNo, err)
-			bad++
-			continue
-		}
-		// The replay clock is the newest message time seen: same input, same output.
-		if m.ReceivedAt.After(clock) {
-			clock = m.ReceivedAt
-		}
-		if lineNo%10000 == 0 { // forget finished flights: bounded memory on long or live runs
-			engine.Expire(clock)
-		}
-		for _, mt := range engine.Process(m) {
-			st := stats[mt.Rule.Identifier]
-			if st == nil {
-				st = &ruleStats{}
-				stats[mt.Rule.Identifier] = st
-			}
-			st.matched++
-			counter.Count(mt.Rule.Identifier, mt.At)
-			if rules.Lagging(clock, mt.At) {
-				st.suppressed++
-				log.Debug().Str("icao_hex", mt.Flight.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
-				continue
-			}
-			payload := mt.Notification()
-			if o.mqtt {
-				if notifier.Publish(ctx, mt.Rule.Identifier, payload) {
-					st.sent++
-				}
-				continue
-			}
-			out.Write(payload)
-			out.WriteByte('\n')
-			if o.fromStore {
-				_ = out.Flush() // live use: show each notification as it happens; errors surface at the end
-			}
-			st.sent++
-		}
+	if o.mqtt {
+		opts.Publish = notifier.Publish
 	}
-	// A line over the limit, or any read error, ends the replay: say so and fail, after
-	// writing what was processed.
-	readErr := sc.Err()
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "writing notifications: %v\n", err)
+	res, err := replaystage.Run(ctx, stdin, stdout, stderr, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	if store != nil {
@@ -338,47 +298,52 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 			fmt.Fprintln(stderr, err)
 		}
 	}
-	printSummary(stderr, stats, lineNo, bad)
-	if readErr != nil {
-		fmt.Fprintf(stderr, "reading traffic after line %d: %v\n", lineNo, readErr)
+	printSummary(stderr, res)
+	// A line over the limit, or any read error, ends the replay: say so and fail, after
+	// writing what was processed.
+	if res.ReadErr != nil {
+		fmt.Fprintf(stderr, "reading traffic after line %d: %v\n", res.Lines, res.ReadErr)
 		return 1
 	}
 	return 0
 }
 
-type ruleStats struct{ matched, sent, suppressed int }
+// trace answers "why did my rule not fire?": every message of the aircraft with each
+// condition's observed value and verdict, and what became of the rule.
+func trace(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Writer) int {
+	if o.rule == "" {
+		fmt.Fprintln(stderr, "trace needs --rule ID")
+		return 2
+	}
+	s, err := load(ctx, o)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	set, err := rules.Compile(s)
+	var le *rules.LoadError
+	if err != nil && !errors.As(err, &le) {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	res, err := replaystage.Trace(stdin, stdout, stderr, rules.NewEngine(set, o.flightTTL), o.rule, o.icao)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "traced %d lines (%d bad): rule %s fired %d times\n", res.Lines, res.Bad, o.rule, res.Rules[o.rule].Matched)
+	return 0
+}
 
-func printSummary(w io.Writer, stats map[string]*ruleStats, lines, bad int) {
-	ids := make([]string, 0, len(stats))
-	for id := range stats {
+func printSummary(w io.Writer, res replaystage.Result) {
+	ids := make([]string, 0, len(res.Rules))
+	for id := range res.Rules {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	fmt.Fprintf(w, "replayed %d lines (%d bad)\n", lines, bad)
+	fmt.Fprintf(w, "replayed %d lines (%d bad)\n", res.Lines, res.Bad)
 	for _, id := range ids {
-		s := stats[id]
-		fmt.Fprintf(w, "rule %s: %d matches, %d notified, %d suppressed (older than 30 s)\n", id, s.matched, s.sent, s.suppressed)
+		s := res.Rules[id]
+		fmt.Fprintf(w, "rule %s: %d matches, %d notified, %d suppressed (older than 30 s)\n", id, s.Matched, s.Sent, s.Suppressed)
 	}
-}
-
-// parseLine reads one traffic line: an object with received_at (RFC 3339) and icao_hex.
-func parseLine(b []byte) (*model.AircraftMessage, error) {
-	var probe map[string]json.RawMessage
-	if err := json.Unmarshal(b, &probe); err != nil {
-		return nil, fmt.Errorf("not a JSON object: %w", err)
-	}
-	if _, ok := probe["received_at"]; !ok {
-		return nil, errors.New("missing received_at")
-	}
-	m := &model.AircraftMessage{}
-	if err := json.Unmarshal(b, m); err != nil {
-		return nil, fmt.Errorf("invalid message: %w", err)
-	}
-	if m.ReceivedAt.IsZero() {
-		return nil, errors.New("missing received_at")
-	}
-	if strings.TrimSpace(m.IcaoHex) == "" {
-		return nil, errors.New("missing icao_hex")
-	}
-	return m, nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks"
+	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
 )
 
@@ -40,7 +41,7 @@ func newFeed(src string, timeout time.Duration, log zerolog.Logger) *feed {
 	return &feed{src: src, client: &http.Client{Timeout: timeout}, log: log}
 }
 
-func (f *feed) fetch(ctx context.Context) (*readsbSnapshot, error) {
+func (f *feed) fetch(ctx context.Context) (*readsb.Snapshot, error) {
 	var body []byte
 	if strings.HasPrefix(f.src, "http://") || strings.HasPrefix(f.src, "https://") {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, f.src, nil)
@@ -73,11 +74,11 @@ func (f *feed) fetch(ctx context.Context) (*readsbSnapshot, error) {
 	if len(body) > maxFeedBytes {
 		return nil, fmt.Errorf("larger than %d bytes", maxFeedBytes)
 	}
-	return parseReadsb(bytes.NewReader(body))
+	return readsb.Parse(bytes.NewReader(body))
 }
 
 // poll fetches once; a failure is logged once (then at debug while it lasts).
-func (f *feed) poll(ctx context.Context) *readsbSnapshot {
+func (f *feed) poll(ctx context.Context) *readsb.Snapshot {
 	snap, err := f.fetch(ctx)
 	switch {
 	case err != nil && !f.failing:
@@ -220,8 +221,8 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 	log.Info().Str("feed", o.readsb).Dur("interval", o.interval).Bool("mqtt", mc.MQTTEnabled()).Int("rules", len(engine.Set().Rules)).Msg("watching")
 	for {
 		if s := fd.poll(ctx); s != nil {
-			now := s.clock()
-			msgs := s.messages(func(hex string, at time.Time) bool {
+			now := s.Clock()
+			msgs := s.Messages(func(hex string, at time.Time) bool {
 				if prev, ok := seen[hex]; ok && !at.After(prev) {
 					return false // not updated since the previous poll
 				}

@@ -1,0 +1,348 @@
+package replay
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/rules"
+)
+
+// MaxLine is the longest traffic line read; a longer one ends the replay with an error.
+const MaxLine = 4 << 20
+
+// Options of one replay.
+type Options struct {
+	Engine  *rules.Engine
+	Counter *rules.TriggerCounter // nil: triggers are not counted
+	// Explain adds after each notification line a line with every condition's observed value.
+	Explain bool
+	// Live writes every batch as soon as it is done, and ends a batch whenever no more input
+	// is waiting: for a live feed on stdin.
+	Live bool
+	// Publish, when set, sends each notification instead of writing it; it reports whether
+	// it went out.
+	Publish func(ctx context.Context, rule string, payload []byte) bool
+	// BatchLines is the number of lines a batch holds (default 1024).
+	BatchLines int
+	Log        zerolog.Logger
+}
+
+// RuleStats counts one rule's matches.
+type RuleStats struct{ Matched, Sent, Suppressed int }
+
+// Result is what a replay did.
+type Result struct {
+	Lines, Bad int
+	Rules      map[string]*RuleStats // every enabled rule, and any that matched
+	// ReadErr is the error that ended the input early (a line over MaxLine, a read error).
+	ReadErr error
+}
+
+type line struct {
+	no         int // line number, from 1
+	start, end int // in the batch's data
+}
+
+// batch is the unit that travels between the stages: up to BatchLines lines with their
+// decoded messages, and what the evaluation rendered for them.
+type batch struct {
+	data  []byte
+	lines []line
+	slots []Slot
+	msgs  []*model.AircraftMessage
+	errs  []error
+}
+
+// piece is what the evaluator hands the writer, in order: a chunk of notification (and
+// explain) lines, "line N: …" lines for errOut, notifications to publish; end marks the end
+// of a batch (a live replay flushes there).
+type piece struct {
+	out  []byte
+	bad  []byte
+	pubs []publication
+	end  bool
+}
+
+type publication struct {
+	rule    string
+	payload []byte
+}
+
+func (b *batch) reset() {
+	b.data, b.lines, b.msgs, b.errs = b.data[:0], b.lines[:0], b.msgs[:0], b.errs[:0]
+}
+
+// chunkSize bounds one output chunk: a heavy batch (thousands of notifications) is written
+// from several reused chunks instead of one buffer grown, and copied, again and again.
+const chunkSize = 256 << 10
+
+// chunks recycles output chunks between the evaluator and the writer.
+type chunks chan []byte
+
+func (c chunks) get() []byte {
+	select {
+	case b := <-c:
+		return b[:0]
+	default:
+		return make([]byte, 0, chunkSize+8<<10)
+	}
+}
+
+func (c chunks) put(b []byte) {
+	select {
+	case c <- b:
+	default:
+	}
+}
+
+// Run replays traffic lines from in: notifications (and explain lines) to out, one
+// "line N: error" per bad line to errOut, in input order. Reading and decoding, evaluating and
+// rendering, and writing are three stages over bounded channels of batches.
+func Run(ctx context.Context, in io.Reader, out, errOut io.Writer, o Options) (Result, error) {
+	if o.BatchLines <= 0 {
+		o.BatchLines = 1024
+	}
+	res := Result{Rules: map[string]*RuleStats{}}
+	for _, r := range o.Engine.Set().Rules { // every enabled rule shows in the summary
+		res.Rules[r.Identifier] = &RuleStats{}
+	}
+	free := make(chan *batch, 4)
+	decoded := make(chan *batch, 2)
+	pieces := make(chan piece, 8) // at most ~2 MiB of output in flight
+	pool := make(chunks, 16)
+	var readErr error
+	lines := 0
+	readDone := make(chan struct{})
+	go func() { // stage 1: read and decode
+		defer close(readDone)
+		defer close(decoded)
+		lines, readErr = readBatches(ctx, in, o, free, decoded)
+	}()
+	go func() { // stage 2: evaluate and render, in order (the engine is not shared)
+		defer close(pieces)
+		ev := evaluator{o: o, res: &res, pool: pool, pieces: pieces}
+		for b := range decoded {
+			ev.batch(b)
+			select { // the engine keeps no pointer into a batch: reuse it
+			case free <- b:
+			default:
+			}
+		}
+	}()
+	// Stage 3: write.
+	w := bufio.NewWriterSize(out, 64<<10)
+	var writeErr error
+	sent := map[string]int{} // published here; merged once the evaluator is done with res
+	for p := range pieces {
+		if len(p.bad) > 0 {
+			_, _ = errOut.Write(p.bad)
+		}
+		for _, pub := range p.pubs {
+			if o.Publish(ctx, pub.rule, pub.payload) {
+				sent[pub.rule]++
+			}
+		}
+		if len(p.out) > 0 {
+			if _, err := w.Write(p.out); err != nil && writeErr == nil {
+				writeErr = err
+			}
+			pool.put(p.out)
+		}
+		if p.end && o.Live {
+			if err := w.Flush(); err != nil && writeErr == nil {
+				writeErr = err
+			}
+		}
+	}
+	<-readDone
+	res.Lines, res.ReadErr = lines, readErr
+	for id, n := range sent {
+		res.Rules[id].Sent += n
+	}
+	if err := w.Flush(); err != nil && writeErr == nil {
+		writeErr = err
+	}
+	if writeErr != nil {
+		return res, fmt.Errorf("writing notifications: %w", writeErr)
+	}
+	return res, nil
+}
+
+// readBatches reads lines into batches, decodes them, and hands them on; it returns the
+// number of lines read and the error that ended the input early, if any.
+func readBatches(ctx context.Context, in io.Reader, o Options, free <-chan *batch, decoded chan<- *batch) (int, error) {
+	r := bufio.NewReaderSize(in, 1<<20)
+	dec := NewDecoder()
+	lineNo := 0
+	var long []byte
+	for {
+		var b *batch
+		select {
+		case b = <-free:
+			b.reset()
+		default:
+			b = &batch{}
+		}
+		var readErr error
+		eof := false
+		for len(b.lines) < o.BatchLines && !eof {
+			raw, err := r.ReadSlice('\n')
+			if errors.Is(err, bufio.ErrBufferFull) { // a long line: gather it
+				long = append(long[:0], raw...)
+				for errors.Is(err, bufio.ErrBufferFull) && len(long) <= MaxLine {
+					raw, err = r.ReadSlice('\n')
+					long = append(long, raw...)
+				}
+				raw = long
+				if len(long) > MaxLine {
+					readErr, eof = fmt.Errorf("line %d is longer than %d bytes", lineNo+1, MaxLine), true
+					break
+				}
+			}
+			switch {
+			case err == io.EOF:
+				eof = true
+			case err != nil && !errors.Is(err, bufio.ErrBufferFull):
+				readErr, eof = err, true
+			}
+			if len(raw) == 0 {
+				break
+			}
+			lineNo++
+			if t := bytes.TrimSpace(raw); len(t) > 0 {
+				start := len(b.data)
+				b.data = append(b.data, t...)
+				b.lines = append(b.lines, line{no: lineNo, start: start, end: len(b.data)})
+			}
+			if o.Live && r.Buffered() == 0 {
+				break // nothing more waiting: hand this batch on now
+			}
+			if ctx.Err() != nil {
+				eof = true
+			}
+		}
+		if cap(b.slots) < len(b.lines) {
+			b.slots = make([]Slot, len(b.lines))
+		}
+		b.slots = b.slots[:len(b.lines)]
+		for i, l := range b.lines {
+			m, err := dec.Decode(b.data[l.start:l.end], &b.slots[i])
+			b.msgs = append(b.msgs, m)
+			b.errs = append(b.errs, err)
+		}
+		if len(b.lines) > 0 {
+			decoded <- b
+		}
+		if eof {
+			return lineNo, readErr
+		}
+	}
+}
+
+// evaluator runs the engine over the batches in order.
+type evaluator struct {
+	o      Options
+	res    *Result
+	pool   chunks
+	pieces chan<- piece
+	cur    piece // being filled
+	clock time.Time // the newest message time seen: same input, same output
+}
+
+// out is the chunk to append output to; a full one goes to the writer first.
+func (ev *evaluator) out() *[]byte {
+	if len(ev.cur.out) >= chunkSize {
+		ev.pieces <- ev.cur
+		ev.cur = piece{}
+	}
+	if ev.cur.out == nil {
+		ev.cur.out = ev.pool.get()
+	}
+	return &ev.cur.out
+}
+
+func (ev *evaluator) batch(b *batch) {
+	o := ev.o
+	defer func() { // the end of a batch: hand on what is left
+		ev.cur.end = true
+		ev.pieces <- ev.cur
+		ev.cur = piece{}
+	}()
+	for i, l := range b.lines {
+		if err := b.errs[i]; err != nil {
+			ev.cur.bad = fmt.Appendf(ev.cur.bad, "line %d: %v\n", l.no, err)
+			ev.res.Bad++
+			continue
+		}
+		m := b.msgs[i]
+		if m.ReceivedAt.After(ev.clock) {
+			ev.clock = m.ReceivedAt
+		}
+		if l.no%10000 == 0 { // forget finished flights: bounded memory on long or live runs
+			o.Engine.Expire(ev.clock)
+		}
+		matches := o.Engine.Process(m)
+		if len(matches) == 0 {
+			continue
+		}
+		var body []byte // the flight, rendered once for every rule that fires on it
+		for _, mt := range matches {
+			st := ev.res.Rules[mt.Rule.Identifier]
+			if st == nil {
+				st = &RuleStats{}
+				ev.res.Rules[mt.Rule.Identifier] = st
+			}
+			st.Matched++
+			if o.Counter != nil {
+				o.Counter.Count(mt.Rule.Identifier, mt.At)
+			}
+			if rules.Lagging(ev.clock, mt.At) {
+				st.Suppressed++
+				o.Log.Debug().Str("icao_hex", mt.Flight.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
+				continue
+			}
+			if body == nil {
+				body = model.NewNotificationBody(mt.Flight).JSON()
+			}
+			if o.Publish != nil {
+				ev.cur.pubs = append(ev.cur.pubs, publication{mt.Rule.Identifier, model.AppendNotification(nil, body, mt.Rule.RefJSON())})
+			} else {
+				out := ev.out()
+				*out = model.AppendNotification(*out, body, mt.Rule.RefJSON())
+				*out = append(*out, '\n')
+				st.Sent++
+			}
+			if o.Explain {
+				earlier := mt.Flight.MatchedRules[:len(mt.Flight.MatchedRules)-len(matches)]
+				out := ev.out()
+				*out = AppendExplain(*out, mt.Rule, mt.Flight, earlier, mt.At)
+			}
+		}
+	}
+}
+
+// Explanation is why a rule fired: every condition with the value it observed.
+type Explanation struct {
+	Rule       string                  `json:"rule"`
+	IcaoHex    string                  `json:"icao_hex"`
+	Conditions []rules.ConditionResult `json:"conditions"`
+}
+
+// AppendExplain appends the explain line of a rule on a flight:
+// {"explain":{"rule", "icao_hex", "conditions":[{type, operator, value, observed, match}…]}}.
+func AppendExplain(dst []byte, r *rules.Rule, f *model.Flight, earlier []string, at time.Time) []byte {
+	line, _ := json.Marshal(struct {
+		Explain Explanation `json:"explain"`
+	}{Explanation{Rule: r.Identifier, IcaoHex: f.IcaoHex, Conditions: r.Explain(f, earlier, at)}})
+	dst = append(dst, line...)
+	return append(dst, '\n')
+}

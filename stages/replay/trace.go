@@ -1,0 +1,96 @@
+package replay
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/rules"
+)
+
+// TraceLine is one message of the traced aircraft: every condition of the rule with the
+// value it observed and its verdict, and what became of the rule on this message.
+type TraceLine struct {
+	Line       int                     `json:"line"`
+	ReceivedAt string                  `json:"received_at"`
+	IcaoHex    string                  `json:"icao_hex"`
+	Rule       string                  `json:"rule"`
+	Result     string                  `json:"result"` // fired | already fired for this flight | failed: …
+	Conditions []rules.ConditionResult `json:"conditions"`
+}
+
+// Trace replays traffic and writes, for every message of the selected aircraft (all when icao
+// is empty), one TraceLine for rule id: the answer to "why did my rule not fire?". Bad lines
+// go to errOut as in a replay.
+func Trace(in io.Reader, out, errOut io.Writer, engine *rules.Engine, id, icao string) (Result, error) {
+	var rule *rules.Rule
+	for _, r := range engine.Set().Rules {
+		if r.Identifier == id {
+			rule = r
+		}
+	}
+	if rule == nil {
+		return Result{}, fmt.Errorf("rule '%s' is not an enabled, valid rule of the set", id)
+	}
+	want := string(model.AppendFlightKey(nil, icao))
+	res := Result{Rules: map[string]*RuleStats{id: {}}}
+	dec := NewDecoder()
+	var slot Slot
+	r := bufio.NewReaderSize(in, 1<<20)
+	w := bufio.NewWriter(out)
+	defer w.Flush()
+	enc := json.NewEncoder(w)
+	for {
+		raw, err := r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			return res, fmt.Errorf("line %d is longer than %d bytes", res.Lines+1, r.Size())
+		}
+		if len(raw) > 0 {
+			res.Lines++
+			if t := strings.TrimSpace(string(raw)); t != "" {
+				m, derr := dec.Decode([]byte(t), &slot)
+				if derr != nil {
+					fmt.Fprintf(errOut, "line %d: %v\n", res.Lines, derr)
+					res.Bad++
+				} else {
+					matches := engine.Process(m)
+					f := engine.Flight(m.IcaoHex)
+					if want == "" || f.IcaoHex == want {
+						fired := slices.ContainsFunc(matches, func(mt rules.Match) bool { return mt.Rule == rule })
+						earlier := f.MatchedRules[:len(f.MatchedRules)-len(matches)]
+						tl := TraceLine{Line: res.Lines, ReceivedAt: model.RFC3339Offset(m.ReceivedAt), IcaoHex: f.IcaoHex, Rule: id,
+							Conditions: rule.Explain(f, earlier, m.ReceivedAt)}
+						switch {
+						case fired:
+							tl.Result = "fired"
+							res.Rules[id].Matched++
+						case slices.Contains(earlier, id):
+							tl.Result = "already fired for this flight"
+						default:
+							tl.Result = "failed"
+							for j, c := range tl.Conditions {
+								if !c.Match {
+									tl.Result = fmt.Sprintf("failed: condition #%d (%s %s %s)", j, c.Type, c.Operator, c.Value)
+									break
+								}
+							}
+						}
+						if err := enc.Encode(tl); err != nil {
+							return res, fmt.Errorf("writing the trace: %w", err)
+						}
+					}
+				}
+			}
+		}
+		if err == io.EOF {
+			return res, nil
+		}
+		if err != nil {
+			return res, err
+		}
+	}
+}
