@@ -254,8 +254,8 @@ type evaluator struct {
 	res    *Result
 	pool   chunks
 	pieces chan<- piece
-	cur    piece // being filled
-	clock time.Time // the newest message time seen: same input, same output
+	cur    piece     // being filled
+	clock  time.Time // the newest message time seen: same input, same output
 }
 
 // out is the chunk to append output to; a full one goes to the writer first.
