@@ -30,7 +30,7 @@ type fakeReadsb struct {
 }
 
 func newFakeReadsb(t *testing.T) (*fakeReadsb, *httptest.Server) {
-	raw, err := os.ReadFile("../../../shared/data/readsb/readsb_london_small.json")
+	raw, err := os.ReadFile("../../examples/readsb-london.json")
 	require.NoError(t, err)
 	f := &fakeReadsb{}
 	require.NoError(t, json.Unmarshal(raw, &f.snap))
@@ -88,7 +88,7 @@ func (f *fakeReadsb) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // flying lists the aircraft of the snapshot with a position and a numeric altitude.
 func flying(t *testing.T) map[string]bool {
-	raw, err := os.ReadFile("../../../shared/data/readsb/readsb_london_small.json")
+	raw, err := os.ReadFile("../../examples/readsb-london.json")
 	require.NoError(t, err)
 	var snap struct {
 		Aircraft []map[string]any `json:"aircraft"`
