@@ -6,7 +6,7 @@ GIT_COMMIT?= $(shell git rev-parse --short HEAD 2>/dev/null)
 LDFLAGS   := -s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=$(VERSION) -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=$(GIT_COMMIT)
 GOLANGCI  ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 
-.PHONY: build test unit bench lint fmt demo services-up services-down clean ui-vendor image
+.PHONY: build test unit bench lint fmt demo services-up services-down clean ui-vendor image scale
 
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/ ./cmd/...
@@ -43,6 +43,11 @@ services-down:
 # `docker load`-able archive: bin/tracker-core-health-image.tar.
 image:
 	bash scripts/image.sh
+
+# The monitor at 1,000 queues: CPU per cycle against the broker API's time, peak RSS, counter
+# latency (a measurement, never a test).
+scale:
+	bash scripts/scale.sh
 
 # Refresh the UI's vendored libraries from the npm registry (maintainers; the files are committed).
 ui-vendor:

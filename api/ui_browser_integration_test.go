@@ -92,6 +92,7 @@ func (b *browser) tab() context.Context {
 			// The answers the tests provoke on purpose (422, 409, 412) are logged by Chromium
 			// as failed loads; anything else (a missing asset, a CSP violation) is an error.
 			provoked := e.Entry.Source == cdplog.SourceNetwork && (strings.Contains(e.Entry.Text, "status of 409") ||
+				strings.Contains(e.Entry.Text, "status of 401") ||
 				strings.Contains(e.Entry.Text, "status of 412") || strings.Contains(e.Entry.Text, "status of 422"))
 			if e.Entry.Level == cdplog.LevelError && !provoked {
 				b.errors = append(b.errors, "log: "+e.Entry.Text+" "+e.Entry.URL)
@@ -142,17 +143,22 @@ func (b *browser) text(ctx context.Context, sel string) string {
 // waitText waits until the element's text contains want.
 func (b *browser) waitText(ctx context.Context, sel, want string) {
 	b.t.Helper()
-	expr := fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent.includes(%q)`, sel, want)
 	deadline := time.Now().Add(15 * time.Second)
 	for {
-		var ok bool
-		b.run(ctx, chromedp.Evaluate(expr, &ok))
-		if ok {
+		var got string
+		b.run(ctx, chromedp.Evaluate(fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent`, sel), &got))
+		if strings.Contains(got, want) {
 			return
 		}
 		if time.Now().After(deadline) {
 			b.t.Logf("page problems: %v", b.problems())
-			b.t.Fatalf("%s never showed %q; it shows %q", sel, want, b.text(ctx, sel))
+			var png []byte
+			if chromedp.Run(ctx, chromedp.CaptureScreenshot(&png)) == nil {
+				shot := filepath.Join(os.TempDir(), "tracker-ui-failure.png")
+				_ = os.WriteFile(shot, png, 0o644)
+				b.t.Logf("screenshot of the failure: %s", shot)
+			}
+			b.t.Fatalf("%s never showed %q; it shows %q", sel, want, got)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -386,4 +392,32 @@ func TestUIScreenshots(t *testing.T) {
 		require.Greater(t, len(png), 20_000, "%s has content", out)
 	}
 	require.Empty(t, b.problems(), "no console errors")
+}
+
+// With CONFIG_API_TOKEN set the page asks for the token once (one prompt however many
+// requests were refused at once), asks again when it is refused, and keeps it for the
+// browser session only.
+func TestUIAsksForTheToken(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
+	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{Token: "s3cret"}).Handler())
+	t.Cleanup(srv.Close)
+	b := newBrowser(t, srv.URL)
+	tab := b.tab()
+	b.run(tab, chromedp.Navigate(srv.URL+"/#rules"), chromedp.WaitVisible("#token-input", chromedp.ByQuery))
+	// A wrong token: refused, asked again with a message.
+	b.run(tab, chromedp.SendKeys("#token-input", "wrong", chromedp.ByQuery), chromedp.Click("#token-save", chromedp.ByQuery))
+	b.waitText(tab, "#token-error", "not accepted")
+	b.run(tab, chromedp.SendKeys("#token-input", "s3cret", chromedp.ByQuery), chromedp.Click("#token-save", chromedp.ByQuery),
+		chromedp.WaitVisible(`body[data-ready="rules"]`, chromedp.ByQuery))
+	// Kept for the session: another page needs no new prompt.
+	b.open(tab, "areas")
+	var open bool
+	b.run(tab, chromedp.Evaluate(`!document.querySelector('#token-dialog').hidden`, &open))
+	require.False(t, open, "the token is kept for the browser session")
+	var stored string
+	b.run(tab, chromedp.Evaluate(`sessionStorage.getItem('tracker-config-api-token') + '|' + (localStorage.length)`, &stored))
+	require.Equal(t, "s3cret|0", stored, "session storage only, nothing in local storage")
+	require.Empty(t, b.problems(), "no console errors (two requests refused at once share one prompt)")
 }

@@ -5,6 +5,7 @@
 const TOKEN_KEY = 'tracker-config-api-token';
 const etags = { rules: null, areas: null };
 let askToken = null;
+let asking = null; // the prompt in progress: concurrent 401s share it
 
 export function onTokenNeeded(fn) { askToken = fn; }
 
@@ -42,7 +43,13 @@ export async function call(method, path, body, set) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (resp.status === 401 && askToken) {
-      sessionStorage.setItem(TOKEN_KEY, await askToken(token ? 'That token was not accepted.' : ''));
+      if (!asking) {
+        const current = sessionStorage.getItem(TOKEN_KEY);
+        asking = askToken(current ? 'That token was not accepted.' : '')
+          .then((t) => { sessionStorage.setItem(TOKEN_KEY, t); })
+          .finally(() => { asking = null; });
+      }
+      await asking;
       continue;
     }
     const tag = resp.headers.get('ETag');

@@ -8,18 +8,24 @@ import { RulesPage } from './rules.js';
 // askToken shows the sign-in dialog and resolves with the token typed in.
 function askToken(error) {
   const dialog = $('#token-dialog');
+  const form = $('#token-form');
   $('#token-error').textContent = error || '';
   $('#token-input').value = '';
+  dialog.hidden = false;
+  $('#token-input').focus();
   return new Promise((resolve) => {
-    const done = () => {
+    const submit = (e) => {
+      e.preventDefault();
       const v = $('#token-input').value.trim();
-      if (!v) { $('#token-error').textContent = 'Enter the API token.'; dialog.showModal(); return; }
-      dialog.removeEventListener('close', done);
+      if (!v) {
+        $('#token-error').textContent = 'Enter the API token.';
+        return;
+      }
+      form.removeEventListener('submit', submit);
+      dialog.hidden = true;
       resolve(v);
     };
-    dialog.addEventListener('close', done);
-    dialog.showModal();
-    $('#token-input').focus();
+    form.addEventListener('submit', submit);
   });
 }
 
