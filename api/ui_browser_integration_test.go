@@ -421,3 +421,50 @@ func TestUIAsksForTheToken(t *testing.T) {
 	require.Equal(t, "s3cret|0", stored, "session storage only, nothing in local storage")
 	require.Empty(t, b.problems(), "no console errors (two requests refused at once share one prompt)")
 }
+
+// Import checks the whole file first and lists every problem with nothing written; a valid
+// file replaces the set once confirmed. Export gives back what is stored.
+func TestUIImportListsEveryProblemFirst(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
+	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
+	t.Cleanup(srv.Close)
+	f := &fixture{t: t, srv: srv, r: r}
+	areas, err := os.ReadFile("../examples/areas.json")
+	require.NoError(t, err)
+	code, body, _ := f.do("PUT", "/api/areas", string(areas))
+	require.Equal(t, 200, code, body)
+
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad-rules.json")
+	require.NoError(t, os.WriteFile(bad, []byte(`[
+	 {"identifier":"ok","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]},
+	 {"identifier":"nowhere","enabled":true,"conditions":[{"type":"area","operator":"equals","value":"NOWHERE"}]},
+	 {"identifier":"too high","enabled":true,"conditions":[{"type":"altitude","operator":"maximum","value":99999}]}]`), 0o644))
+	good, err := filepath.Abs("../examples/rules.json")
+	require.NoError(t, err)
+
+	b := newBrowser(t, srv.URL)
+	tab := b.tab()
+	b.open(tab, "rules")
+	b.run(tab, chromedp.SetUploadFiles("#rule-import-file", []string{bad}, chromedp.ByQuery))
+	b.waitText(tab, "#problems-list", "NOWHERE")
+	var problems []string
+	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#problems-list li')].map(li => li.textContent)`, &problems))
+	require.Len(t, problems, 3, "every problem: %v", problems)
+	_, err = r.Do(t.Context(), r.B().Get().Key("config:rules").Build()).ToString()
+	require.True(t, rueidis.IsRedisNil(err), "nothing was written")
+
+	b.run(tab, chromedp.Click("#problems-close", chromedp.ByQuery), chromedp.SetUploadFiles("#rule-import-file", []string{good}, chromedp.ByQuery))
+	b.waitText(tab, "#messages", "Imported 5 rules")
+	b.waitText(tab, "#rule-rows", "heathrow-low")
+	_, stored := storedJSON(t, r, rules.RulesKey)
+	var items []map[string]any
+	require.NoError(t, json.Unmarshal(stored, &items))
+	require.Len(t, items, 5)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	require.Contains(t, b.dialogs, "confirm: Replace all rules with the 5 of rules.json?")
+	require.Empty(t, b.errors)
+}

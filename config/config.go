@@ -91,6 +91,7 @@ type Monitor struct {
 	ComponentImage            string
 	HeartbeatPath             string
 	MQTTPublishRate           int
+	MQTTDiscoveryRate         int
 	// MetricsAddr (METRICS_ADDR) serves /metrics for Prometheus; empty: no second sink.
 	MetricsAddr        string
 	Version, GitCommit string
@@ -338,7 +339,10 @@ func LoadMonitor(get Getenv) (*Monitor, error) {
 	m.DeviceConfigurationURL = r.str("DEVICE_CONFIGURATION_URL", "")
 	m.ComponentImage = r.str("COMPONENT_IMAGE", "unknown")
 	m.HeartbeatPath = r.str("HEARTBEAT_PATH", DefaultHeartbeatPath)
-	m.MQTTPublishRate = r.positiveInt("MQTT_PUBLISH_RATE", 2000)
+	// States go out fast (a cycle at 1,000 queues in about a second); discovery configs, which
+	// Home Assistant has to process, at most MQTT_DISCOVERY_RATE a second.
+	m.MQTTPublishRate = r.positiveInt("MQTT_PUBLISH_RATE", 20000)
+	m.MQTTDiscoveryRate = r.positiveInt("MQTT_DISCOVERY_RATE", 500)
 	m.MetricsAddr = r.str("METRICS_ADDR", "")
 	if m.MetricsAddr != "" {
 		if _, _, err := net.SplitHostPort(m.MetricsAddr); err != nil {

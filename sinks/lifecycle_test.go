@@ -3,6 +3,7 @@ package sinks
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -261,4 +262,45 @@ func TestServePublishesThroughThePublisherInOrder(t *testing.T) {
 	close(in)
 	<-done
 	require.Equal(t, []string{model.StatusTopic, cfgTopic("s"), "T/s"}, pub.topics())
+}
+
+// Discovery configs are paced on their own (Home Assistant's sake) while states are not held
+// back by that rate, and every config still precedes its entity's state.
+func TestDiscoveryIsPacedApartFromStates(t *testing.T) {
+	s := NewMQTTSink(MQTTConfig{Host: "unused", PublishRate: 1_000_000, DiscoveryRate: 200}, zerolog.Nop())
+	pub := &recorder{}
+	in := make(chan model.Batch, 1)
+	done := make(chan struct{})
+	go func() {
+		s.serve(t.Context(), t.Context(), in, pub)
+		close(done)
+	}()
+	s.events.up()
+	require.Eventually(t, func() bool { return len(pub.topics()) > 0 }, 5*time.Second, time.Millisecond)
+	var b model.Batch
+	for i := range 100 {
+		b = append(b, model.NewState(staticEntity(fmt.Sprintf("e%d", i)), "1"))
+	}
+	start := time.Now()
+	in <- b
+	close(in)
+	<-done
+	// 100 configs at 200/s, after a burst of 20: at least (100-20)/200 s.
+	require.GreaterOrEqual(t, time.Since(start), 350*time.Millisecond, "discovery is paced")
+	topics := pub.topics()
+	require.Len(t, topics, 1+200)
+	seen := map[string]bool{}
+	for _, tp := range topics {
+		if strings.HasPrefix(tp, "T/") {
+			require.True(t, seen[cfgTopic(strings.TrimPrefix(tp, "T/"))], "config before state: %s", tp)
+		}
+		seen[tp] = true
+	}
+
+	p := newPacer(1000, 1)
+	start = time.Now()
+	for range 101 {
+		require.NoError(t, p.Wait(t.Context()))
+	}
+	require.GreaterOrEqual(t, time.Since(start), 80*time.Millisecond, "the rate still caps: 100 messages at 1,000/s")
 }

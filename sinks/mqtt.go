@@ -36,10 +36,12 @@ type MQTTConfig struct {
 	// ClientIDPrefix gets a random suffix, so that several monitors never kick each other off.
 	ClientIDPrefix string
 	Origin         model.Origin
-	// PublishRate caps messages per second, so that thousands of first-seen entities do not
-	// flood the broker; PublishBurst messages may go out at once.
-	PublishRate  int
-	PublishBurst int
+	// PublishRate caps every message per second (PublishBurst may go out at once);
+	// DiscoveryRate caps discovery configs alone, which is what Home Assistant has to be
+	// protected from (thousands of first-seen entities, every reconnect, every birth).
+	PublishRate   int
+	PublishBurst  int
+	DiscoveryRate int
 	KeepAlive    uint16
 	// Subscribe lists the topic filters whose messages are delivered on the received channel.
 	Subscribe []string
@@ -96,7 +98,10 @@ type MQTTSink struct {
 // NewMQTTSink builds the sink.
 func NewMQTTSink(cfg MQTTConfig, log zerolog.Logger) *MQTTSink {
 	if cfg.PublishRate <= 0 {
-		cfg.PublishRate = 2000
+		cfg.PublishRate = DefaultPublishRate
+	}
+	if cfg.DiscoveryRate <= 0 {
+		cfg.DiscoveryRate = DefaultDiscoveryRate
 	}
 	if cfg.PublishBurst <= 0 {
 		cfg.PublishBurst = max(cfg.PublishRate/10, 1)
@@ -127,6 +132,13 @@ func NewMQTTSink(cfg MQTTConfig, log zerolog.Logger) *MQTTSink {
 		cycles:    map[string]uint64{},
 	}
 }
+
+// Default rates: a broker cycle at 1,000 queues (≈ 19,000 states) goes out in about one
+// second of a 10 s interval; discovery configs at most 500 a second.
+const (
+	DefaultPublishRate   = 20000
+	DefaultDiscoveryRate = 500
+)
 
 // sweepEvery is how often the sink looks for dynamic entities to forget.
 const sweepEvery = 10 * time.Second
@@ -353,7 +365,7 @@ func (s *MQTTSink) accept(r *model.Reading, now time.Time) {
 	}
 	s.entities.Put(e.UniqueID, k, now, e.ForgetAfter())
 	if s.connected && !s.announced[e.UniqueID] {
-		s.q.Put(outMsg{topic: e.DiscoveryTopic(), payload: k.config, retain: true})
+		s.q.Put(outMsg{topic: e.DiscoveryTopic(), payload: k.config, retain: true, discovery: true})
 		s.announced[e.UniqueID] = true
 	}
 	if r.Kind == model.Declaration || e.StateTopic == "" {
@@ -428,7 +440,7 @@ func (s *MQTTSink) announceAll() {
 	sort.Strings(ids)
 	for _, id := range ids {
 		k, _ := s.entities.Get(id)
-		s.q.Put(outMsg{topic: k.entity.DiscoveryTopic(), payload: k.config, retain: true})
+		s.q.Put(outMsg{topic: k.entity.DiscoveryTopic(), payload: k.config, retain: true, discovery: true})
 		s.announced[id] = true
 	}
 	topics := make([]string, 0, len(s.sticky))
@@ -452,6 +464,7 @@ func (s *MQTTSink) onDisconnect() {
 
 func (s *MQTTSink) publishLoop(ctx context.Context, pub publisher) {
 	p := newPacer(s.cfg.PublishRate, s.cfg.PublishBurst)
+	dp := newPacer(s.cfg.DiscoveryRate, max(s.cfg.DiscoveryRate/10, 1))
 	for {
 		select {
 		case <-ctx.Done():
@@ -463,12 +476,13 @@ func (s *MQTTSink) publishLoop(ctx context.Context, pub publisher) {
 			if !ok {
 				break
 			}
-			if p.Wait(ctx) != nil {
+			// One FIFO: a discovery config waiting for its turn holds back what follows it, so
+			// that discovery always precedes the entity's state.
+			if (m.discovery && dp.Wait(ctx) != nil) || p.Wait(ctx) != nil {
 				return
 			}
-			pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			_, err := pub.Publish(pctx, &paho.Publish{Topic: m.topic, Payload: m.payload, Retain: m.retain})
-			cancel()
+			// QoS 0: written at once, nothing to wait for, so no per-message deadline.
+			_, err := pub.Publish(ctx, &paho.Publish{Topic: m.topic, Payload: m.payload, Retain: m.retain})
 			if err != nil {
 				s.log.Debug().Err(err).Str("topic", m.topic).Msg("publish failed")
 			}

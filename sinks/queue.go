@@ -8,9 +8,10 @@ import (
 
 // outMsg is one publication waiting in the sink.
 type outMsg struct {
-	topic   string
-	payload []byte
-	retain  bool
+	topic     string
+	payload   []byte
+	retain    bool
+	discovery bool // a discovery config: paced for Home Assistant's sake
 }
 
 // topicQueue is a FIFO of pending publications coalesced by topic: a newer payload for a
@@ -85,11 +86,17 @@ func (q *topicQueue) Len() int {
 }
 
 // pacer is a token bucket: at most rate messages per second on average, bursts of burst.
+// It sleeps at most once per pacerSlack, letting the messages due meanwhile go out together:
+// one timer and wake-up per message cost about 45 µs each, 900 ms a cycle at 1,000 queues.
 type pacer struct {
 	interval time.Duration
 	burst    time.Duration
 	next     time.Time
+	timer    *time.Timer
 }
+
+// pacerSlack is how far ahead of its schedule a message may go out.
+const pacerSlack = 10 * time.Millisecond
 
 func newPacer(rate, burst int) *pacer {
 	iv := time.Second / time.Duration(max(rate, 1))
@@ -104,13 +111,16 @@ func (p *pacer) Wait(ctx context.Context) error {
 	}
 	p.next = p.next.Add(p.interval)
 	d := p.next.Sub(now)
-	if d <= 0 {
+	if d <= pacerSlack {
 		return nil
 	}
-	t := time.NewTimer(d)
-	defer t.Stop()
+	if p.timer == nil {
+		p.timer = time.NewTimer(d)
+	} else {
+		p.timer.Reset(d)
+	}
 	select {
-	case <-t.C:
+	case <-p.timer.C:
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

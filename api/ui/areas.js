@@ -3,7 +3,7 @@
 // rename, restyle, delete. Locked areas are shown but cannot be changed here.
 /* global L, topojson */
 import { api, ApiError } from './api.js';
-import { $, h, message, showErrors, clearErrors, download, showProblems, readJSONFile } from './dom.js';
+import { $, h, message, showErrors, clearErrors, download, importFile } from './dom.js';
 
 const DEFAULT_STYLE = { fill: '#3388ff', stroke: '#3388ff', 'fill-opacity': 0.2, 'stroke-width': 2, 'stroke-opacity': 1 };
 const STYLE_KEYS = ['fill', 'stroke', 'fill-opacity', 'stroke-width', 'stroke-opacity', 'marker-color', 'marker-symbol', 'marker-size'];
@@ -307,25 +307,10 @@ export class AreasPage {
     }
   }
 
-  async importAreas(input) {
-    const file = input.files[0];
-    input.value = '';
-    if (!file) return;
-    try {
-      const set = await readJSONFile(file);
-      const check = await api.importAreas(set, true);
-      if (check.problems.length > 0) return showProblems(`Import of ${file.name} refused`, check.problems);
-      const n = Array.isArray(set) ? set.length : (set.features || []).length;
-      if (!window.confirm(`Replace all areas with the ${n} area(s) of ${file.name}?`)) return;
-      await api.importAreas(set, false);
-      message(`Imported ${n} area(s) from ${file.name}.`);
-      this.closeForm();
-      await this.reload();
-    } catch (e) {
-      if (e instanceof ApiError && e.body && Array.isArray(e.body.problems)) return showProblems(`Import of ${file.name} refused`, e.body.problems);
-      message(`Import failed: ${e.message}`, 'error');
-      if (e.status === 412) await this.reload();
-    }
+  importAreas(input) {
+    return importFile(input, 'areas', api.importAreas,
+      (set) => (Array.isArray(set) ? set.length : (set.features || []).length),
+      async () => { this.closeForm(); await this.reload(); });
   }
 }
 

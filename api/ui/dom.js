@@ -1,3 +1,5 @@
+import { ApiError } from './api.js';
+
 // Small DOM helpers. Every text from the server (names, identifiers, descriptions, error
 // messages) goes through textContent or value: never parsed as HTML.
 
@@ -85,5 +87,27 @@ export async function readJSONFile(file) {
     return JSON.parse(text);
   } catch (e) {
     throw new Error(`${file.name} is not valid JSON: ${e.message}`);
+  }
+}
+
+// importFile imports a whole set from the chosen JSON file: checked first (a dry run), every
+// problem listed and nothing written, or, once confirmed, the set replaced.
+export async function importFile(input, what, send, count, after) {
+  const file = input.files[0];
+  input.value = '';
+  if (!file) return;
+  try {
+    const set = await readJSONFile(file);
+    const check = await send(set, true);
+    if (check.problems.length > 0) return showProblems(`Import of ${file.name} refused`, check.problems);
+    const n = count(set);
+    if (!window.confirm(`Replace all ${what} with the ${n} of ${file.name}?`)) return;
+    await send(set, false);
+    message(`Imported ${n} ${what} from ${file.name}.`);
+    await after();
+  } catch (e) {
+    if (e instanceof ApiError && e.body && Array.isArray(e.body.problems)) return showProblems(`Import of ${file.name} refused`, e.body.problems);
+    message(`Import failed: ${e.message}`, 'error');
+    if (e.status === 412) await after();
   }
 }

@@ -1,7 +1,7 @@
 // The rules page: a table of rules (enabled toggle, counts) and an editor whose condition rows
 // offer, for each type, only the operators it allows and a value widget that fits it.
 import { api, ApiError } from './api.js';
-import { $, h, message, showErrors, clearErrors, download, showProblems, readJSONFile } from './dom.js';
+import { $, h, message, showErrors, clearErrors, download, importFile } from './dom.js';
 
 // The 17 condition types (CONTRACT.md 6.2): a label and the widget for the value. The
 // operators each allows come from the server (/ui/config.json), the same table that validates.
@@ -227,24 +227,9 @@ export class RulesPage {
     }
   }
 
-  async importRules(input) {
-    const file = input.files[0];
-    input.value = '';
-    if (!file) return;
-    try {
-      const set = await readJSONFile(file);
-      const check = await api.importRules(set, true);
-      if (check.problems.length > 0) return showProblems(`Import of ${file.name} refused`, check.problems);
-      if (!window.confirm(`Replace all rules with the ${set.length} rule(s) of ${file.name}?`)) return;
-      await api.importRules(set, false);
-      message(`Imported ${set.length} rule(s) from ${file.name}.`);
-      this.closeForm();
-      await this.reload();
-    } catch (e) {
-      if (e instanceof ApiError && e.body && Array.isArray(e.body.problems)) return showProblems(`Import of ${file.name} refused`, e.body.problems);
-      message(`Import failed: ${e.message}`, 'error');
-      if (e.status === 412) await this.reload();
-    }
+  importRules(input) {
+    return importFile(input, 'rules', api.importRules, (set) => (Array.isArray(set) ? set.length : 0),
+      async () => { this.closeForm(); await this.reload(); });
   }
 }
 

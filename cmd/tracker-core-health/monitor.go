@@ -111,9 +111,9 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	sink := sinks.NewMQTTSink(sinks.MQTTConfig{
 		Host: cfg.MQTTHost, Port: cfg.MQTTPort, Username: cfg.MQTTUsername, Password: cfg.MQTTPassword,
 		Origin:      model.Origin{Name: model.OriginName, SWVersion: cfg.Version},
-		PublishRate: cfg.MQTTPublishRate,
-		KeepAlive:   config.MQTTKeepAlive,
-		Subscribe:   []string{model.HAStatusTopic, model.RegisterTopicRoot + "/+"},
+		PublishRate: cfg.MQTTPublishRate, DiscoveryRate: cfg.MQTTDiscoveryRate,
+		KeepAlive: config.MQTTKeepAlive,
+		Subscribe: []string{model.HAStatusTopic, model.RegisterTopicRoot + "/+"},
 	}, stageLog("mqtt"))
 	// Every reading reaches every sink: the merged stream fans out, each sink with its own
 	// bounded buffer, so a slow MQTT broker never delays /metrics and the other way round.

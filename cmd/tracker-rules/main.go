@@ -219,20 +219,29 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Logger) int {
+// loadSet reads the rules and areas (files or store) and compiles them leniently: invalid
+// rules are skipped and named, anything else is an error.
+func loadSet(ctx context.Context, o options) (*rules.Snapshot, *rules.Set, []string, error) {
 	s, err := load(ctx, o)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	set, err := rules.Compile(s)
+	var le *rules.LoadError
+	if errors.As(err, &le) {
+		return s, set, le.Skipped, nil
+	}
+	return s, set, nil, err
+}
+
+func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Logger) int {
+	_, set, skipped, err := loadSet(ctx, o)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	set, err := rules.Compile(s)
-	var le *rules.LoadError
-	if err != nil && !errors.As(err, &le) {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	if le != nil {
-		fmt.Fprintf(stderr, "skipping invalid rules: %s\n", strings.Join(le.Skipped, ", "))
+	if len(skipped) > 0 {
+		fmt.Fprintf(stderr, "skipping invalid rules: %s\n", strings.Join(skipped, ", "))
 	}
 	ttl := o.flightTTL
 	var store rueidis.Client
@@ -315,14 +324,8 @@ func trace(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Wr
 		fmt.Fprintln(stderr, "trace needs --rule ID")
 		return 2
 	}
-	s, err := load(ctx, o)
+	_, set, _, err := loadSet(ctx, o)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	set, err := rules.Compile(s)
-	var le *rules.LoadError
-	if err != nil && !errors.As(err, &le) {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}

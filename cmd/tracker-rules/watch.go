@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -131,19 +130,13 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	snap, err := load(ctx, o)
+	snap, set, skipped, err := loadSet(ctx, o)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	set, err := rules.Compile(snap)
-	var le *rules.LoadError
-	if err != nil && !errors.As(err, &le) {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	if le != nil {
-		log.Warn().Strs("skipped", le.Skipped).Msg("invalid rules skipped")
+	if len(skipped) > 0 {
+		log.Warn().Strs("skipped", skipped).Msg("invalid rules skipped")
 	}
 
 	var store rueidis.Client
@@ -289,21 +282,15 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 
 // reloadFiles reads the rule and area files again; an invalid edit keeps the previous set.
 func reloadFiles(ctx context.Context, o options, engine *rules.Engine, followRules func([]byte), log zerolog.Logger) {
-	snap, err := load(ctx, o)
-	if err == nil {
-		var set *rules.Set
-		set, err = rules.Compile(snap)
-		var le *rules.LoadError
-		if errors.As(err, &le) {
-			log.Warn().Strs("skipped", le.Skipped).Msg("invalid rules skipped")
-			err = nil
-		}
-		if err == nil {
-			engine.Swap(set)
-			followRules(snap.Rules)
-			log.Info().Int("rules", len(set.Rules)).Msg("rules reloaded from the files")
-			return
-		}
+	snap, set, skipped, err := loadSet(ctx, o)
+	if err != nil {
+		log.Warn().Err(err).Msg("the edited rules or areas are invalid; keeping the previous set")
+		return
 	}
-	log.Warn().Err(err).Msg("the edited rules or areas are invalid; keeping the previous set")
+	if len(skipped) > 0 {
+		log.Warn().Strs("skipped", skipped).Msg("invalid rules skipped")
+	}
+	engine.Swap(set)
+	followRules(snap.Rules)
+	log.Info().Int("rules", len(set.Rules)).Msg("rules reloaded from the files")
 }
