@@ -42,7 +42,7 @@ type MQTTConfig struct {
 	PublishRate   int
 	PublishBurst  int
 	DiscoveryRate int
-	KeepAlive    uint16
+	KeepAlive     uint16
 	// Subscribe lists the topic filters whose messages are delivered on the received channel.
 	Subscribe []string
 	// DrainTimeout bounds how long a clean shutdown waits for queued messages.
