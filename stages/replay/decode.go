@@ -589,14 +589,14 @@ func (s *scanner) skip() bool {
 	if s.i >= len(s.b) {
 		return false
 	}
-	switch c := s.b[s.i]; {
-	case c == '{' || c == '[':
-		close := byte('}')
+	switch c := s.b[s.i]; c {
+	case '{', '[':
+		closer := byte('}')
 		if c == '[' {
-			close = ']'
+			closer = ']'
 		}
 		s.i++
-		if s.end(close) {
+		if s.end(closer) {
 			return true
 		}
 		for {
@@ -608,7 +608,7 @@ func (s *scanner) skip() bool {
 			if !s.skip() {
 				return false
 			}
-			more, ok := s.next(close)
+			more, ok := s.next(closer)
 			if !ok {
 				return false
 			}
@@ -616,13 +616,13 @@ func (s *scanner) skip() bool {
 				return true
 			}
 		}
-	case c == '"':
+	case '"':
 		return s.skipString()
-	case c == 't':
+	case 't':
 		return s.literal("true")
-	case c == 'f':
+	case 'f':
 		return s.literal("false")
-	case c == 'n':
+	case 'n':
 		return s.literal("null")
 	default:
 		_, ok := s.number()

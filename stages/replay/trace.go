@@ -42,11 +42,11 @@ func Trace(in io.Reader, out, errOut io.Writer, engine *rules.Engine, id, icao s
 	var slot Slot
 	r := bufio.NewReaderSize(in, 1<<20)
 	w := bufio.NewWriter(out)
-	defer w.Flush()
 	enc := json.NewEncoder(w)
 	for {
 		raw, err := r.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
+			_ = w.Flush() // the trace so far; the error says why it stops
 			return res, fmt.Errorf("line %d is longer than %d bytes", res.Lines+1, r.Size())
 		}
 		if len(raw) > 0 {
@@ -86,10 +86,13 @@ func Trace(in io.Reader, out, errOut io.Writer, engine *rules.Engine, id, icao s
 				}
 			}
 		}
-		if err == io.EOF {
-			return res, nil
-		}
 		if err != nil {
+			if ferr := w.Flush(); ferr != nil {
+				return res, fmt.Errorf("writing the trace: %w", ferr)
+			}
+			if err == io.EOF {
+				return res, nil
+			}
 			return res, err
 		}
 	}
