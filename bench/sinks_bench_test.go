@@ -4,10 +4,13 @@ package bench
 
 import (
 	"context"
+	"net/url"
 	"strconv"
 	"testing"
 	"time"
 
+	"github.com/eclipse/paho.golang/autopaho"
+	"github.com/eclipse/paho.golang/paho"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rs/zerolog"
 
@@ -97,5 +100,68 @@ func BenchmarkSinks(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*telemetry.NumQueueFields), "ns/reading")
+	})
+}
+
+// BenchmarkSinkVsBarePublish: the cost per message of the MQTT sink against a bare autopaho
+// Publish loop sending the same 11,000 retained messages to the real Mosquitto, in one run
+// (issue 12's ratio). Both wait until the last message has reached a subscriber.
+func BenchmarkSinkVsBarePublish(b *testing.B) {
+	const queues = 1000
+	ents := queueEntities(queues)
+	last := "Tracker/bench/tracker-message-processor-p999/message_bytes"
+	b.Run("sink", func(b *testing.B) {
+		env := testenv.Get(b)
+		rec := env.Record(b, last)
+		h, p := testenv.Split(b, env.MQTTAddr)
+		sink := sinks.NewMQTTSink(sinks.MQTTConfig{Host: h, Port: testenv.Atoi(b, p), PublishRate: 10_000_000}, zerolog.Nop())
+		in := make(chan model.Batch, 1)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		go func() { _ = sink.Run(ctx, in) }()
+		time.Sleep(time.Second)
+		in <- cycleReadings(ents, 0) // discovery once, outside the timing
+		rec.WaitPayload(last, "0", time.Minute)
+		n := 0
+		b.ReportAllocs()
+		b.ResetTimer()
+		for b.Loop() {
+			n++
+			in <- cycleReadings(ents, n)
+			rec.WaitPayload(last, strconv.Itoa(n), time.Minute)
+		}
+		b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(n*len(ents)), "µs/message")
+		close(in)
+	})
+	b.Run("bare-autopaho", func(b *testing.B) {
+		env := testenv.Get(b)
+		rec := env.Record(b, last)
+		u, err := url.Parse("mqtt://" + env.MQTTAddr)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		cm, err := autopaho.NewConnection(ctx, autopaho.ClientConfig{ServerUrls: []*url.URL{u}, KeepAlive: 60,
+			CleanStartOnInitialConnection: true, ClientConfig: paho.ClientConfig{ClientID: "bench-bare"}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := cm.AwaitConnection(ctx); err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		b.ReportAllocs()
+		for b.Loop() {
+			n++
+			payload := []byte(strconv.Itoa(n))
+			for _, e := range ents {
+				if _, err := cm.Publish(ctx, &paho.Publish{Topic: e.StateTopic, Payload: payload, Retain: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			rec.WaitPayload(last, strconv.Itoa(n), time.Minute)
+		}
+		b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(n*len(ents)), "µs/message")
 	})
 }
