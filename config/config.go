@@ -93,7 +93,9 @@ type Monitor struct {
 	MQTTPublishRate           int
 	MQTTDiscoveryRate         int
 	// MetricsAddr (METRICS_ADDR) serves /metrics for Prometheus; empty: no second sink.
-	MetricsAddr        string
+	MetricsAddr string
+	// PprofAddr (PPROF_ADDR) serves net/http/pprof for profiling a real run; empty: off.
+	PprofAddr          string
 	Version, GitCommit string
 }
 
@@ -347,6 +349,12 @@ func LoadMonitor(get Getenv) (*Monitor, error) {
 	if m.MetricsAddr != "" {
 		if _, _, err := net.SplitHostPort(m.MetricsAddr); err != nil {
 			r.fail("METRICS_ADDR", fmt.Sprintf("invalid listen address %q (want host:port or :port)", m.MetricsAddr))
+		}
+	}
+	m.PprofAddr = r.str("PPROF_ADDR", "")
+	if m.PprofAddr != "" {
+		if _, _, err := net.SplitHostPort(m.PprofAddr); err != nil {
+			r.fail("PPROF_ADDR", fmt.Sprintf("invalid listen address %q (want host:port or :port)", m.PprofAddr))
 		}
 	}
 	m.Version = r.str("VERSION", Version)

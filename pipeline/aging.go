@@ -7,7 +7,8 @@ import "time"
 // receivers) that may come and go over months. Not safe for concurrent use; each owner keeps
 // its own.
 type Aging[K comparable, V any] struct {
-	m         map[K]agingEntry[V]
+	// Entries are pointers, so that a sighting updates one in place: one map look-up a reading.
+	m         map[K]*agingEntry[V]
 	lastSweep time.Time
 	sweepIv   time.Duration
 }
@@ -20,18 +21,25 @@ type agingEntry[V any] struct {
 
 // NewAging builds an empty map that sweeps at most once per sweepEvery.
 func NewAging[K comparable, V any](sweepEvery time.Duration) *Aging[K, V] {
-	return &Aging[K, V]{m: map[K]agingEntry[V]{}, sweepIv: sweepEvery}
+	return &Aging[K, V]{m: map[K]*agingEntry[V]{}, sweepIv: sweepEvery}
 }
 
 // Get returns the value without touching it.
 func (a *Aging[K, V]) Get(k K) (V, bool) {
-	e, ok := a.m[k]
-	return e.v, ok
+	if e, ok := a.m[k]; ok {
+		return e.v, true
+	}
+	var zero V
+	return zero, false
 }
 
 // Put stores v as seen at now; ttl 0 keeps it until Delete.
 func (a *Aging[K, V]) Put(k K, v V, now time.Time, ttl time.Duration) {
-	a.m[k] = agingEntry[V]{v: v, seen: now, ttl: ttl}
+	if e, ok := a.m[k]; ok {
+		e.v, e.seen, e.ttl = v, now, ttl
+		return
+	}
+	a.m[k] = &agingEntry[V]{v: v, seen: now, ttl: ttl}
 }
 
 // Touch marks k as seen at now; it reports whether k was there.
@@ -39,7 +47,6 @@ func (a *Aging[K, V]) Touch(k K, now time.Time) bool {
 	e, ok := a.m[k]
 	if ok {
 		e.seen = now
-		a.m[k] = e
 	}
 	return ok
 }

@@ -6,6 +6,10 @@
 # ratio, the peak RSS (VmHWM), and how long a counter changed in Redis takes to show on MQTT.
 # A measurement, not a test: it never fails on a number.
 #   SCALE_QUEUES (1000), SCALE_CYCLES (3), BROKER_POLL_INTERVAL (10s) can be changed.
+#   SCALE_PROFILE=DIR also writes, per configuration, a CPU profile of the measured cycles and
+#   heap (in use) and allocs profiles at their end, taken through PPROF_ADDR; read them with
+#   go tool pprof -top bin/tracker-core-health DIR/<label>.cpu.pprof
+#   SCALE_ONLY=defaults runs the first configuration only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 QUEUES=${SCALE_QUEUES:-1000}
@@ -56,11 +60,13 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 run() { # label, extra environment
   local label=$1; shift
   local hb; hb=$(mktemp -d)
+  local pprof=() slug; slug=$(echo "$label" | tr -c 'A-Za-z0-9_\n' '-' | cut -c1-30)
+  [ -n "${SCALE_PROFILE:-}" ] && pprof=(PPROF_ADDR=127.0.0.1:16061) && mkdir -p "$SCALE_PROFILE"
   env BROKER_HOST=127.0.0.1 BROKER_MANAGEMENT_PORT="$TEST_MGMT_PORT" \
     BROKER_MONITORING_USERNAME="$TEST_MONITOR_USER" BROKER_MONITORING_PASSWORD="$TEST_MONITOR_PASSWORD" \
     STORE_HOST=127.0.0.1 STORE_PORT="${TEST_REDIS_ADDR##*:}" STORE_PASSWORD="$TEST_REDIS_PASSWORD" \
     MQTT_HOST=127.0.0.1 MQTT_PORT="${TEST_MQTT_ADDR##*:}" BROKER_POLL_INTERVAL="$INTERVAL" \
-    HEARTBEAT_PATH="$hb/heartbeat" LOG_LEVEL=warn "$@" bin/tracker-core-health 2>/dev/null &
+    HEARTBEAT_PATH="$hb/heartbeat" LOG_LEVEL=warn "${pprof[@]}" "$@" bin/tracker-core-health 2>/dev/null &
   local pid=$!
   # Not counted: the first connect, when every discovery config goes out (≈ 19 entities a
   # queue, at MQTT_DISCOVERY_RATE, 500/s by default) and holds the states back behind it.
@@ -68,7 +74,11 @@ run() { # label, extra environment
   [ "${MQTT_OFF:-}" = "" ] && warm=$((warm + 19 * QUEUES / ${MQTT_DISCOVERY_RATE:-500}))
   sleep "$warm"
   local t0 c0; t0=$(date +%s%N); c0=$(cpu_ticks "$pid")
-  local api=() latency=""
+  local api=() latency="" cpuprof=""
+  if [ -n "${SCALE_PROFILE:-}" ]; then
+    curl -fsS -o "$SCALE_PROFILE/$slug.cpu.pprof" "http://127.0.0.1:16061/debug/pprof/profile?seconds=$((CYCLES * ivl))" &
+    cpuprof=$!
+  fi
   for n in $(seq 1 "$CYCLES"); do
     api+=("$(api_ms)")
     if [ "$n" = 1 ] && [ "${MQTT_OFF:-}" = "" ]; then
@@ -98,6 +108,11 @@ run() { # label, extra environment
   done
   local c1 t1 hwm; c1=$(cpu_ticks "$pid"); t1=$(date +%s%N)
   hwm=$(awk '/VmHWM/{print $2, $3}' "/proc/$pid/status")
+  if [ -n "$cpuprof" ]; then
+    wait "$cpuprof" || true
+    curl -fsS -o "$SCALE_PROFILE/$slug.heap.pprof" "http://127.0.0.1:16061/debug/pprof/heap" || true
+    curl -fsS -o "$SCALE_PROFILE/$slug.allocs.pprof" "http://127.0.0.1:16061/debug/pprof/allocs" || true
+  fi
   kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
   rm -rf "$hb"
   local hz; hz=$(getconf CLK_TCK)
@@ -111,6 +126,7 @@ run() { # label, extra environment
 
 echo "scale: $QUEUES owned + 100 foreign queues, $QUEUES processors' counters, broker interval $INTERVAL, $CYCLES cycles each"
 run "defaults"
+[ "${SCALE_ONLY:-}" = defaults ] && exit 0
 run "MQTT_PUBLISH_RATE=1000000" MQTT_PUBLISH_RATE=1000000
 MQTT_OFF=1 run "MQTT_HOST unset" MQTT_HOST=
 run "METRICS_ADDR set (Prometheus sink)" METRICS_ADDR=127.0.0.1:0

@@ -15,18 +15,28 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
-// recorder is a publisher that keeps what it was asked to publish, in order.
+// recorder is a publisher (and its writer) that keeps what it was asked to publish, in order.
 type recorder struct {
-	mu   sync.Mutex
-	msgs []outMsg
-	subs int
+	mu      sync.Mutex
+	msgs    []outMsg
+	subs    int
+	flushes int
 }
 
-func (r *recorder) Publish(_ context.Context, p *paho.Publish) (*paho.PublishResponse, error) {
+func (r *recorder) writer() msgWriter { return r }
+
+func (r *recorder) Publish(topic, payload string, retain bool) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.msgs = append(r.msgs, outMsg{topic: p.Topic, payload: p.Payload, retain: p.Retain})
-	return &paho.PublishResponse{}, nil
+	r.msgs = append(r.msgs, outMsg{topic: topic, payload: payload, retain: retain})
+	return nil
+}
+
+func (r *recorder) Flush() error {
+	r.mu.Lock()
+	r.flushes++
+	r.mu.Unlock()
+	return nil
 }
 
 func (r *recorder) Subscribe(context.Context, *paho.Subscribe) (*paho.Suback, error) {
@@ -62,9 +72,11 @@ func newHarness(t *testing.T) *harness {
 }
 
 func (h *harness) batch(rs ...model.Reading) {
+	h.s.q.Lock()
 	for i := range rs {
 		h.s.accept(&rs[i], h.now)
 	}
+	h.s.q.Unlock()
 	h.s.forget(h.now)
 }
 
@@ -87,7 +99,10 @@ func (h *harness) queued() (map[string]string, []string) {
 		if !ok {
 			return got, order
 		}
-		got[m.topic] = string(m.payload)
+		got[m.topic] = m.payload
+		if m.entity != nil {
+			got[m.topic] = string(m.entity.DiscoveryConfig(h.s.cfg.Origin))
+		}
 		order = append(order, m.topic)
 	}
 }
@@ -239,7 +254,6 @@ func TestSinkForgetsDynamicEntitiesAndStaysBounded(t *testing.T) {
 	}
 	// expire_after 30 s → forgotten after 90 s unseen: at most ~ (90+10+10)/10 cycles of ids.
 	require.Less(t, maxKnown, 12*50, "known entities stay bounded")
-	require.LessOrEqual(t, len(h.s.announced), h.s.entities.Len(), "announced never outgrows the known set")
 	_, ok := h.s.entities.Get("s")
 	require.True(t, ok, "static entities are never forgotten")
 	_, ok = h.s.entities.Get("q0")

@@ -11,14 +11,14 @@ import (
 
 func TestTopicQueueCoalescesByTopicKeepingOrder(t *testing.T) {
 	q := newTopicQueue()
-	q.Put(outMsg{topic: "a", payload: []byte("1")})
-	q.Put(outMsg{topic: "b", payload: []byte("1")})
-	q.Put(outMsg{topic: "a", payload: []byte("2")})
+	q.Put(outMsg{topic: "a", payload: "1"})
+	q.Put(outMsg{topic: "b", payload: "1"})
+	q.Put(outMsg{topic: "a", payload: "2"})
 	require.Equal(t, 2, q.Len(), "memory is bounded by the number of topics")
 	m, ok := q.Pop()
 	require.True(t, ok)
 	require.Equal(t, "a", m.topic)
-	require.Equal(t, "2", string(m.payload), "the newer value replaced the queued one")
+	require.Equal(t, "2", m.payload, "the newer value replaced the queued one")
 	m, _ = q.Pop()
 	require.Equal(t, "b", m.topic)
 	_, ok = q.Pop()

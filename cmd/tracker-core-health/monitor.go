@@ -44,6 +44,10 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 		Dur("broker_interval", cfg.BrokerPollInterval).Dur("store_interval", cfg.StorePollInterval).
 		Str("metrics", cfg.MetricsAddr).Str("version", cfg.SWVersion()).Msg("starting")
 
+	if cfg.PprofAddr != "" {
+		goStopping("pprof", func(ctx context.Context) error { return servePprof(ctx, cfg.PprofAddr, stageLog("pprof")) })
+	}
+
 	// Static entities: declared up front so that their discovery goes out on every connect.
 	static := make(chan model.Batch, 1)
 	decl := model.Batch{}
