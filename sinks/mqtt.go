@@ -135,12 +135,12 @@ func NewMQTTSink(cfg MQTTConfig, log zerolog.Logger) *MQTTSink {
 		cfg.StatusTopic = model.StatusTopic
 	}
 	return &MQTTSink{
-		cfg:       cfg,
-		log:       log,
-		now:       time.Now,
-		received:  make(chan model.Message, 64),
-		stopping:  make(chan struct{}),
-		events:    newConnEvents(),
+		cfg:      cfg,
+		log:      log,
+		now:      time.Now,
+		received: make(chan model.Message, 64),
+		stopping: make(chan struct{}),
+		events:   newConnEvents(),
 		q:        newTopicQueue(),
 		entities: pipeline.NewAging[string, *known](sweepEvery),
 		sticky:   map[string]string{},
