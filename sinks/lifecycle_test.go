@@ -76,8 +76,8 @@ func (h *harness) batch(rs ...model.Reading) {
 	for i := range rs {
 		h.s.accept(&rs[i], h.now)
 	}
-	h.s.q.Unlock()
 	h.s.forget(h.now)
+	h.s.q.Unlock()
 }
 
 // events pushes connection events the way autopaho's callbacks do and lets the sink apply them.
@@ -195,7 +195,8 @@ func TestSinkStickyAndRemoval(t *testing.T) {
 	got, _ = h.queued()
 	require.NotContains(t, got, "homeassistant/update/x_update/config")
 	require.NotContains(t, got, "Tracker/register/x/update")
-	require.Zero(t, h.s.entities.Len())
+	require.Empty(t, h.s.byID)
+	require.Empty(t, h.s.byPtr)
 }
 
 func TestSinkConnectionEventsAreAppliedInOrder(t *testing.T) {
@@ -249,15 +250,14 @@ func TestSinkForgetsDynamicEntitiesAndStaysBounded(t *testing.T) {
 		}
 		h.batch(rs...)
 		h.queued()
-		maxKnown = max(maxKnown, h.s.entities.Len())
+		maxKnown = max(maxKnown, len(h.s.byID))
+		require.Len(t, h.s.byPtr, len(h.s.byID), "one record an entity")
 		h.now = h.now.Add(10 * time.Second)
 	}
 	// expire_after 30 s → forgotten after 90 s unseen: at most ~ (90+10+10)/10 cycles of ids.
 	require.Less(t, maxKnown, 12*50, "known entities stay bounded")
-	_, ok := h.s.entities.Get("s")
-	require.True(t, ok, "static entities are never forgotten")
-	_, ok = h.s.entities.Get("q0")
-	require.False(t, ok, "an id not seen for 3 × expire_after is forgotten")
+	require.Contains(t, h.s.byID, "s", "static entities are never forgotten")
+	require.NotContains(t, h.s.byID, "q0", "an id not seen for 3 × expire_after is forgotten")
 }
 
 func TestServePublishesThroughThePublisherInOrder(t *testing.T) {

@@ -24,7 +24,6 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
 // MQTTConfig configures the sink. An empty Host disables MQTT: the sink discards.
@@ -50,16 +49,6 @@ type MQTTConfig struct {
 	// StatusTopic carries ONLINE on every connect and OFFLINE as the will and on a clean
 	// shutdown (default Tracker/core-health/status).
 	StatusTopic string
-}
-
-// known is an entity the sink has seen. Its discovery config is not kept: it is rendered when
-// it goes out (19,000 rendered configs at 1,000 queues were 13 MB of a 34 MB heap).
-type known struct {
-	entity *model.Entity
-	// seenCycle is, for a dynamic entity, the number of its loop's cycle that last carried it.
-	seenCycle uint64
-	// announced: its config went out on this connection.
-	announced bool
 }
 
 // publisher is what the sink needs of the MQTT connection: the writer of the connection that
@@ -94,11 +83,15 @@ type MQTTSink struct {
 
 	events *connEvents
 
-	q         *topicQueue
-	entities  *pipeline.Aging[string, *known] // by unique_id; dynamic ones age out
-	sticky    map[string]string               // topic → payload republished after every connect
-	cycles    map[string]uint64               // loop → number of its latest cycle
-	gen       uint64                          // generation of the connection the sink believes is up
+	q *sendQueue
+	// The entities seen, by unique_id and by the pointer the stages reuse for every reading
+	// (the look-up a reading costs); dynamic ones are forgotten after ForgetAfter unseen.
+	byID      map[string]*known
+	byPtr     map[*model.Entity]*known
+	lastSweep time.Time
+	sticky    map[string]string // topic → payload republished after every connect
+	cycles    map[string]uint64 // loop → number of its latest cycle
+	gen       uint64            // generation of the connection the sink believes is up
 	connected bool
 
 	// dialed is the connection of autopaho's latest attempt; conn is that connection once its
@@ -141,8 +134,9 @@ func NewMQTTSink(cfg MQTTConfig, log zerolog.Logger) *MQTTSink {
 		received: make(chan model.Message, 64),
 		stopping: make(chan struct{}),
 		events:   newConnEvents(),
-		q:        newTopicQueue(),
-		entities: pipeline.NewAging[string, *known](sweepEvery),
+		q:        newSendQueue(),
+		byID:     map[string]*known{},
+		byPtr:    map[*model.Entity]*known{},
 		sticky:   map[string]string{},
 		cycles:   map[string]uint64{},
 	}
@@ -233,8 +227,8 @@ loop:
 			for i := range b {
 				s.accept(&b[i], now)
 			}
-			s.q.Unlock()
 			s.forget(now)
+			s.q.Unlock()
 		case <-s.events.notify:
 			for _, ev := range s.events.drain() {
 				s.handle(connCtx, ev, pub)
@@ -429,70 +423,98 @@ func (s *MQTTSink) accept(r *model.Reading, now time.Time) {
 		return
 	case model.StickyMessage:
 		s.sticky[r.Topic] = r.Payload
-		s.put(r.Topic, r.Payload)
+		if s.connected {
+			s.q.putLoose(r.Topic, r.Payload)
+		}
 		return
 	}
 	e := r.Entity
 	if e == nil {
 		return
 	}
-	k, _ := s.entities.Get(e.UniqueID)
-	switch {
-	case k == nil:
-		k = &known{entity: e}
-	case k.entity != e:
-		// A new description of a known entity (its owner registered, say): announced again
-		// only if its config changed. Rare, so both configs are rendered to compare.
-		if !bytes.Equal(k.entity.DiscoveryConfig(s.cfg.Origin), e.DiscoveryConfig(s.cfg.Origin)) {
-			k.announced = false
-		}
-		k.entity = e
+	k := s.byPtr[e]
+	if k == nil {
+		k = s.sight(e)
 	}
+	k.seen = now
 	if e.Lifecycle == model.Dynamic {
 		k.seenCycle = s.cycles[e.Loop]
 	}
-	s.entities.Put(e.UniqueID, k, now, e.ForgetAfter())
-	if s.connected && !k.announced {
-		s.q.PutLocked(outMsg{topic: e.DiscoveryTopic(), entity: e, retain: true})
+	hasState := r.Kind != model.Declaration && e.StateTopic != ""
+	if hasState && r.Kind == model.StickyState {
+		s.sticky[e.StateTopic] = r.Payload // re-sent after every connect, so kept even now
+	}
+	if !s.connected {
+		return // remembered; nothing is queued while disconnected
+	}
+	if !k.announced {
+		s.q.putConfig(k)
 		k.announced = true
 	}
-	if r.Kind == model.Declaration || e.StateTopic == "" {
-		return // discovery only, no state yet
+	if hasState {
+		s.q.putState(k, r.Payload)
 	}
-	if r.Kind == model.StickyState {
-		s.sticky[e.StateTopic] = r.Payload
-	}
-	s.put(e.StateTopic, r.Payload)
 }
 
-// put queues a retained message while connected; nothing is queued while disconnected. The
-// caller holds the queue's lock.
-func (s *MQTTSink) put(topic, payload string) {
-	if s.connected {
-		s.q.PutLocked(outMsg{topic: topic, payload: payload, retain: true})
+// sight finds or makes the record of an entity pointer seen for the first time: a new entity,
+// or a new description of a known one (its owner registered, say), which is announced again
+// only if its config changed. Rare, so both configs are rendered to compare.
+func (s *MQTTSink) sight(e *model.Entity) *known {
+	k := s.byID[e.UniqueID]
+	switch {
+	case k == nil:
+		k = &known{entity: e}
+		s.byID[e.UniqueID] = k
+	default:
+		if !bytes.Equal(k.entity.DiscoveryConfig(s.cfg.Origin), e.DiscoveryConfig(s.cfg.Origin)) {
+			k.announced = false
+		}
+		delete(s.byPtr, k.entity)
+		k.entity = e
 	}
+	s.byPtr[e] = k
+	return k
 }
 
 // remove clears an entity: an empty retained config, and the sink forgets it.
 func (s *MQTTSink) remove(e *model.Entity) {
-	s.entities.Delete(e.UniqueID)
+	if k := s.byID[e.UniqueID]; k != nil {
+		s.q.drop(k)
+		delete(s.byPtr, k.entity)
+		delete(s.byID, e.UniqueID)
+	}
 	delete(s.sticky, e.StateTopic)
-	s.put(e.DiscoveryTopic(), "")
+	if s.connected {
+		s.q.putLoose(e.DiscoveryTopic(), "")
+	}
 }
 
-// forget drops the dynamic entities not seen for ForgetFactor × their expire_after.
+// forget drops the dynamic entities not seen for ForgetFactor × their expire_after, looking
+// at most once per sweepEvery. The caller holds the queue's lock.
 func (s *MQTTSink) forget(now time.Time) {
-	if n := s.entities.Sweep(now, nil); n > 0 {
-		s.log.Debug().Int("forgotten", n).Int("known", s.entities.Len()).Msg("forgot entities not seen for 3 × expire_after")
+	if !s.lastSweep.IsZero() && now.Sub(s.lastSweep) < sweepEvery {
+		return
+	}
+	s.lastSweep = now
+	n := 0
+	for id, k := range s.byID {
+		if ttl := k.entity.ForgetAfter(); ttl > 0 && now.Sub(k.seen) > ttl {
+			s.q.drop(k)
+			delete(s.byPtr, k.entity)
+			delete(s.byID, id)
+			n++
+		}
+	}
+	if n > 0 {
+		s.log.Debug().Int("forgotten", n).Int("known", len(s.byID)).Msg("forgot entities not seen for 3 × expire_after")
 	}
 }
 
 // unannounce marks every entity as not announced on the connection to come.
 func (s *MQTTSink) unannounce() {
-	s.entities.All(func(_ string, k *known) bool {
+	for _, k := range s.byID {
 		k.announced = false
-		return true
-	})
+	}
 }
 
 func (s *MQTTSink) onConnect(ctx context.Context, gen uint64, pub publisher) {
@@ -501,7 +523,7 @@ func (s *MQTTSink) onConnect(ctx context.Context, gen uint64, pub publisher) {
 	s.q.Lock()
 	s.q.ClearLocked()
 	s.unannounce()
-	s.q.PutLocked(outMsg{topic: s.cfg.StatusTopic, payload: model.PayloadOnline, retain: true})
+	s.q.putLoose(s.cfg.StatusTopic, model.PayloadOnline)
 	s.announceAll()
 	s.q.Unlock()
 	if len(s.cfg.Subscribe) > 0 {
@@ -528,17 +550,16 @@ func (s *MQTTSink) current(k *known) bool {
 // announceAll queues the discovery config of every current entity, then every sticky state.
 // The caller holds the queue's lock.
 func (s *MQTTSink) announceAll() {
-	ids := make([]string, 0, s.entities.Len())
-	s.entities.All(func(id string, k *known) bool {
+	ids := make([]string, 0, len(s.byID))
+	for id, k := range s.byID {
 		if s.current(k) {
 			ids = append(ids, id)
 		}
-		return true
-	})
+	}
 	sort.Strings(ids)
 	for _, id := range ids {
-		k, _ := s.entities.Get(id)
-		s.q.PutLocked(outMsg{topic: k.entity.DiscoveryTopic(), entity: k.entity, retain: true})
+		k := s.byID[id]
+		s.q.putConfig(k)
 		k.announced = true
 	}
 	topics := make([]string, 0, len(s.sticky))
@@ -547,7 +568,7 @@ func (s *MQTTSink) announceAll() {
 	}
 	sort.Strings(topics)
 	for _, t := range topics {
-		s.q.PutLocked(outMsg{topic: t, payload: s.sticky[t], retain: true})
+		s.q.putLoose(t, s.sticky[t])
 	}
 }
 
@@ -556,8 +577,10 @@ func (s *MQTTSink) onDisconnect() {
 		s.log.Warn().Msg("mqtt connection lost; reconnecting")
 	}
 	s.connected = false
-	s.q.Clear() // no state goes out while disconnected; current entities are re-announced on connect
+	s.q.Lock()
+	s.q.ClearLocked() // no state goes out while disconnected; current entities are re-announced on connect
 	s.unannounce()
+	s.q.Unlock()
 }
 
 // publishLoop writes what the queue holds, a chunk at a time, each chunk to the connection

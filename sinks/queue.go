@@ -8,7 +8,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
-// outMsg is one publication waiting in the sink.
+// outMsg is one publication taken from the queue.
 type outMsg struct {
 	topic   string
 	payload string
@@ -18,29 +18,61 @@ type outMsg struct {
 	retain bool
 }
 
-// topicQueue is a FIFO of pending publications coalesced by topic: a newer payload for a
-// topic already waiting replaces the older one in place, so memory is bounded by the number
-// of distinct topics and a slow broker never builds a stale backlog. The sink puts a whole
-// batch under one Lock; the publisher takes a chunk at a time.
-type topicQueue struct {
-	mu      sync.Mutex
-	order   []string
-	head    int
-	pending map[string]outMsg
-	taken   int  // messages of the chunk the publisher is writing (PopN until the next PopN)
-	put     bool // something was put since Lock
-	notify  chan struct{}
+// known is an entity the sink has seen, and what of it waits in the queue. Its discovery
+// config is not kept: it is rendered when it goes out (19,000 rendered configs at 1,000 queues
+// were 13 MB of a 34 MB heap).
+type known struct {
+	entity *model.Entity
+	// seenCycle is, for a dynamic entity, the number of its loop's cycle that last carried it.
+	seenCycle uint64
+	seen      time.Time // last reading, for forgetting
+	// announced: its config went out on this connection.
+	announced bool
+	// In the queue (guarded by the queue's lock): the latest state, and the config.
+	state       string
+	stateQueued bool
+	cfgQueued   bool
 }
 
-func newTopicQueue() *topicQueue {
-	return &topicQueue{pending: map[string]outMsg{}, notify: make(chan struct{}, 1)}
+// loose is a queued message that belongs to no known entity: ONLINE, a sticky message, the
+// empty config of a removed entity.
+type loose struct {
+	topic, payload string
+	queued         bool
 }
 
-// Lock starts a series of PutLocked.
-func (q *topicQueue) Lock() { q.mu.Lock() }
+// qItem is one place in the FIFO: an entity's state or config, or a loose message.
+type qItem struct {
+	k   *known
+	cfg bool
+	l   *loose
+}
+
+// sendQueue is the FIFO of pending publications, coalesced: a newer state of an entity (or
+// payload of a loose topic) already waiting replaces the older one in place, so memory is
+// bounded by the number of entities and a slow broker never builds a stale backlog. An
+// entity's messages wait in its own known record, so a reading costs no map look-up here.
+// The sink puts a whole batch under one Lock; the publisher takes a chunk at a time.
+type sendQueue struct {
+	mu     sync.Mutex
+	order  []qItem
+	head   int
+	loose  map[string]*loose
+	n      int  // queued messages
+	taken  int  // messages of the chunk the publisher is writing (PopN until the next PopN)
+	put    bool // something was put since Lock
+	notify chan struct{}
+}
+
+func newSendQueue() *sendQueue {
+	return &sendQueue{loose: map[string]*loose{}, notify: make(chan struct{}, 1)}
+}
+
+// Lock starts a series of puts.
+func (q *sendQueue) Lock() { q.mu.Lock() }
 
 // Unlock ends it and wakes the publisher if anything was put.
-func (q *topicQueue) Unlock() {
+func (q *sendQueue) Unlock() {
 	put := q.put
 	q.put = false
 	q.mu.Unlock()
@@ -52,24 +84,58 @@ func (q *topicQueue) Unlock() {
 	}
 }
 
-// Put queues m, replacing a waiting message for the same topic.
-func (q *topicQueue) Put(m outMsg) {
-	q.Lock()
-	q.PutLocked(m)
-	q.Unlock()
-}
-
-// PutLocked is Put with the lock held.
-func (q *topicQueue) PutLocked(m outMsg) {
-	if _, ok := q.pending[m.topic]; !ok {
-		q.order = append(q.order, m.topic)
+// putState queues k's state (lock held).
+func (q *sendQueue) putState(k *known, payload string) {
+	k.state = payload
+	if !k.stateQueued {
+		k.stateQueued = true
+		q.order = append(q.order, qItem{k: k})
+		q.n++
 	}
-	q.pending[m.topic] = m
 	q.put = true
 }
 
-// Pop takes the oldest waiting topic's latest payload.
-func (q *topicQueue) Pop() (outMsg, bool) {
+// putConfig queues k's discovery config (lock held).
+func (q *sendQueue) putConfig(k *known) {
+	if !k.cfgQueued {
+		k.cfgQueued = true
+		q.order = append(q.order, qItem{k: k, cfg: true})
+		q.n++
+	}
+	q.put = true
+}
+
+// putLoose queues a message on topic (lock held).
+func (q *sendQueue) putLoose(topic, payload string) {
+	l := q.loose[topic]
+	if l == nil {
+		l = &loose{topic: topic}
+		q.loose[topic] = l
+	}
+	l.payload = payload
+	if !l.queued {
+		l.queued = true
+		q.order = append(q.order, qItem{l: l})
+		q.n++
+	}
+	q.put = true
+}
+
+// drop takes k's messages out of the queue (lock held): it was removed or forgotten.
+func (q *sendQueue) drop(k *known) {
+	if k.stateQueued {
+		k.stateQueued = false
+		q.n--
+	}
+	if k.cfgQueued {
+		k.cfgQueued = false
+		q.n--
+	}
+	k.state = ""
+}
+
+// Pop takes the oldest waiting message.
+func (q *sendQueue) Pop() (outMsg, bool) {
 	var one [1]outMsg
 	if got := q.PopN(one[:0], 1); len(got) == 1 {
 		return got[0], true
@@ -78,26 +144,40 @@ func (q *topicQueue) Pop() (outMsg, bool) {
 }
 
 // PopN appends up to n of the oldest waiting messages to dst.
-func (q *topicQueue) PopN(dst []outMsg, n int) []outMsg {
+func (q *sendQueue) PopN(dst []outMsg, n int) []outMsg {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	start := len(dst)
-	defer func() { q.taken = len(dst) - start }()
-	for taken := 0; taken < n && q.head < len(q.order); {
-		t := q.order[q.head]
-		q.order[q.head] = ""
+	for len(dst)-start < n && q.head < len(q.order) {
+		it := q.order[q.head]
+		q.order[q.head] = qItem{}
 		q.head++
-		if m, ok := q.pending[t]; ok {
-			delete(q.pending, t)
-			dst = append(dst, m)
-			taken++
+		switch {
+		case it.l != nil:
+			if it.l.queued {
+				it.l.queued = false
+				delete(q.loose, it.l.topic)
+				dst = append(dst, outMsg{topic: it.l.topic, payload: it.l.payload, retain: true})
+			}
+		case it.cfg:
+			if it.k.cfgQueued {
+				it.k.cfgQueued = false
+				dst = append(dst, outMsg{topic: it.k.entity.DiscoveryTopic(), entity: it.k.entity, retain: true})
+			}
+		default:
+			if it.k.stateQueued {
+				it.k.stateQueued = false
+				dst = append(dst, outMsg{topic: it.k.entity.StateTopic, payload: it.k.state, retain: true})
+			}
 		}
 	}
+	q.n -= len(dst) - start
+	q.taken = len(dst) - start
 	q.compact()
 	return dst
 }
 
-func (q *topicQueue) compact() {
+func (q *sendQueue) compact() {
 	if q.head == len(q.order) {
 		q.order, q.head = q.order[:0], 0
 	} else if q.head > 1024 && q.head > len(q.order)/2 {
@@ -108,26 +188,35 @@ func (q *topicQueue) compact() {
 }
 
 // Clear drops everything waiting.
-func (q *topicQueue) Clear() {
+func (q *sendQueue) Clear() {
 	q.mu.Lock()
 	q.ClearLocked()
 	q.mu.Unlock()
 }
 
 // ClearLocked is Clear with the lock held.
-func (q *topicQueue) ClearLocked() {
-	clear(q.pending)
-	q.taken = 0
+func (q *sendQueue) ClearLocked() {
+	for _, it := range q.order[q.head:] {
+		switch {
+		case it.l != nil:
+			it.l.queued = false
+		case it.cfg:
+			it.k.cfgQueued = false
+		default:
+			it.k.stateQueued, it.k.state = false, ""
+		}
+	}
+	clear(q.loose)
 	clear(q.order)
-	q.order, q.head = q.order[:0], 0
+	q.order, q.head, q.n, q.taken = q.order[:0], 0, 0, 0
 }
 
-// Len is the number of waiting topics plus the messages of the chunk being written: zero
-// once everything put has been handed to the writer.
-func (q *topicQueue) Len() int {
+// Len is the number of waiting messages plus those of the chunk being written: zero once
+// everything put has been handed to the writer.
+func (q *sendQueue) Len() int {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	return len(q.pending) + q.taken
+	return q.n + q.taken
 }
 
 // pacer is a token bucket: at most rate messages per second on average, bursts of burst.

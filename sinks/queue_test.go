@@ -7,29 +7,71 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
-func TestTopicQueueCoalescesByTopicKeepingOrder(t *testing.T) {
-	q := newTopicQueue()
-	q.Put(outMsg{topic: "a", payload: "1"})
-	q.Put(outMsg{topic: "b", payload: "1"})
-	q.Put(outMsg{topic: "a", payload: "2"})
-	require.Equal(t, 2, q.Len(), "memory is bounded by the number of topics")
+func TestSendQueueCoalescesKeepingOrder(t *testing.T) {
+	q := newSendQueue()
+	a := &known{entity: &model.Entity{Component: model.Sensor, UniqueID: "a", StateTopic: "T/a"}}
+	b := &known{entity: &model.Entity{Component: model.Sensor, UniqueID: "b", StateTopic: "T/b"}}
+	q.Lock()
+	q.putLoose(model.StatusTopic, "ONLINE")
+	q.putConfig(a)
+	q.putState(a, "1")
+	q.putState(b, "1")
+	q.putState(a, "2") // replaces a's waiting state in place
+	q.putConfig(a)     // already waiting
+	q.putLoose("x", "1")
+	q.putLoose("x", "2")
+	q.Unlock()
+	require.Equal(t, 5, q.Len(), "memory is bounded by the number of entities and topics")
+
+	var got []string
+	for {
+		m, ok := q.Pop()
+		if !ok {
+			break
+		}
+		if m.entity != nil {
+			got = append(got, "config "+m.entity.UniqueID+" on "+m.topic)
+			continue
+		}
+		got = append(got, m.topic+"="+m.payload)
+	}
+	require.Equal(t, []string{
+		model.StatusTopic + "=ONLINE",
+		"config a on homeassistant/sensor/a/config",
+		"T/a=2", // the newer value, in the older one's place
+		"T/b=1",
+		"x=2",
+	}, got)
+	require.Zero(t, q.Len())
+
+	// Dropped (removed or forgotten) and cleared messages never go out.
+	q.Lock()
+	q.putState(a, "3")
+	q.putState(b, "3")
+	q.drop(a)
+	q.Unlock()
 	m, ok := q.Pop()
 	require.True(t, ok)
-	require.Equal(t, "a", m.topic)
-	require.Equal(t, "2", m.payload, "the newer value replaced the queued one")
-	m, _ = q.Pop()
-	require.Equal(t, "b", m.topic)
+	require.Equal(t, "T/b", m.topic)
 	_, ok = q.Pop()
 	require.False(t, ok)
 
 	for i := range 10000 {
-		q.Put(outMsg{topic: fmt.Sprint(i % 100)})
+		q.Lock()
+		q.putLoose(fmt.Sprint(i%100), "v")
+		q.putState(a, fmt.Sprint(i))
+		q.Unlock()
 	}
-	require.Equal(t, 100, q.Len())
+	require.Equal(t, 101, q.Len())
 	q.Clear()
 	require.Equal(t, 0, q.Len())
+	_, ok = q.Pop()
+	require.False(t, ok)
+	require.False(t, a.stateQueued)
 }
 
 func TestPacerLimitsTheRate(t *testing.T) {
