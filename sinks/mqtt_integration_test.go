@@ -88,7 +88,10 @@ func TestSinkPacesABurstAndLosesNothingOfTheLatestValues(t *testing.T) {
 	env := testenv.Get(t)
 	env.ClearRetained(t, "Tracker/#", "homeassistant/#")
 	rec := env.Record(t, "Tracker/test/#")
-	in, _, _ := startSink(t, env, 4000)
+	in, sink, _ := startSink(t, env, 4000)
+	// Readings taken before the connection is up are remembered, not queued: start once
+	// ONLINE has been written.
+	require.Eventually(t, func() bool { return sink.Published() > 0 }, 10*time.Second, time.Millisecond)
 	const n = 2000
 	dev := model.NamedDevice("Tracker_Core", "Tracker Core")
 	ents := make([]*model.Entity, n)
