@@ -109,6 +109,10 @@ func counterValue(r rueidis.RedisResult) (int64, bool) {
 // broker poll, in at most three round trips however many processors and receivers exist:
 // (1) SMEMBERS of the receiver index with every processor counter GET, (2) the receivers'
 // registration entries, (3) the receivers' counters.
+//
+// What rarely changes is built once and kept per processor and per receiver: the entities,
+// the GET commands (pinned, so rueidis never recycles them), the parsed registration entry
+// (parsed again only when its text changes) and each counter's last payload string.
 type CounterStage struct {
 	conn    *Conn
 	devices *model.DeviceDirectory
@@ -116,34 +120,86 @@ type CounterStage struct {
 	log     zerolog.Logger
 	now     func() time.Time
 
-	// The entities of each processor and each receiver source, forgotten when not seen for
-	// 3 × expire_after.
-	procCache *pipeline.Aging[string, *processorEntities]
-	recvCache *pipeline.Aging[receiverKey, *model.Entity]
+	// Each processor and receiver, forgotten when not seen for 3 × expire_after.
+	procCache *pipeline.Aging[string, *processorCounters]
+	recvCache *pipeline.Aging[string, *receiverCounters]
+
+	// Reused across cycles.
+	smembers rueidis.Completed
+	cmds     rueidis.Commands
+	procs    []*processorCounters
+	recvs    []*receiverCounters
+	lastLen  int // readings of the previous cycle: the next batch's capacity
 }
 
-type processorEntities struct {
-	device model.Device
-	e      []*model.Entity // in telemetry.ProcessorCounters order
+// counterSlot is one republished counter: its entity, its pinned GET, and its last payload.
+type counterSlot struct {
+	e   *model.Entity
+	get rueidis.Completed
+	v   int64
+	s   string
 }
 
-// receiverKey names one receiver counter: the raw host and port, since sanitising may map two
-// sources to one field.
-type receiverKey struct {
-	name, host, port, period string
+// payload is v formatted, reusing the previous string while the value is unchanged.
+func (c *counterSlot) payload(v int64) string {
+	if c.s == "" || c.v != v {
+		c.v, c.s = v, model.FormatInt(v)
+	}
+	return c.s
+}
+
+// owner is the device of a processor or receiver: its registered block, or the named fallback
+// until it registers.
+type owner struct {
+	devID, fallback string
+	device          model.Device
+	registered      bool
+}
+
+func newOwner(devID, fallback string, devices model.Devices) owner {
+	o := owner{devID: devID, fallback: fallback}
+	o.device, o.registered = devices[devID]
+	if !o.registered {
+		o.device = model.NamedDevice(devID, fallback)
+	}
+	return o
+}
+
+// current reports whether the owner's device block is still the one in devices.
+func (o *owner) current(devices model.Devices) bool {
+	dev, ok := devices[o.devID]
+	return ok == o.registered && (!ok || dev == o.device)
+}
+
+type processorCounters struct {
+	owner
+	slots []counterSlot // in telemetry.ProcessorCounters order
+}
+
+type receiverCounters struct {
+	owner
+	name   string
+	regGet rueidis.Completed // pinned GET of the registration entry
+	raw    string            // the entry slots were built from
+	slots  []counterSlot     // its sources × telemetry.ReceiverPeriods
+	live   bool              // this cycle's entry has sources
 }
 
 // NewCounterStage builds the counter stage; expire is expire_after (3 × broker interval).
 func NewCounterStage(conn *Conn, devices *model.DeviceDirectory, expire int, log zerolog.Logger) *CounterStage {
 	sweep := time.Duration(expire) * time.Second / 3
 	return &CounterStage{conn: conn, devices: devices, expire: expire, log: log, now: time.Now,
-		procCache: pipeline.NewAging[string, *processorEntities](sweep),
-		recvCache: pipeline.NewAging[receiverKey, *model.Entity](sweep)}
+		procCache: pipeline.NewAging[string, *processorCounters](sweep),
+		recvCache: pipeline.NewAging[string, *receiverCounters](sweep)}
 }
 
 // CacheLen is how many processors and receiver counters the stage remembers.
-func (s *CounterStage) CacheLen() (processors, receiverCounters int) {
-	return s.procCache.Len(), s.recvCache.Len()
+func (s *CounterStage) CacheLen() (processors, receiverSlots int) {
+	s.recvCache.All(func(_ string, r *receiverCounters) bool {
+		receiverSlots += len(r.slots)
+		return true
+	})
+	return s.procCache.Len(), receiverSlots
 }
 
 func (s *CounterStage) forgetAfter() time.Duration {
@@ -174,33 +230,42 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 	defer func() {
 		s.procCache.Sweep(now, nil)
 		s.recvCache.Sweep(now, nil)
+		clear(s.cmds[:cap(s.cmds)])
+		clear(s.procs[:cap(s.procs)])
+		clear(s.recvs[:cap(s.recvs)])
 	}()
 
 	// Round trip 1: the receiver index and every processor counter.
-	counters := telemetry.ProcessorCounters
-	cmds := make(rueidis.Commands, 0, 1+len(req.ProcessorIDs)*len(counters))
-	cmds = append(cmds, cl.B().Smembers().Key(ReceiverIndexKey).Build())
+	if s.smembers.IsEmpty() {
+		s.smembers = cl.B().Smembers().Key(ReceiverIndexKey).Build().Pin()
+	}
+	s.cmds = append(s.cmds[:0], s.smembers)
+	s.procs = s.procs[:0]
 	for _, id := range req.ProcessorIDs {
-		for _, pc := range counters {
-			cmds = append(cmds, cl.B().Get().Key(ProcessorCounterKey(id, pc.Kind, pc.Period)).Build())
+		p := s.processor(cl, id, devices, now)
+		s.procs = append(s.procs, p)
+		for i := range p.slots {
+			s.cmds = append(s.cmds, p.slots[i].get)
 		}
 	}
-	res := cl.DoMulti(ctx, cmds...)
+	res := cl.DoMulti(ctx, s.cmds...)
 	if err := res[0].Error(); err != nil && !rueidis.IsRedisNil(err) {
 		if _, reply := rueidis.IsRedisErr(err); !reply { // no answer at all: the tick is skipped
 			s.log.Debug().Err(err).Msg("store unreachable; counters skipped this tick")
 			return nil
 		}
 	}
-	batch := model.Batch{model.NewCycleStart(telemetry.LoopCounters)}
+	batch := make(model.Batch, 0, max(s.lastLen, 1+len(s.cmds)))
+	defer func() { s.lastLen = len(batch) }()
+	batch = append(batch, model.NewCycleStart(telemetry.LoopCounters))
 	i := 1
-	for _, id := range req.ProcessorIDs {
-		ents := s.processorEntities(id, devices, now)
-		for j, pc := range counters {
+	for _, p := range s.procs {
+		for j := range p.slots {
+			c := &p.slots[j]
 			if v, ok := counterValue(res[i]); ok {
-				batch = append(batch, model.NewState(ents.e[j], model.FormatInt(v)))
+				batch = append(batch, model.NewState(c.e, c.payload(v)))
 			} else if err := res[i].Error(); err != nil {
-				s.log.Debug().Err(err).Str("processor", id).Str("counter", pc.Field()).Msg("counter unreadable; skipped")
+				s.log.Debug().Err(err).Str("counter", c.e.UniqueID).Msg("counter unreadable; skipped")
 			}
 			i++
 		}
@@ -216,82 +281,120 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 	}
 
 	// Round trip 2: the registration entries.
-	cmds = cmds[:0]
+	s.cmds, s.recvs = s.cmds[:0], s.recvs[:0]
 	for _, n := range names {
-		cmds = append(cmds, cl.B().Get().Key(ReceiverRegistrationKey(n)).Build())
+		r := s.receiver(cl, n, devices, now)
+		s.recvs = append(s.recvs, r)
+		s.cmds = append(s.cmds, r.regGet)
 	}
-	res = cl.DoMulti(ctx, cmds...)
-	type recv struct {
-		name    string
-		sources []Source
+	res = cl.DoMulti(ctx, s.cmds...)
+	anyLive := false
+	for j, r := range s.recvs {
+		r.live = s.readRegistration(cl, r, res[j])
+		anyLive = anyLive || r.live
 	}
-	var live []recv
-	for j, n := range names {
-		raw, err := res[j].ToString()
-		if err != nil {
-			if !rueidis.IsRedisNil(err) {
-				s.log.Debug().Err(err).Str("receiver", n).Msg("registration unreadable; skipped")
-			}
-			continue
-		}
-		if strings.TrimSpace(raw) == "" {
-			continue
-		}
-		srcs, err := ParseRegistration([]byte(raw))
-		if err != nil {
-			s.log.Debug().Err(err).Str("receiver", n).Msg("malformed registration entry; skipped")
-			continue
-		}
-		if len(srcs) > 0 {
-			live = append(live, recv{n, srcs})
-		}
-	}
-	if len(live) == 0 {
+	if !anyLive {
 		return batch
 	}
 
 	// Round trip 3: the receivers' counters.
-	cmds = cmds[:0]
-	for _, r := range live {
-		for _, src := range r.sources {
-			for _, p := range telemetry.ReceiverPeriods {
-				cmds = append(cmds, cl.B().Get().Key(ReceiverCounterKey(r.name, src.Host, src.Port, p.Period)).Build())
+	s.cmds = s.cmds[:0]
+	for _, r := range s.recvs {
+		if r.live {
+			for k := range r.slots {
+				s.cmds = append(s.cmds, r.slots[k].get)
 			}
 		}
 	}
-	res = cl.DoMulti(ctx, cmds...)
+	res = cl.DoMulti(ctx, s.cmds...)
 	i = 0
-	for _, r := range live {
-		for _, src := range r.sources {
-			for _, p := range telemetry.ReceiverPeriods {
-				if v, ok := counterValue(res[i]); ok {
-					e := s.receiverEntity(r.name, src, p.Period, p.Label, devices, now)
-					batch = append(batch, model.NewState(e, model.FormatInt(v)))
-				}
-				i++
+	for _, r := range s.recvs {
+		if !r.live {
+			continue
+		}
+		for k := range r.slots {
+			c := &r.slots[k]
+			if v, ok := counterValue(res[i]); ok {
+				batch = append(batch, model.NewState(c.e, c.payload(v)))
 			}
+			i++
 		}
 	}
 	return batch
 }
 
-func (s *CounterStage) processorEntities(id string, devices model.Devices, now time.Time) *processorEntities {
-	dev := devices.Lookup(telemetry.ProcessorDevice(id))
-	c, ok := s.procCache.Get(id)
-	if !ok || c.device != dev {
-		c = &processorEntities{device: dev, e: telemetry.ProcessorCounterEntities(id, dev, s.expire)}
+// processor returns processor id's counters, rebuilt when its device block changed (it
+// registered after it was first seen).
+func (s *CounterStage) processor(cl rueidis.Client, id string, devices model.Devices, now time.Time) *processorCounters {
+	p, ok := s.procCache.Get(id)
+	if !ok || !p.current(devices) {
+		devID, name := telemetry.ProcessorDevice(id)
+		p = &processorCounters{owner: newOwner(devID, name, devices)}
+		ents := telemetry.ProcessorCounterEntities(id, p.device, s.expire)
+		p.slots = make([]counterSlot, len(ents))
+		for j, pc := range telemetry.ProcessorCounters {
+			p.slots[j] = counterSlot{e: ents[j], get: cl.B().Get().Key(ProcessorCounterKey(id, pc.Kind, pc.Period)).Build().Pin()}
+		}
 	}
-	s.procCache.Put(id, c, now, s.forgetAfter())
-	return c
+	s.procCache.Put(id, p, now, s.forgetAfter())
+	return p
 }
 
-func (s *CounterStage) receiverEntity(name string, src Source, period, label string, devices model.Devices, now time.Time) *model.Entity {
-	dev := devices.Lookup(telemetry.ReceiverDevice(name))
-	k := receiverKey{name, src.Host, src.Port, period}
-	e, ok := s.recvCache.Get(k)
-	if !ok || e.Device != dev {
-		e = telemetry.ReceiverCounterEntity(name, src.Host, src.Port, period, label, dev, s.expire)
+// receiver returns receiver name's record; a device block that changed empties its counters,
+// which are rebuilt from its registration entry in this cycle.
+func (s *CounterStage) receiver(cl rueidis.Client, name string, devices model.Devices, now time.Time) *receiverCounters {
+	r, ok := s.recvCache.Get(name)
+	switch {
+	case !ok:
+		devID, fallback := telemetry.ReceiverDevice(name)
+		r = &receiverCounters{owner: newOwner(devID, fallback, devices), name: name,
+			regGet: cl.B().Get().Key(ReceiverRegistrationKey(name)).Build().Pin()}
+	case !r.current(devices):
+		r.owner = newOwner(r.devID, r.fallback, devices)
+		r.raw, r.slots = "", nil
 	}
-	s.recvCache.Put(k, e, now, s.forgetAfter())
-	return e
+	s.recvCache.Put(name, r, now, s.forgetAfter())
+	return r
+}
+
+// readRegistration reads r's registration entry reply and reports whether it has sources. The
+// entry is parsed again only when its text changed; the counters of sources still listed keep
+// their entities and commands.
+func (s *CounterStage) readRegistration(cl rueidis.Client, r *receiverCounters, res rueidis.RedisResult) bool {
+	raw, err := res.ToString()
+	if err != nil {
+		if !rueidis.IsRedisNil(err) {
+			s.log.Debug().Err(err).Str("receiver", r.name).Msg("registration unreadable; skipped")
+		}
+		return false
+	}
+	if strings.TrimSpace(raw) == "" {
+		return false
+	}
+	if raw == r.raw {
+		return len(r.slots) > 0
+	}
+	srcs, err := ParseRegistration([]byte(raw))
+	if err != nil {
+		s.log.Debug().Err(err).Str("receiver", r.name).Msg("malformed registration entry; skipped")
+		return false
+	}
+	old := make(map[string]counterSlot, len(r.slots))
+	for _, c := range r.slots {
+		old[c.e.UniqueID] = c
+	}
+	slots := make([]counterSlot, 0, len(srcs)*len(telemetry.ReceiverPeriods))
+	for _, src := range srcs {
+		for _, p := range telemetry.ReceiverPeriods {
+			e := telemetry.ReceiverCounterEntity(r.name, src.Host, src.Port, p.Period, p.Label, r.device, s.expire)
+			if c, ok := old[e.UniqueID]; ok && c.e.Name == e.Name {
+				slots = append(slots, c) // same source: same entity pointer, same command
+				continue
+			}
+			slots = append(slots, counterSlot{e: e, get: cl.B().Get().Key(ReceiverCounterKey(r.name, src.Host, src.Port, p.Period)).Build().Pin()})
+		}
+	}
+	r.raw = strings.Clone(raw) // the reply's storage is not ours to keep
+	r.slots = slots
+	return len(slots) > 0
 }

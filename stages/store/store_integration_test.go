@@ -267,3 +267,68 @@ func TestCounterCachesStayBoundedUnderChurn(t *testing.T) {
 	require.LessOrEqual(t, maxProc, 12*10)
 	require.LessOrEqual(t, maxRecv, 12*10*2)
 }
+
+// What the counter stage keeps between cycles (commands, parsed registration entries,
+// payload strings, entities) never hides a change: a new value, a source added or gone, a
+// garbage entry, a device that registers.
+func TestCounterCachesFollowEveryChange(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	ctx := t.Context()
+	set := func(kv ...string) {
+		for i := 0; i+1 < len(kv); i += 2 {
+			require.NoError(t, r.Do(ctx, r.B().Set().Key(kv[i]).Value(kv[i+1]).Build()).Error())
+		}
+	}
+	seed(t, r)
+	require.NoError(t, r.Do(ctx, r.B().Sadd().Key(store.ReceiverIndexKey).Member("rx").Build()).Error())
+	dirs := &model.DeviceDirectory{}
+	cs := store.NewCounterStage(store.ConnWith(r), dirs, 30, zerolog.Nop())
+	req := model.CounterRequest{ProcessorIDs: []string{"p1"}}
+	procTopic := "Tracker/message-processor/p1/statistic/total_messages_processed_lifetime"
+	rxA := "Tracker/receiver/rx/statistic/messages_10-0-0-1_30002_total_hour"
+	rxB := "Tracker/receiver/rx/statistic/messages_10-0-0-2_30005_total_hour"
+
+	set(store.ProcessorCounterKey("p1", "total_messages_processed", "lifetime"), "5",
+		store.ReceiverRegistrationKey("rx"), `[{"host":"10.0.0.1","port":30002}]`,
+		store.ReceiverCounterKey("rx", "10.0.0.1", "30002", "hour"), "11",
+		store.ReceiverCounterKey("rx", "10.0.0.2", "30005", "hour"), "22")
+	got := byTopic(cs.Cycle(ctx, req))
+	require.Equal(t, "5", got[procTopic].Payload)
+	require.Equal(t, "11", got[rxA].Payload)
+	require.NotContains(t, got, rxB)
+	entityA := got[rxA].Entity
+
+	// New values are read, not the previous payloads.
+	set(store.ProcessorCounterKey("p1", "total_messages_processed", "lifetime"), "6",
+		store.ReceiverCounterKey("rx", "10.0.0.1", "30002", "hour"), "12")
+	got = byTopic(cs.Cycle(ctx, req))
+	require.Equal(t, "6", got[procTopic].Payload)
+	require.Equal(t, "12", got[rxA].Payload)
+
+	// A source added: its counters appear; the unchanged source keeps its entity.
+	set(store.ReceiverRegistrationKey("rx"), `[{"host":"10.0.0.1","port":30002},{"host":"10.0.0.2","port":"30005"}]`)
+	got = byTopic(cs.Cycle(ctx, req))
+	require.Equal(t, "12", got[rxA].Payload)
+	require.Equal(t, "22", got[rxB].Payload)
+	require.Same(t, entityA, got[rxA].Entity, "an unchanged source keeps its entity")
+
+	// A garbage entry: no receiver counters, nothing else lost; then a source removed.
+	set(store.ReceiverRegistrationKey("rx"), `{"not":"an array"`)
+	got = byTopic(cs.Cycle(ctx, req))
+	require.NotContains(t, got, rxA)
+	require.Equal(t, "6", got[procTopic].Payload)
+	set(store.ReceiverRegistrationKey("rx"), `[{"host":"10.0.0.2","port":30005}]`)
+	got = byTopic(cs.Cycle(ctx, req))
+	require.NotContains(t, got, rxA, "a source no longer listed is not read")
+	require.Equal(t, "22", got[rxB].Payload)
+
+	// The owners register: their counters move to the registered device blocks.
+	procDev := model.Device(`{"identifiers":["Tracker_message_processor_p1"],"name":"MP 1","sw_version":"2"}`)
+	rxDev := model.Device(`{"identifiers":["Tracker_receiver_rx"],"name":"RX","sw_version":"3"}`)
+	dirs.Store(model.Devices{"Tracker_message_processor_p1": procDev, "Tracker_receiver_rx": rxDev})
+	got = byTopic(cs.Cycle(ctx, req))
+	require.Equal(t, procDev, got[procTopic].Entity.Device)
+	require.Equal(t, rxDev, got[rxB].Entity.Device)
+	require.Equal(t, "22", got[rxB].Payload)
+}
