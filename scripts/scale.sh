@@ -7,9 +7,11 @@
 # A measurement, not a test: it never fails on a number.
 #   SCALE_QUEUES (1000), SCALE_CYCLES (3), BROKER_POLL_INTERVAL (10s) can be changed.
 #   SCALE_PROFILE=DIR also writes, per configuration, a CPU profile of the measured cycles and
-#   heap (in use) and allocs profiles at their end, taken through PPROF_ADDR; read them with
+#   heap (in use) and allocs profiles at their end (allocs0 at their start: -diff_base gives the
+#   cycles' own allocations), taken through PPROF_ADDR; read them with
 #   go tool pprof -top bin/tracker-core-health DIR/<label>.cpu.pprof
-#   SCALE_ONLY=defaults runs the first configuration only.
+#   SCALE_ONLY=defaults runs the first configuration only; SCALE_STDERR=FILE keeps the monitor's
+#   standard error (with GODEBUG=gctrace=1, the heap at each collection).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 QUEUES=${SCALE_QUEUES:-1000}
@@ -66,7 +68,7 @@ run() { # label, extra environment
     BROKER_MONITORING_USERNAME="$TEST_MONITOR_USER" BROKER_MONITORING_PASSWORD="$TEST_MONITOR_PASSWORD" \
     STORE_HOST=127.0.0.1 STORE_PORT="${TEST_REDIS_ADDR##*:}" STORE_PASSWORD="$TEST_REDIS_PASSWORD" \
     MQTT_HOST=127.0.0.1 MQTT_PORT="${TEST_MQTT_ADDR##*:}" BROKER_POLL_INTERVAL="$INTERVAL" \
-    HEARTBEAT_PATH="$hb/heartbeat" LOG_LEVEL=warn "${pprof[@]}" "$@" bin/tracker-core-health 2>/dev/null &
+    HEARTBEAT_PATH="$hb/heartbeat" LOG_LEVEL=warn "${pprof[@]}" "$@" bin/tracker-core-health 2>"${SCALE_STDERR:-/dev/null}" &
   local pid=$!
   # Not counted: the first connect, when every discovery config goes out (≈ 19 entities a
   # queue, at MQTT_DISCOVERY_RATE, 500/s by default) and holds the states back behind it.
@@ -76,6 +78,7 @@ run() { # label, extra environment
   local t0 c0; t0=$(date +%s%N); c0=$(cpu_ticks "$pid")
   local api=() latency="" cpuprof=""
   if [ -n "${SCALE_PROFILE:-}" ]; then
+    curl -fsS -o "$SCALE_PROFILE/$slug.allocs0.pprof" "http://127.0.0.1:16061/debug/pprof/allocs" || true
     curl -fsS -o "$SCALE_PROFILE/$slug.cpu.pprof" "http://127.0.0.1:16061/debug/pprof/profile?seconds=$((CYCLES * ivl))" &
     cpuprof=$!
   fi

@@ -25,7 +25,7 @@ type Spec struct {
 // table ("general", "broker", "store", "queue").
 func (s Spec) entity(group, uniqueID, name, topic string, dev model.Device, expire int) *model.Entity {
 	return &model.Entity{
-		Series:      model.Series{Metric: group + "/" + s.Field},
+		Series:      model.Series{Metric: intern(group + "/" + s.Field)},
 		Component:   s.Component,
 		UniqueID:    uniqueID,
 		Name:        name,

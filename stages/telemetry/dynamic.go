@@ -2,6 +2,7 @@ package telemetry
 
 import (
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"sync"
 )
 
 // The loops whose cycles sight dynamic entities (model.Lifecycle).
@@ -56,13 +57,33 @@ func QueueEntities(r QueueRoute, dev model.Device, expire int) [NumQueueFields]*
 	var out [NumQueueFields]*model.Entity
 	labels := []model.Label{{Name: "queue", Value: r.Queue}, {Name: "device", Value: r.DeviceID}}
 	for i, s := range QueueSpecs {
-		e := s.entity("queue", r.UniqueIDPfx+"_"+s.Field, r.NamePrefix+s.Name, r.TopicBase+"/"+s.Field, dev, expire)
+		name := r.NamePrefix + s.Name
+		if r.NamePrefix == sharedQueuePrefix {
+			name = intern(name) // "Queue Messages Ready" on every processor: one copy
+		}
+		e := s.entity("queue", r.UniqueIDPfx+"_"+s.Field, name, r.TopicBase+"/"+s.Field, dev, expire)
 		e.Component = model.Sensor
 		e.Lifecycle, e.Loop = model.Dynamic, LoopBroker
 		e.Series.Labels = labels
 		out[i] = e
 	}
 	return out
+}
+
+// sharedQueuePrefix names the queues shown on their own component's device.
+const sharedQueuePrefix = "Queue "
+
+// internTable holds one copy of each string that repeats across thousands of entities (metric
+// and entity names). Only strings of a bounded set go in: never anything made of a queue,
+// processor or receiver name.
+var internTable sync.Map
+
+func intern(s string) string {
+	if v, ok := internTable.Load(s); ok {
+		return v.(string)
+	}
+	v, _ := internTable.LoadOrStore(s, s)
+	return v.(string)
 }
 
 // ProcessorCounter is one republished processor counter (CONTRACT.md 4.5): the store key's
@@ -114,7 +135,7 @@ func ProcessorCounterEntities(id string, dev model.Device, expire int) []*model.
 		field := pc.Field()
 		out[i] = counterEntity(devID+"_"+field, pc.Name, pc.Icon,
 			model.Root+"/message-processor/"+id+"/statistic/"+field, dev, expire,
-			model.Series{Metric: "processor/" + pc.Kind, Labels: []model.Label{{Name: "processor", Value: id}, {Name: "window", Value: pc.Period}}})
+			model.Series{Metric: intern("processor/" + pc.Kind), Labels: []model.Label{{Name: "processor", Value: id}, {Name: "window", Value: pc.Period}}})
 	}
 	return out
 }
