@@ -38,6 +38,9 @@ func TestDefaults(t *testing.T) {
 	require.Equal(t, "/app/health/heartbeat", m.HeartbeatPath)
 	require.Equal(t, "p w", m.BrokerMonitoringPassword, "passwords are kept verbatim")
 	require.Equal(t, 40*time.Second, config.HeartbeatMaxAge(m.BrokerPollInterval))
+	require.Empty(t, m.PprofAddr, "no profiling listener unless asked for")
+	require.Equal(t, 20000, m.MQTTPublishRate)
+	require.Equal(t, 500, m.MQTTDiscoveryRate)
 }
 
 func TestOverrides(t *testing.T) {
@@ -62,6 +65,7 @@ func TestErrorsNameTheVariable(t *testing.T) {
 		{set: "BROKER_MANAGEMENT_PORT", value: "http"}, {set: "MQTT_PORT", value: "0"},
 		{set: "LOG_LEVEL", value: "chatty"}, {set: "REGISTRY_URL", value: "ftp://x"},
 		{set: "REGISTRY_VERSION_CHECK_INTERVAL_SECONDS", value: "0"},
+		{set: "METRICS_ADDR", value: "9464"}, {set: "PPROF_ADDR", value: "localhost"},
 	}
 	for _, tc := range cases {
 		name := tc.unset + tc.set

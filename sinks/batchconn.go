@@ -133,6 +133,13 @@ func (c *batchConn) onTimer() {
 }
 
 func (c *batchConn) flushLocked() {
+	if c.armed {
+		// The timer is a safety net for a buffer nobody flushes; the publisher flushes before
+		// every pacing sleep, and a timer firing mid-window cost a goroutine and a write each
+		// time (≈ 500 a cycle at 1,000 queues under default pacing).
+		c.timer.Stop()
+		c.armed = false
+	}
 	if len(c.buf) == 0 || c.err != nil {
 		return
 	}

@@ -178,3 +178,14 @@ func TestBatchConnPublishDoesNotAllocate(t *testing.T) {
 	// The fixture clones each write; the batchConn's own path allocates nothing.
 	require.Less(t, allocs, 0.01)
 }
+
+func TestBatchConnTimerOnlyFlushesWhatNobodyFlushed(t *testing.T) {
+	w := &wireConn{}
+	c := newBatchConn(w, time.Second)
+	for range 50 { // a paced publisher: a few messages, then its own flush, again and again
+		require.NoError(t, c.Publish("a", "1", true))
+		require.NoError(t, c.Flush())
+	}
+	time.Sleep(5 * flushDelay)
+	require.Equal(t, 50, w.writeCount(), "one write per flush; the timer never added one")
+}
