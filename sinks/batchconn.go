@@ -145,7 +145,7 @@ func (c *batchConn) flushLocked() {
 	}
 	// One deadline a write, not a message: a broker that stops reading fails the connection
 	// (and autopaho reconnects) instead of holding the sink forever.
-	_ = c.Conn.SetWriteDeadline(time.Now().Add(c.timeout))
+	_ = c.SetWriteDeadline(time.Now().Add(c.timeout))
 	_, err := c.Conn.Write(c.buf)
 	if err != nil {
 		c.err = fmt.Errorf("mqtt write: %w", err)

@@ -461,11 +461,10 @@ func (s *MQTTSink) accept(r *model.Reading, now time.Time) {
 // only if its config changed. Rare, so both configs are rendered to compare.
 func (s *MQTTSink) sight(e *model.Entity) *known {
 	k := s.byID[e.UniqueID]
-	switch {
-	case k == nil:
+	if k == nil {
 		k = &known{entity: e}
 		s.byID[e.UniqueID] = k
-	default:
+	} else {
 		if !bytes.Equal(k.entity.DiscoveryConfig(s.cfg.Origin), e.DiscoveryConfig(s.cfg.Origin)) {
 			k.announced = false
 		}
