@@ -185,6 +185,10 @@ func TestBatchConnTimerOnlyFlushesWhatNobodyFlushed(t *testing.T) {
 	for range 50 { // a paced publisher: a few messages, then its own flush, again and again
 		require.NoError(t, c.Publish("a", "1", true))
 		require.NoError(t, c.Flush())
+		c.mu.Lock()
+		armed := c.armed
+		c.mu.Unlock()
+		require.False(t, armed, "a flush disarms the timer: it never wakes up for nothing")
 	}
 	time.Sleep(5 * flushDelay)
 	require.Equal(t, 50, w.writeCount(), "one write per flush; the timer never added one")

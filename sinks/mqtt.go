@@ -478,9 +478,7 @@ func (s *MQTTSink) sight(e *model.Entity) *known {
 // remove clears an entity: an empty retained config, and the sink forgets it.
 func (s *MQTTSink) remove(e *model.Entity) {
 	if k := s.byID[e.UniqueID]; k != nil {
-		s.q.drop(k)
-		delete(s.byPtr, k.entity)
-		delete(s.byID, e.UniqueID)
+		s.drop(k)
 	}
 	delete(s.sticky, e.StateTopic)
 	if s.connected {
@@ -496,17 +494,22 @@ func (s *MQTTSink) forget(now time.Time) {
 	}
 	s.lastSweep = now
 	n := 0
-	for id, k := range s.byID {
+	for _, k := range s.byID {
 		if ttl := k.entity.ForgetAfter(); ttl > 0 && now.Sub(k.seen) > ttl {
-			s.q.drop(k)
-			delete(s.byPtr, k.entity)
-			delete(s.byID, id)
+			s.drop(k)
 			n++
 		}
 	}
 	if n > 0 {
 		s.log.Debug().Int("forgotten", n).Int("known", len(s.byID)).Msg("forgot entities not seen for 3 × expire_after")
 	}
+}
+
+// drop forgets k and takes its messages out of the queue (lock held).
+func (s *MQTTSink) drop(k *known) {
+	s.q.drop(k)
+	delete(s.byPtr, k.entity)
+	delete(s.byID, k.entity.UniqueID)
 }
 
 // unannounce marks every entity as not announced on the connection to come.

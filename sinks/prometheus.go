@@ -3,7 +3,6 @@ package sinks
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -17,6 +16,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
 // PromSink is the second sink: the same readings as the MQTT sink, from the same stream, as
@@ -219,25 +219,12 @@ func (p *PromSink) Serve(ctx context.Context, addr string) error {
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorLog: promLogger{p.log}}))
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("METRICS_ADDR: %w", err)
 	}
 	p.log.Info().Str("addr", ln.Addr().String()).Msg("serving /metrics")
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		if !errors.Is(err, http.ErrServerClosed) {
-			return fmt.Errorf("metrics: %w", err)
-		}
-		return nil
-	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
-		defer cancel()
-		return srv.Shutdown(sctx)
-	}
+	return pipeline.ServeHTTP(ctx, ln, mux, 30*time.Second)
 }
 
 type promLogger struct{ log zerolog.Logger }

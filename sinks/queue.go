@@ -89,8 +89,7 @@ func (q *sendQueue) putState(k *known, payload string) {
 	k.state = payload
 	if !k.stateQueued {
 		k.stateQueued = true
-		q.order = append(q.order, qItem{k: k})
-		q.n++
+		q.enqueue(qItem{k: k})
 	}
 	q.put = true
 }
@@ -99,8 +98,7 @@ func (q *sendQueue) putState(k *known, payload string) {
 func (q *sendQueue) putConfig(k *known) {
 	if !k.cfgQueued {
 		k.cfgQueued = true
-		q.order = append(q.order, qItem{k: k, cfg: true})
-		q.n++
+		q.enqueue(qItem{k: k, cfg: true})
 	}
 	q.put = true
 }
@@ -115,10 +113,16 @@ func (q *sendQueue) putLoose(topic, payload string) {
 	l.payload = payload
 	if !l.queued {
 		l.queued = true
-		q.order = append(q.order, qItem{l: l})
-		q.n++
+		q.enqueue(qItem{l: l})
 	}
 	q.put = true
+}
+
+// enqueue appends a place that was not waiting to the FIFO (lock held). A put that only
+// replaces a waiting payload needs no place.
+func (q *sendQueue) enqueue(it qItem) {
+	q.order = append(q.order, it)
+	q.n++
 }
 
 // drop takes k's messages out of the queue (lock held): it was removed or forgotten.

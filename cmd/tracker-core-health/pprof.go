@@ -2,14 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/http/pprof"
-	"time"
 
 	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
 // servePprof answers net/http/pprof on addr (PPROF_ADDR) until ctx ends: for profiling a
@@ -25,19 +25,7 @@ func servePprof(ctx context.Context, addr string, log zerolog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("PPROF_ADDR: %w", err)
 	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	log.Warn().Str("addr", ln.Addr().String()).Msg("serving net/http/pprof (PPROF_ADDR)")
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		if !errors.Is(err, http.ErrServerClosed) {
-			return fmt.Errorf("pprof: %w", err)
-		}
-		return nil
-	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
-		defer cancel()
-		return srv.Shutdown(sctx)
-	}
+	// No write timeout: a CPU profile answers after its own duration.
+	return pipeline.ServeHTTP(ctx, ln, mux, 0)
 }
