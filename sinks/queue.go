@@ -224,22 +224,31 @@ func (q *sendQueue) Len() int {
 }
 
 // pacer is a token bucket: at most rate messages per second on average, bursts of burst.
-// Reserve takes a slot and says how long to wait for it; the caller sleeps at most once per
-// pacerSlack, letting the messages due meanwhile go out together: one timer and wake-up per
-// message cost about 45 µs each, 900 ms a cycle at 1,000 queues.
+// Reserve takes a slot and says how long to wait for it; the caller sleeps only once it is
+// slack ahead of its schedule, letting the messages due meanwhile go out together. Each sleep
+// is a timer, a wake-up and a flush: at 10 ms of slack a cycle of 19,000 states at 20,000/s
+// slept about 100 times and the wake-ups cost 20 ms of system time a cycle (strace: 4 × the
+// futex and epoll calls of an unpaced cycle); at 100 ms it is ten, and as cheap as unpaced.
 type pacer struct {
 	interval time.Duration
 	burst    time.Duration
+	slack    time.Duration
 	next     time.Time
 	timer    *time.Timer
 }
 
-// pacerSlack is how far ahead of its schedule a message may go out.
-const pacerSlack = 10 * time.Millisecond
+// The slack is the burst's own length, between these bounds: a sleep never buys back less
+// than minSlack, and the schedule is never more than maxSlack ahead (so over any second at
+// most rate + burst + rate/10 messages go out).
+const (
+	minSlack = 10 * time.Millisecond
+	maxSlack = 100 * time.Millisecond
+)
 
 func newPacer(rate, burst int) *pacer {
 	iv := time.Second / time.Duration(max(rate, 1))
-	return &pacer{interval: iv, burst: iv * time.Duration(max(burst, 1))}
+	b := iv * time.Duration(max(burst, 1))
+	return &pacer{interval: iv, burst: b, slack: min(max(b, minSlack), maxSlack)}
 }
 
 // Reserve takes the next slot and returns how long to sleep before using it (0: go now).
@@ -249,7 +258,7 @@ func (p *pacer) Reserve() time.Duration {
 		p.next = floor
 	}
 	p.next = p.next.Add(p.interval)
-	if d := p.next.Sub(now); d > pacerSlack {
+	if d := p.next.Sub(now); d > p.slack {
 		return d
 	}
 	return 0

@@ -83,3 +83,35 @@ func TestPacerLimitsTheRate(t *testing.T) {
 	// 60 messages at 1000/s with a burst of 10 take at least ~50 ms.
 	require.GreaterOrEqual(t, time.Since(start), 40*time.Millisecond)
 }
+
+// A paced cycle sleeps about once per slack (the burst's length, at most 100 ms), not once per
+// few messages: every sleep is a timer, a wake-up and a flush. The rate still caps.
+func TestPacerSleepsOncePerSlack(t *testing.T) {
+	tests := []struct {
+		rate, burst, n int
+		slack          time.Duration
+		minElapsed     time.Duration
+		maxSleeps      int
+	}{
+		// 6,000 at 10,000/s, burst 1,000: 600 ms of schedule, 100 ms of it burst, 100 ms slack.
+		{rate: 10_000, burst: 1_000, n: 6_000, slack: 100 * time.Millisecond, minElapsed: 380 * time.Millisecond, maxSleeps: 8},
+		// A tiny burst still sleeps at least 10 ms at a time.
+		{rate: 1_000, burst: 1, n: 201, slack: 10 * time.Millisecond, minElapsed: 180 * time.Millisecond, maxSleeps: 25},
+		// A huge burst is capped: the schedule is never more than 100 ms ahead.
+		{rate: 100, burst: 1_000, n: 1_030, slack: 100 * time.Millisecond, minElapsed: 180 * time.Millisecond, maxSleeps: 4},
+	}
+	for _, tt := range tests {
+		p := newPacer(tt.rate, tt.burst)
+		require.Equal(t, tt.slack, p.slack)
+		start, sleeps := time.Now(), 0
+		for range tt.n {
+			if d := p.Reserve(); d > 0 {
+				sleeps++
+				require.NoError(t, p.Sleep(t.Context(), d))
+			}
+		}
+		require.GreaterOrEqual(t, time.Since(start), tt.minElapsed, "the rate caps (%d/s)", tt.rate)
+		require.LessOrEqual(t, sleeps, tt.maxSleeps, "sleeps at %d/s", tt.rate)
+		require.Positive(t, sleeps)
+	}
+}
