@@ -142,9 +142,16 @@ func TestOwnership(t *testing.T) {
 		"amqXdefault":                   false,
 		"tracker-receiver-1":            false,
 		"Tracker-adsb":                  false,
+		"tracker-message-processor-":    true,
+		"tracker-message-processor":     false,
+		"tracker-adsb\nx":               false,
+		"tracker-adsb-\xff":             true,
+		"amq.default\n":                 false,
+		"":                              false,
 	}
 	for name, want := range cases {
 		require.Equal(t, want, broker.Owned(name), name)
+		require.Equal(t, want, broker.OwnedByPattern(name), "the pattern: %q", name)
 	}
 	id, ok := broker.ProcessorID("tracker-message-processor-b-2")
 	require.True(t, ok)
@@ -366,4 +373,14 @@ func TestQueueCacheStaysBoundedUnderChurn(t *testing.T) {
 	}
 	bound := (int(forget/(10*time.Second)) + 2) * 15
 	require.LessOrEqual(t, maxCached, bound+20, "the route cache is bounded by what was seen within 3 × expire_after")
+}
+
+// FuzzOwned: the spelt-out ownership check is the pattern.
+func FuzzOwned(f *testing.F) {
+	for _, s := range []string{"tracker-adsb", "tracker-archive", "amq.default", "tracker-message-processor-x\n", "tracker-a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		require.Equal(t, broker.OwnedByPattern(name), broker.Owned(name), "%q", name)
+	})
 }

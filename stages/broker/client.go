@@ -223,16 +223,25 @@ type Sample struct {
 // Parse decodes the four bodies; any malformed body fails the poll.
 func Parse(raw *Raw) (*Sample, error) {
 	var s Sample
+	if err := ParseInto(raw, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// ParseInto is Parse into s, reusing its queue slice.
+func ParseInto(raw *Raw, s *Sample) error {
+	*s = Sample{Queues: s.Queues[:0]}
 	var ov overviewJSON
 	if err := json.Unmarshal(raw.Overview, &ov); err != nil {
-		return nil, fmt.Errorf("overview: %w", err)
+		return fmt.Errorf("overview: %w", err)
 	}
 	if ov.ObjectTotals.Connections.Valid {
 		s.Connections, s.HasConnections = int64(ov.ObjectTotals.Connections.V), true
 	}
 	var nodes []nodeJSON
 	if err := json.Unmarshal(raw.Nodes, &nodes); err != nil {
-		return nil, fmt.Errorf("nodes: %w", err)
+		return fmt.Errorf("nodes: %w", err)
 	}
 	for _, n := range nodes {
 		s.MemoryAlarm = s.MemoryAlarm || n.MemAlarm
@@ -241,40 +250,12 @@ func Parse(raw *Raw) (*Sample, error) {
 	if !raw.ExchangeMissing {
 		var ex exchangeJSON
 		if err := json.Unmarshal(raw.Exchange, &ex); err != nil {
-			return nil, fmt.Errorf("exchange: %w", err)
+			return fmt.Errorf("exchange: %w", err)
 		}
 		s.PublishInRate = ex.MessageStats.PublishIn.Rate.or(0)
 		s.PublishOutRate = ex.MessageStats.PublishOut.Rate.or(0)
 	}
-	var queues []queueJSON
-	if err := json.Unmarshal(raw.Queues, &queues); err != nil {
-		return nil, fmt.Errorf("queues: %w", err)
-	}
-	for i := range queues {
-		q := &queues[i]
-		if !Owned(q.Name) {
-			continue
-		}
-		out := Queue{
-			Name:                   q.Name,
-			Consumers:              int64(q.Consumers.or(0)),
-			MessagesReady:          int64(q.MessagesReady.or(0)),
-			MessagesUnacknowledged: int64(q.MessagesUnacknowledged.or(0)),
-			PublishRate:            q.MessageStats.Publish.Rate.or(0),
-			DeliverRate:            q.MessageStats.Deliver.Rate.or(0),
-			AckRate:                q.MessageStats.Ack.Rate.or(0),
-			RedeliverRate:          q.MessageStats.Redeliver.Rate.or(0),
-			State:                  q.State,
-			Memory:                 int64(q.Memory.or(0)),
-			MessageBytes:           int64(q.MessageBytes.or(0)),
-		}
-		switch {
-		case q.ConsumerUtilisation.Valid:
-			out.Utilisation, out.HasUtilisation = q.ConsumerUtilisation.V, true
-		case q.ConsumerCapacity.Valid:
-			out.Utilisation, out.HasUtilisation = q.ConsumerCapacity.V, true
-		}
-		s.Queues = append(s.Queues, out)
-	}
-	return &s, nil
+	var err error
+	s.Queues, err = parseQueues(raw.Queues, s.Queues)
+	return err
 }

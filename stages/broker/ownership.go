@@ -14,14 +14,23 @@ const OwnedQueuePattern = `^(tracker-adsb.*|tracker-message-processor-.*|tracker
 
 var owned = regexp.MustCompile(OwnedQueuePattern)
 
-// Owned reports whether the queue name matches the ownership pattern.
+// Owned reports whether the queue name matches the ownership pattern. It is the pattern
+// spelt out (the regexp cost a tenth of a broker cycle at 1,000 queues); a test holds the two
+// equal. In the pattern '.' matches any character but a newline, and '$' is the end.
 func Owned(name string) bool {
-	// Cheap prefix check first: almost every foreign queue fails it.
-	if !strings.HasPrefix(name, "tracker-") && name != "amq.default" {
-		return false
+	switch name {
+	case "tracker-archive", "tracker-archive-raw-frames", "amq.default":
+		return true
 	}
-	return owned.MatchString(name)
+	rest, ok := strings.CutPrefix(name, "tracker-adsb")
+	if !ok {
+		rest, ok = strings.CutPrefix(name, "tracker-message-processor-")
+	}
+	return ok && strings.IndexByte(rest, '\n') < 0
 }
+
+// ownedByPattern is Owned by the regexp itself (the tests compare the two).
+func ownedByPattern(name string) bool { return owned.MatchString(name) }
 
 // Fixed queue and exchange names.
 const (

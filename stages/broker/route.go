@@ -60,5 +60,18 @@ func stateLabel(s string) string {
 	if s == "" {
 		return "Unknown"
 	}
-	return strings.ToUpper(s[:1]) + strings.ToLower(s[1:])
+	if l, ok := stateLabels[s]; ok {
+		return l // RabbitMQ's own states: one copy, not one per queue a cycle
+	}
+	return capitalise(s)
 }
+
+func capitalise(s string) string { return strings.ToUpper(s[:1]) + strings.ToLower(s[1:]) }
+
+var stateLabels = func() map[string]string {
+	m := make(map[string]string, len(queueStates))
+	for _, s := range queueStates {
+		m[s] = capitalise(s)
+	}
+	return m
+}()

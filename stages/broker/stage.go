@@ -31,6 +31,8 @@ type Stage struct {
 	outcome *pipeline.Outcome
 	// cache holds each queue's entities; a queue not seen for 3 × expire_after is forgotten.
 	cache *pipeline.Aging[string, *queueEntities]
+	// sample is reused every cycle (its queue slice).
+	sample Sample
 }
 
 // NewStage builds the broker stage. devices and health may be nil.
@@ -72,9 +74,8 @@ func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- mode
 // counter request for the processors seen.
 func (s *Stage) Cycle(ctx context.Context) (model.Batch, *model.CounterRequest) {
 	raw, err := s.fetcher.Fetch(ctx)
-	var sample *Sample
 	if err == nil {
-		sample, err = Parse(raw)
+		err = ParseInto(raw, &s.sample)
 	}
 	s.outcome.Record(err)
 	if err != nil {
@@ -83,7 +84,7 @@ func (s *Stage) Cycle(ctx context.Context) (model.Batch, *model.CounterRequest) 
 			model.NewState(s.catalog.General(telemetry.BrokerConnected), model.FormatBool(false)),
 		}, nil
 	}
-	return s.Readings(sample)
+	return s.Readings(&s.sample)
 }
 
 // authHint explains a 401: the monitoring user's tag or vhost permission is missing.

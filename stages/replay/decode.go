@@ -7,11 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
-	"unicode/utf8"
-	"unsafe"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/jsonscan"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -132,14 +130,14 @@ func foldsTo(key []byte, known func(func(string) bool) bool) bool {
 func (d *Decoder) fast(b []byte, slot *Slot) (*model.AircraftMessage, bool) {
 	*slot = Slot{}
 	m := &slot.m
-	s := scanner{b: b}
-	if !s.begin('{') {
+	s := jsonscan.New(b)
+	if !s.Begin('{') {
 		return nil, false
 	}
 	seen := 0
-	for more := !s.end('}'); more; {
-		key, ok := s.plainString()
-		if !ok || !s.colon() {
+	for more := !s.End('}'); more; {
+		key, ok := s.PlainString()
+		if !ok || !s.Colon() {
 			return nil, false
 		}
 		bit, known := topKeys[string(key)]
@@ -151,7 +149,7 @@ func (d *Decoder) fast(b []byte, slot *Slot) (*model.AircraftMessage, bool) {
 					}
 				}
 				return false
-			}) || !s.skip() {
+			}) || !s.Skip() {
 				return nil, false
 			}
 		} else {
@@ -163,19 +161,19 @@ func (d *Decoder) fast(b []byte, slot *Slot) (*model.AircraftMessage, bool) {
 				return nil, false
 			}
 		}
-		if more, ok = s.next('}'); !ok {
+		if more, ok = s.Next('}'); !ok {
 			return nil, false
 		}
 	}
-	s.ws()
-	return m, s.i == len(s.b)
+	s.WS()
+	return m, s.AtEnd()
 }
 
-func (d *Decoder) topValue(s *scanner, bit int, slot *Slot) bool {
+func (d *Decoder) topValue(s *jsonscan.Scanner, bit int, slot *Slot) bool {
 	m := &slot.m
 	switch bit {
 	case kReceivedAt:
-		v, null, ok := s.stringOrNull()
+		v, null, ok := s.StringOrNull()
 		if !ok {
 			return false
 		}
@@ -192,19 +190,19 @@ func (d *Decoder) topValue(s *scanner, bit int, slot *Slot) bool {
 	case kSquawk:
 		return d.strField(s, &m.Squawk)
 	case kAltitude:
-		return s.floatField(&m.Altitude, &slot.alt)
+		return floatField(s, &m.Altitude, &slot.alt)
 	case kVelocity:
-		return s.floatField(&m.Velocity, &slot.vel)
+		return floatField(s, &m.Velocity, &slot.vel)
 	case kHeading:
-		return s.floatField(&m.Heading, &slot.hdg)
+		return floatField(s, &m.Heading, &slot.hdg)
 	case kVerticalSpeed:
-		return s.floatField(&m.VerticalSpeed, &slot.vs)
+		return floatField(s, &m.VerticalSpeed, &slot.vs)
 	case kLatitude:
-		return s.floatField(&m.Latitude, &slot.lat)
+		return floatField(s, &m.Latitude, &slot.lat)
 	case kLongitude:
-		return s.floatField(&m.Longitude, &slot.lon)
+		return floatField(s, &m.Longitude, &slot.lon)
 	case kAircraft:
-		if s.null() {
+		if s.Null() {
 			return true
 		}
 		m.Aircraft = &slot.aircraft
@@ -221,22 +219,22 @@ func (d *Decoder) topValue(s *scanner, bit int, slot *Slot) bool {
 	return false
 }
 
-func (d *Decoder) strField(s *scanner, dst *string) bool {
-	v, null, ok := s.stringOrNull()
+func (d *Decoder) strField(s *jsonscan.Scanner, dst *string) bool {
+	v, null, ok := s.StringOrNull()
 	if ok && !null {
 		*dst = d.str(v)
 	}
 	return ok
 }
 
-func (d *Decoder) aircraft(s *scanner, slot *Slot) bool {
-	if !s.begin('{') {
+func (d *Decoder) aircraft(s *jsonscan.Scanner, slot *Slot) bool {
+	if !s.Begin('{') {
 		return false
 	}
 	seen := 0
-	for more := !s.end('}'); more; {
-		key, ok := s.plainString()
-		if !ok || !s.colon() {
+	for more := !s.End('}'); more; {
+		key, ok := s.PlainString()
+		if !ok || !s.Colon() {
 			return false
 		}
 		i := -1
@@ -254,7 +252,7 @@ func (d *Decoder) aircraft(s *scanner, slot *Slot) bool {
 					}
 				}
 				return false
-			}) || !s.skip() {
+			}) || !s.Skip() {
 				return false
 			}
 		case seen&(1<<i) != 0:
@@ -265,14 +263,14 @@ func (d *Decoder) aircraft(s *scanner, slot *Slot) bool {
 				return false
 			}
 		}
-		if more, ok = s.next('}'); !ok {
+		if more, ok = s.Next('}'); !ok {
 			return false
 		}
 	}
 	return true
 }
 
-func (d *Decoder) aircraftValue(s *scanner, i int, slot *Slot) bool {
+func (d *Decoder) aircraftValue(s *jsonscan.Scanner, i int, slot *Slot) bool {
 	a := &slot.aircraft
 	switch aircraftKeys[i] {
 	case "registration":
@@ -286,17 +284,17 @@ func (d *Decoder) aircraftValue(s *scanner, i int, slot *Slot) bool {
 	case "wake_turbulence_category":
 		return d.strField(s, &a.WakeTurbulenceCategory)
 	case "military":
-		if s.null() {
+		if s.Null() {
 			return true
 		}
-		v, ok := s.boolean()
+		v, ok := s.Boolean()
 		if ok {
 			slot.military = v
 			a.Military = &slot.military
 		}
 		return ok
 	case "powerplant":
-		if s.null() {
+		if s.Null() {
 			return true
 		}
 		a.Powerplant = &slot.powerplant
@@ -305,15 +303,15 @@ func (d *Decoder) aircraftValue(s *scanner, i int, slot *Slot) bool {
 	return false
 }
 
-func (d *Decoder) powerplant(s *scanner, slot *Slot) bool {
+func (d *Decoder) powerplant(s *jsonscan.Scanner, slot *Slot) bool {
 	p := &slot.powerplant
-	if !s.begin('{') {
+	if !s.Begin('{') {
 		return false
 	}
 	seen := 0
-	for more := !s.end('}'); more; {
-		key, ok := s.plainString()
-		if !ok || !s.colon() {
+	for more := !s.End('}'); more; {
+		key, ok := s.PlainString()
+		if !ok || !s.Colon() {
 			return false
 		}
 		switch string(key) {
@@ -322,8 +320,8 @@ func (d *Decoder) powerplant(s *scanner, slot *Slot) bool {
 				return false
 			}
 			seen |= 1
-			if !s.null() {
-				n, ok := s.integer()
+			if !s.Null() {
+				n, ok := s.Integer()
 				if !ok {
 					return false
 				}
@@ -336,11 +334,11 @@ func (d *Decoder) powerplant(s *scanner, slot *Slot) bool {
 			}
 			seen |= 2
 		default:
-			if strings.EqualFold(string(key), "count") || strings.EqualFold(string(key), "type") || !s.skip() {
+			if strings.EqualFold(string(key), "count") || strings.EqualFold(string(key), "type") || !s.Skip() {
 				return false
 			}
 		}
-		if more, ok = s.next('}'); !ok {
+		if more, ok = s.Next('}'); !ok {
 			return false
 		}
 	}
@@ -348,332 +346,59 @@ func (d *Decoder) powerplant(s *scanner, slot *Slot) bool {
 }
 
 // party keeps the object verbatim (as Party.UnmarshalJSON does) with its airline designator.
-func (d *Decoder) party(s *scanner, dst **model.Party, slot *model.Party) bool {
-	if s.null() {
+func (d *Decoder) party(s *jsonscan.Scanner, dst **model.Party, slot *model.Party) bool {
+	if s.Null() {
 		return true
 	}
-	start := s.i
-	if s.i >= len(s.b) || s.b[s.i] != '{' {
+	if s.Peek() != '{' {
 		return false
 	}
+	start := s.Pos()
 	// The designator: the last top-level "airline_designator" string of the object.
-	inner := scanner{b: s.b, i: s.i}
-	inner.begin('{')
+	inner := *s
+	inner.Begin('{')
 	designator := ""
-	for more := !inner.end('}'); more; {
-		key, ok := inner.plainString()
-		if !ok || !inner.colon() {
+	for more := !inner.End('}'); more; {
+		key, ok := inner.PlainString()
+		if !ok || !inner.Colon() {
 			return false
 		}
 		if string(key) == "airline_designator" {
 			// As Party.UnmarshalJSON: a string gives the designator, anything else none.
 			designator = ""
-			inner.ws()
-			if inner.i < len(inner.b) && inner.b[inner.i] == '"' {
-				v, ok := inner.plainString()
+			if inner.Peek() == '"' {
+				v, ok := inner.PlainString()
 				if !ok {
 					return false
 				}
 				designator = strings.ToUpper(strings.TrimSpace(d.str(v)))
-			} else if !inner.skip() {
+			} else if !inner.Skip() {
 				return false
 			}
 		} else if strings.EqualFold(string(key), "airline_designator") {
 			return false // a map keeps both keys: leave it to the reference decoder
-		} else if !inner.skip() {
+		} else if !inner.Skip() {
 			return false
 		}
-		if more, ok = inner.next('}'); !ok {
+		if more, ok = inner.Next('}'); !ok {
 			return false
 		}
 	}
-	s.i = inner.i
-	*slot = model.Party{Raw: s.b[start:s.i], AirlineDesignator: designator}
+	*s = inner
+	*slot = model.Party{Raw: s.Since(start), AirlineDesignator: designator}
 	*dst = slot
 	return true
 }
 
-// scanner reads JSON for the fast path; every method reports false for anything it does not
-// handle exactly like encoding/json, so that the caller falls back.
-type scanner struct {
-	b []byte
-	i int
-}
-
-func (s *scanner) ws() {
-	for s.i < len(s.b) {
-		switch s.b[s.i] {
-		case ' ', '\t', '\n', '\r':
-			s.i++
-		default:
-			return
-		}
-	}
-}
-
-// begin consumes the opening brace c.
-func (s *scanner) begin(c byte) bool {
-	s.ws()
-	if s.i < len(s.b) && s.b[s.i] == c {
-		s.i++
+func floatField(s *jsonscan.Scanner, dst **float64, store *float64) bool {
+	if s.Null() {
 		return true
 	}
-	return false
-}
-
-// end consumes the closing c of an empty object.
-func (s *scanner) end(c byte) bool {
-	s.ws()
-	if s.i < len(s.b) && s.b[s.i] == c {
-		s.i++
-		return true
-	}
-	return false
-}
-
-// next consumes ',' (more) or the closing c (no more).
-func (s *scanner) next(c byte) (more, ok bool) {
-	s.ws()
-	if s.i < len(s.b) {
-		switch s.b[s.i] {
-		case ',':
-			s.i++
-			return true, true
-		case c:
-			s.i++
-			return false, true
-		}
-	}
-	return false, false
-}
-
-func (s *scanner) colon() bool {
-	s.ws()
-	if s.i < len(s.b) && s.b[s.i] == ':' {
-		s.i++
-		s.ws()
-		return true
-	}
-	return false
-}
-
-func (s *scanner) literal(l string) bool {
-	if strings.HasPrefix(unsafeString(s.b[s.i:]), l) {
-		s.i += len(l)
-		return true
-	}
-	return false
-}
-
-func (s *scanner) null() bool { s.ws(); return s.literal("null") }
-
-func (s *scanner) boolean() (bool, bool) {
-	if s.literal("true") {
-		return true, true
-	}
-	return false, s.literal("false")
-}
-
-// plainString reads a string without escapes or control characters, in valid UTF-8.
-func (s *scanner) plainString() ([]byte, bool) {
-	s.ws()
-	if s.i >= len(s.b) || s.b[s.i] != '"' {
-		return nil, false
-	}
-	start := s.i + 1
-	ascii := true
-	for j := start; j < len(s.b); j++ {
-		switch c := s.b[j]; {
-		case c == '"':
-			v := s.b[start:j]
-			if !ascii && !utf8.Valid(v) {
-				return nil, false // encoding/json would replace the invalid bytes
-			}
-			s.i = j + 1
-			return v, true
-		case c == '\\' || c < 0x20:
-			return nil, false
-		case c >= 0x80:
-			ascii = false
-		}
-	}
-	return nil, false
-}
-
-func (s *scanner) stringOrNull() (v []byte, null, ok bool) {
-	if s.null() {
-		return nil, true, true
-	}
-	v, ok = s.plainString()
-	return v, false, ok
-}
-
-// number reads a JSON number (RFC 8259 grammar).
-func (s *scanner) number() ([]byte, bool) {
-	s.ws()
-	start, j := s.i, s.i
-	b := s.b
-	if j < len(b) && b[j] == '-' {
-		j++
-	}
-	switch {
-	case j < len(b) && b[j] == '0':
-		j++
-	case j < len(b) && b[j] >= '1' && b[j] <= '9':
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
-	default:
-		return nil, false
-	}
-	if j < len(b) && b[j] == '.' {
-		j++
-		k := j
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
-		if j == k {
-			return nil, false
-		}
-	}
-	if j < len(b) && (b[j] == 'e' || b[j] == 'E') {
-		j++
-		if j < len(b) && (b[j] == '+' || b[j] == '-') {
-			j++
-		}
-		k := j
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
-		if j == k {
-			return nil, false
-		}
-	}
-	s.i = j
-	return b[start:j], true
-}
-
-func (s *scanner) floatField(dst **float64, store *float64) bool {
-	if s.null() {
-		return true
-	}
-	n, ok := s.number()
+	v, ok := s.Float()
 	if !ok {
-		return false
-	}
-	v, err := strconv.ParseFloat(unsafeString(n), 64)
-	if err != nil {
-		return false // out of range: encoding/json's error text
+		return false // not a number, or out of range: encoding/json's error text
 	}
 	*store = v
 	*dst = store
 	return true
-}
-
-// integer reads a JSON number that encoding/json accepts for an int.
-func (s *scanner) integer() (int, bool) {
-	n, ok := s.number()
-	if !ok {
-		return 0, false
-	}
-	v, err := strconv.ParseInt(unsafeString(n), 10, 64)
-	if err != nil || int64(int(v)) != v {
-		return 0, false
-	}
-	return int(v), true
-}
-
-// skip passes over any JSON value (strings may hold escapes here: they are only skipped).
-func (s *scanner) skip() bool {
-	s.ws()
-	if s.i >= len(s.b) {
-		return false
-	}
-	switch c := s.b[s.i]; c {
-	case '{', '[':
-		closer := byte('}')
-		if c == '[' {
-			closer = ']'
-		}
-		s.i++
-		if s.end(closer) {
-			return true
-		}
-		for {
-			if c == '{' {
-				if !s.skipString() || !s.colon() {
-					return false
-				}
-			}
-			if !s.skip() {
-				return false
-			}
-			more, ok := s.next(closer)
-			if !ok {
-				return false
-			}
-			if !more {
-				return true
-			}
-		}
-	case '"':
-		return s.skipString()
-	case 't':
-		return s.literal("true")
-	case 'f':
-		return s.literal("false")
-	case 'n':
-		return s.literal("null")
-	default:
-		_, ok := s.number()
-		return ok
-	}
-}
-
-// skipString passes over a string, escapes included, checking them as encoding/json does.
-func (s *scanner) skipString() bool {
-	s.ws()
-	if s.i >= len(s.b) || s.b[s.i] != '"' {
-		return false
-	}
-	for j := s.i + 1; j < len(s.b); j++ {
-		switch c := s.b[j]; {
-		case c == '"':
-			s.i = j + 1
-			return true
-		case c < 0x20:
-			return false
-		case c == '\\':
-			j++
-			if j >= len(s.b) {
-				return false
-			}
-			switch s.b[j] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if j+4 >= len(s.b) {
-					return false
-				}
-				for k := j + 1; k <= j+4; k++ {
-					if !isHex(s.b[k]) {
-						return false
-					}
-				}
-				j += 4
-			default:
-				return false
-			}
-		}
-	}
-	return false
-}
-
-func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
-
-// unsafeString views b as a string for a call that does not keep it (parsing).
-func unsafeString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(unsafe.SliceData(b), len(b))
 }
