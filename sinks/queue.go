@@ -62,6 +62,9 @@ type sendQueue struct {
 	taken  int  // messages of the chunk the publisher is writing (PopN until the next PopN)
 	put    bool // something was put since Lock
 	notify chan struct{}
+	// high is the most places the FIFO held since it last ran empty: a backlog far larger
+	// than usual (the first connect's discovery) does not keep its array for ever.
+	high int
 }
 
 func newSendQueue() *sendQueue {
@@ -122,6 +125,7 @@ func (q *sendQueue) putLoose(topic, payload string) {
 // replaces a waiting payload needs no place.
 func (q *sendQueue) enqueue(it qItem) {
 	q.order = append(q.order, it)
+	q.high = max(q.high, len(q.order))
 	q.n++
 }
 
@@ -184,12 +188,19 @@ func (q *sendQueue) PopN(dst []outMsg, n int) []outMsg {
 func (q *sendQueue) compact() {
 	if q.head == len(q.order) {
 		q.order, q.head = q.order[:0], 0
+		if cap(q.order) > minShrink && cap(q.order) > 2*q.high {
+			q.order = make([]qItem, 0, q.high+q.high/4)
+		}
+		q.high = 0
 	} else if q.head > 1024 && q.head > len(q.order)/2 {
 		n := copy(q.order, q.order[q.head:])
 		clear(q.order[n:])
 		q.order, q.head = q.order[:n], 0
 	}
 }
+
+// minShrink is the FIFO's capacity below which it is never reallocated smaller.
+const minShrink = 4096
 
 // Clear drops everything waiting.
 func (q *sendQueue) Clear() {

@@ -115,3 +115,31 @@ func TestPacerSleepsOncePerSlack(t *testing.T) {
 		require.Positive(t, sleeps)
 	}
 }
+
+// A backlog far larger than usual (the first connect's discovery) does not keep its array
+// once drained; a usual one keeps it (no reallocation every cycle).
+func TestSendQueueGivesBackABacklogsArray(t *testing.T) {
+	q := newSendQueue()
+	fill := func(n int) {
+		q.Lock()
+		for i := range n {
+			q.putState(&known{entity: &model.Entity{StateTopic: fmt.Sprint(i)}}, "v")
+		}
+		q.Unlock()
+		buf := make([]outMsg, 0, popChunk)
+		for got := 0; got < n; {
+			buf = q.PopN(buf[:0], popChunk)
+			require.NotEmpty(t, buf)
+			got += len(buf)
+		}
+		require.Empty(t, q.PopN(buf[:0], popChunk))
+		require.Zero(t, q.Len())
+	}
+	fill(40_000)
+	fill(1_000) // drained: the 40,000-place array goes
+	require.LessOrEqual(t, cap(q.order), 1_250)
+	require.GreaterOrEqual(t, cap(q.order), 1_000)
+	before := cap(q.order)
+	fill(1_000)
+	require.Equal(t, before, cap(q.order), "a usual cycle keeps its array")
+}
