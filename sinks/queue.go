@@ -188,7 +188,7 @@ func (q *sendQueue) PopN(dst []outMsg, n int) []outMsg {
 func (q *sendQueue) compact() {
 	if q.head == len(q.order) {
 		q.order, q.head = q.order[:0], 0
-		if cap(q.order) > minShrink && cap(q.order) > 2*q.high {
+		if q.high > 0 && cap(q.order) > minShrink && cap(q.order) > 2*q.high {
 			q.order = make([]qItem, 0, q.high+q.high/4)
 		}
 		q.high = 0

@@ -143,3 +143,21 @@ func TestSendQueueGivesBackABacklogsArray(t *testing.T) {
 	fill(1_000)
 	require.Equal(t, before, cap(q.order), "a usual cycle keeps its array")
 }
+
+// Popping an empty queue never shrinks it (no backlog was measured).
+func TestSendQueueKeepsItsArrayWhenPoppedEmpty(t *testing.T) {
+	q := newSendQueue()
+	q.Lock()
+	for i := range 10_000 {
+		q.putState(&known{entity: &model.Entity{StateTopic: fmt.Sprint(i)}}, "v")
+	}
+	q.Unlock()
+	buf := make([]outMsg, 0, 10_000)
+	require.Len(t, q.PopN(buf, 10_000), 10_000)
+	c := cap(q.order)
+	require.GreaterOrEqual(t, c, 10_000)
+	for range 3 {
+		require.Empty(t, q.PopN(buf[:0], popChunk))
+	}
+	require.Equal(t, c, cap(q.order))
+}
