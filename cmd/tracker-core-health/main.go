@@ -16,7 +16,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -28,17 +27,8 @@ import (
 )
 
 func main() {
-	if os.Getenv("GOGC") == "" {
-		// The heap may grow by half its live size between collections, not by all of it: at
-		// 1,000 queues the peak RSS falls by ≈ 5 MB for no CPU that make scale could measure
-		// (docs/decisions.md). GOGC in the environment still decides.
-		debug.SetGCPercent(defaultGCPercent)
-	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
-
-// defaultGCPercent is the monitor's GOGC unless the environment sets one.
-const defaultGCPercent = 50
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
