@@ -52,6 +52,7 @@ type Scanner struct {
 	i int
 }
 
+// WS skips white space.
 func (s *Scanner) WS() {
 	for s.i < len(s.b) {
 		switch s.b[s.i] {
@@ -63,7 +64,7 @@ func (s *Scanner) WS() {
 	}
 }
 
-// begin consumes the opening brace c.
+// Begin consumes the opening c of an object or array.
 func (s *Scanner) Begin(c byte) bool {
 	s.WS()
 	if s.i < len(s.b) && s.b[s.i] == c {
@@ -73,17 +74,10 @@ func (s *Scanner) Begin(c byte) bool {
 	return false
 }
 
-// end consumes the closing c of an empty object.
-func (s *Scanner) End(c byte) bool {
-	s.WS()
-	if s.i < len(s.b) && s.b[s.i] == c {
-		s.i++
-		return true
-	}
-	return false
-}
+// End consumes the closing c of an empty object or array.
+func (s *Scanner) End(c byte) bool { return s.Begin(c) }
 
-// next consumes ',' (more) or the closing c (no more).
+// Next consumes ',' (more) or the closing c (no more).
 func (s *Scanner) Next(c byte) (more, ok bool) {
 	s.WS()
 	if s.i < len(s.b) {
@@ -99,6 +93,7 @@ func (s *Scanner) Next(c byte) (more, ok bool) {
 	return false, false
 }
 
+// Colon consumes the ':' after a key, and the white space around it.
 func (s *Scanner) Colon() bool {
 	s.WS()
 	if s.i < len(s.b) && s.b[s.i] == ':' {
@@ -109,6 +104,7 @@ func (s *Scanner) Colon() bool {
 	return false
 }
 
+// Literal consumes l (true, false, null) at the current offset.
 func (s *Scanner) Literal(l string) bool {
 	if strings.HasPrefix(String(s.b[s.i:]), l) {
 		s.i += len(l)
@@ -117,8 +113,10 @@ func (s *Scanner) Literal(l string) bool {
 	return false
 }
 
+// Null consumes a null.
 func (s *Scanner) Null() bool { s.WS(); return s.Literal("null") }
 
+// Boolean reads true or false.
 func (s *Scanner) Boolean() (bool, bool) {
 	if s.Literal("true") {
 		return true, true
@@ -126,7 +124,7 @@ func (s *Scanner) Boolean() (bool, bool) {
 	return false, s.Literal("false")
 }
 
-// plainString reads a string without escapes or control characters, in valid UTF-8.
+// PlainString reads a string without escapes or control characters, in valid UTF-8.
 func (s *Scanner) PlainString() ([]byte, bool) {
 	s.WS()
 	if s.i >= len(s.b) || s.b[s.i] != '"' {
@@ -152,6 +150,7 @@ func (s *Scanner) PlainString() ([]byte, bool) {
 	return nil, false
 }
 
+// StringOrNull reads a plain string or null.
 func (s *Scanner) StringOrNull() (v []byte, null, ok bool) {
 	if s.Null() {
 		return nil, true, true
@@ -160,7 +159,7 @@ func (s *Scanner) StringOrNull() (v []byte, null, ok bool) {
 	return v, false, ok
 }
 
-// number reads a JSON number (RFC 8259 grammar).
+// Number reads a JSON number (RFC 8259 grammar).
 func (s *Scanner) Number() ([]byte, bool) {
 	s.WS()
 	start, j := s.i, s.i
@@ -205,7 +204,7 @@ func (s *Scanner) Number() ([]byte, bool) {
 	return b[start:j], true
 }
 
-// integer reads a JSON number that encoding/json accepts for an int.
+// Integer reads a JSON number that encoding/json accepts for an int.
 func (s *Scanner) Integer() (int, bool) {
 	n, ok := s.Number()
 	if !ok {
@@ -218,7 +217,7 @@ func (s *Scanner) Integer() (int, bool) {
 	return int(v), true
 }
 
-// skip passes over any JSON value (strings may hold escapes here: they are only skipped).
+// Skip passes over any JSON value (strings may hold escapes here: they are only skipped).
 func (s *Scanner) Skip() bool {
 	s.WS()
 	if s.i >= len(s.b) {
@@ -265,7 +264,7 @@ func (s *Scanner) Skip() bool {
 	}
 }
 
-// skipString passes over a string, escapes included, checking them as encoding/json does.
+// SkipString passes over a string, escapes included, checking them as encoding/json does.
 func (s *Scanner) SkipString() bool {
 	s.WS()
 	if s.i >= len(s.b) || s.b[s.i] != '"' {

@@ -131,15 +131,40 @@ func fastQueues(b []byte, dst []Queue) ([]Queue, bool) {
 func fastQueue(s *jsonscan.Scanner, q *queueJSON) bool {
 	nums := [...]*num{nil, nil, &q.Consumers, &q.ConsumerUtilisation, &q.ConsumerCapacity,
 		&q.MessagesReady, &q.MessagesUnacknowledged, &q.Memory, &q.MessageBytes}
-	s.Begin('{')
+	return fastObject(s, queueKeys, func(i int) bool {
+		switch i {
+		case 0, 1: // name, state: a string or null
+			v, null, ok := s.StringOrNull()
+			if ok && !null {
+				if i == 0 {
+					q.Name = jsonscan.String(v)
+				} else {
+					q.State = jsonscan.String(v)
+				}
+			}
+			return ok
+		case 9:
+			return s.Null() || fastStats(s, q)
+		default:
+			return fastNum(s, nums[i])
+		}
+	})
+}
+
+// fastObject reads an object, handing each of keys' values to value (by index) and skipping
+// the others. It reports false, for the reference decoder, on a repeated key and on a key that
+// encoding/json would match to one of keys case-insensitively.
+func fastObject(s *jsonscan.Scanner, keys []string, value func(i int) bool) bool {
+	if !s.Begin('{') {
+		return false
+	}
 	seen := 0
 	for more := !s.End('}'); more; {
 		key, ok := s.PlainString()
 		if !ok || !s.Colon() {
 			return false
 		}
-		i := keyIndex(queueKeys, key)
-		switch {
+		switch i := keyIndex(keys, key); {
 		case i == -2:
 			return false
 		case i == -1:
@@ -150,27 +175,8 @@ func fastQueue(s *jsonscan.Scanner, q *queueJSON) bool {
 			return false
 		default:
 			seen |= 1 << i
-			switch i {
-			case 0, 1: // name, state: a string or null
-				v, null, ok := s.StringOrNull()
-				if !ok {
-					return false
-				}
-				if !null {
-					if i == 0 {
-						q.Name = jsonscan.String(v)
-					} else {
-						q.State = jsonscan.String(v)
-					}
-				}
-			case 9:
-				if !s.Null() && !fastStats(s, q) {
-					return false
-				}
-			default:
-				if !fastNum(s, nums[i]) {
-					return false
-				}
+			if !value(i) {
+				return false
 			}
 		}
 		if more, ok = s.Next('}'); !ok {
@@ -197,65 +203,10 @@ func fastNum(s *jsonscan.Scanner, n *num) bool {
 // fastStats reads message_stats: the four *_details objects' rate.
 func fastStats(s *jsonscan.Scanner, q *queueJSON) bool {
 	rates := [...]*rate{&q.MessageStats.Publish, &q.MessageStats.Deliver, &q.MessageStats.Ack, &q.MessageStats.Redeliver}
-	if !s.Begin('{') {
-		return false
-	}
-	seen := 0
-	for more := !s.End('}'); more; {
-		key, ok := s.PlainString()
-		if !ok || !s.Colon() {
-			return false
-		}
-		i := keyIndex(detailKeys, key)
-		switch {
-		case i == -2:
-			return false
-		case i == -1:
-			if !s.Skip() {
-				return false
-			}
-		case seen&(1<<i) != 0:
-			return false
-		default:
-			seen |= 1 << i
-			if !s.Null() && !fastRate(s, rates[i]) {
-				return false
-			}
-		}
-		if more, ok = s.Next('}'); !ok {
-			return false
-		}
-	}
-	return true
+	return fastObject(s, detailKeys, func(i int) bool {
+		r := rates[i]
+		return s.Null() || fastObject(s, rateKeys, func(int) bool { return fastNum(s, &r.Rate) })
+	})
 }
 
-// fastRate reads a *_details object's rate.
-func fastRate(s *jsonscan.Scanner, r *rate) bool {
-	if !s.Begin('{') {
-		return false
-	}
-	seen := false
-	for more := !s.End('}'); more; {
-		key, ok := s.PlainString()
-		if !ok || !s.Colon() {
-			return false
-		}
-		switch {
-		case string(key) == "rate":
-			if seen || !fastNum(s, &r.Rate) {
-				return false
-			}
-			seen = true
-		case strings.EqualFold(string(key), "rate"):
-			return false
-		default:
-			if !s.Skip() {
-				return false
-			}
-		}
-		if more, ok = s.Next('}'); !ok {
-			return false
-		}
-	}
-	return true
-}
+var rateKeys = []string{"rate"}
