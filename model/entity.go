@@ -34,31 +34,40 @@ const (
 	Manufacturer      = "Tracker"
 )
 
-// Entity describes one Home Assistant entity: everything its discovery config needs.
-// Stages build an Entity once and reuse the pointer for every reading of it.
-type Entity struct {
+// Kind is what a sort of entity shares with every other of its sort: its platform, look,
+// lifecycle and loop. Stages point thousands of entities at one Kind (every queue's "Messages
+// Ready" shares one), so that an Entity holds only what is its own (at 1,000 queues, 19,000
+// entities of 272 bytes each were 5 MB of a 17 MB live heap; with a Kind they are 128).
+type Kind struct {
 	Component      Component
-	UniqueID       string
-	Name           string
 	Icon           string
-	StateTopic     string
 	DeviceClass    string
 	StateClass     string
 	Unit           string
 	EntityCategory string
-	ExpireAfter    int // seconds; 0 leaves expire_after out
-	Device         Device
 	// NoOrigin marks republished counters, which carry exactly what their owner would send.
 	NoOrigin bool
 	// Lifecycle and, for dynamic entities, the loop whose cycles sight them.
 	Lifecycle Lifecycle
 	Loop      string
-	// Series is where the entity's readings go in the Prometheus sink.
-	Series Series
 	// Event entities: the event types and the template that turns a state message into
 	// {"event_type": …}.
 	EventTypes    []string
 	ValueTemplate string
+}
+
+// Entity describes one Home Assistant entity: everything its discovery config needs. Its
+// Kind must be set (the Kind's fields read as the entity's own).
+// Stages build an Entity once and reuse the pointer for every reading of it.
+type Entity struct {
+	*Kind
+	UniqueID    string
+	Name        string
+	StateTopic  string
+	Device      Device
+	ExpireAfter int // seconds; 0 leaves expire_after out
+	// Series is where the entity's readings go in the Prometheus sink.
+	Series Series
 }
 
 // Origin is the discovery "origin" block.

@@ -44,8 +44,8 @@ func TestDiscoveryConfig(t *testing.T) {
 		want   map[string]any
 		absent []string
 	}{
-		{"sensor", model.Entity{Component: model.Sensor, UniqueID: "Tracker_archive_queue_memory_bytes", Name: "Queue Memory", Icon: "mdi:memory",
-			StateTopic: "Tracker/core-health/archive/statistic/memory_bytes", StateClass: "measurement", Unit: "B", DeviceClass: "data_size", ExpireAfter: 30, Device: dev},
+		{"sensor", model.Entity{Kind: &model.Kind{Component: model.Sensor, Icon: "mdi:memory", StateClass: "measurement", Unit: "B", DeviceClass: "data_size"},
+			UniqueID: "Tracker_archive_queue_memory_bytes", Name: "Queue Memory", StateTopic: "Tracker/core-health/archive/statistic/memory_bytes", ExpireAfter: 30, Device: dev},
 			map[string]any{"name": "Queue Memory", "has_entity_name": true, "unique_id": "Tracker_archive_queue_memory_bytes", "object_id": "Tracker_archive_queue_memory_bytes",
 				"default_entity_id": "sensor.tracker_archive_queue_memory_bytes", "state_topic": "Tracker/core-health/archive/statistic/memory_bytes",
 				"icon": "mdi:memory", "state_class": "measurement", "unit_of_measurement": "B", "device_class": "data_size", "expire_after": 30.0,
@@ -53,12 +53,12 @@ func TestDiscoveryConfig(t *testing.T) {
 				"device": map[string]any{"identifiers": []any{"Tracker_archive"}, "name": "Tracker Archive Processor"},
 				"origin": map[string]any{"name": "tracker-core-health", "sw_version": "1.2"}},
 			[]string{"payload_on", "payload_off", "entity_category"}},
-		{"binary sensor", model.Entity{Component: model.BinarySensor, UniqueID: "X_y", Name: "Y", Icon: "mdi:alert", StateTopic: "t", Device: dev},
+		{"binary sensor", model.Entity{Kind: &model.Kind{Component: model.BinarySensor, Icon: "mdi:alert"}, UniqueID: "X_y", Name: "Y", StateTopic: "t", Device: dev},
 			map[string]any{"payload_on": "True", "payload_off": "False", "default_entity_id": "binary_sensor.x_y"},
 			[]string{"expire_after", "state_class", "unit_of_measurement", "device_class"}},
-		{"republished counter", model.Entity{Component: model.Sensor, UniqueID: "c", Name: "C", StateTopic: "t", Device: dev, NoOrigin: true},
+		{"republished counter", model.Entity{Kind: &model.Kind{Component: model.Sensor, NoOrigin: true}, UniqueID: "c", Name: "C", StateTopic: "t", Device: dev},
 			map[string]any{"availability_topic": "Tracker/core-health/status"}, []string{"origin"}},
-		{"update", model.Entity{Component: model.Update, UniqueID: "Tracker_archive_update", Name: "Archive Update", Icon: "mdi:x", StateTopic: "Tracker/register/Tracker_archive/update", EntityCategory: "diagnostic", Device: dev},
+		{"update", model.Entity{Kind: &model.Kind{Component: model.Update, Icon: "mdi:x", EntityCategory: "diagnostic"}, UniqueID: "Tracker_archive_update", Name: "Archive Update", StateTopic: "Tracker/register/Tracker_archive/update", Device: dev},
 			map[string]any{"default_entity_id": "update.tracker_archive_update", "entity_category": "diagnostic"},
 			[]string{"has_entity_name", "icon", "command_topic", "payload_install", "supported_features"}},
 	}
@@ -74,6 +74,6 @@ func TestDiscoveryConfig(t *testing.T) {
 			}
 		})
 	}
-	e := model.Entity{Component: model.Sensor, UniqueID: "u"}
+	e := model.Entity{Kind: &model.Kind{Component: model.Sensor}, UniqueID: "u"}
 	require.Equal(t, "homeassistant/sensor/u/config", e.DiscoveryTopic())
 }

@@ -110,12 +110,12 @@ func (h *harness) queued() (map[string]string, []string) {
 var core = model.NamedDevice("Tracker_Core", "Tracker Core")
 
 func staticEntity(id string) *model.Entity {
-	return &model.Entity{Component: model.Sensor, UniqueID: id, Name: id, StateTopic: "T/" + id, Device: core}
+	return &model.Entity{Kind: &model.Kind{Component: model.Sensor}, UniqueID: id, Name: id, StateTopic: "T/" + id, Device: core}
 }
 
 func queueEntity(id string) *model.Entity {
-	return &model.Entity{Component: model.Sensor, UniqueID: id, Name: id, StateTopic: "T/" + id, Device: core,
-		ExpireAfter: 30, Lifecycle: model.Dynamic, Loop: "broker"}
+	return &model.Entity{Kind: &model.Kind{Component: model.Sensor, Lifecycle: model.Dynamic, Loop: "broker"},
+		UniqueID: id, Name: id, StateTopic: "T/" + id, Device: core, ExpireAfter: 30}
 }
 
 func cfgTopic(id string) string { return "homeassistant/sensor/" + id + "/config" }
@@ -174,7 +174,7 @@ func TestSinkLifecycle(t *testing.T) {
 
 func TestSinkStickyAndRemoval(t *testing.T) {
 	h := newHarness(t)
-	upd := &model.Entity{Component: model.Update, UniqueID: "x_update", Name: "X Update", StateTopic: "Tracker/register/x/update", Device: core}
+	upd := &model.Entity{Kind: &model.Kind{Component: model.Update}, UniqueID: "x_update", Name: "X Update", StateTopic: "Tracker/register/x/update", Device: core}
 	h.events(h.s.events.up)
 	h.queued()
 	h.batch(model.NewStickyState(upd, `{"installed_version":"1"}`), model.NewStickyMessage("Tracker/register/Tracker_Core", `{"image":"i"}`))

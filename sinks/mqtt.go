@@ -71,9 +71,10 @@ type msgWriter interface {
 // (re)connect and each live Home Assistant birth message for the static entities and the
 // dynamic ones seen in their loop's latest cycle (model.Lifecycle).
 type MQTTSink struct {
-	cfg MQTTConfig
-	log zerolog.Logger
-	now func() time.Time
+	cfg   MQTTConfig
+	log   zerolog.Logger
+	now   func() time.Time
+	epoch time.Time // see sinceEpoch
 
 	received chan model.Message // messages on the subscribed filters, closed by Run
 	stopping chan struct{}      // closed when Run starts shutting down
@@ -436,7 +437,7 @@ func (s *MQTTSink) accept(r *model.Reading, now time.Time) {
 	if k == nil {
 		k = s.sight(e)
 	}
-	k.seen = now
+	k.seen = s.sinceEpoch(now)
 	if e.Lifecycle == model.Dynamic {
 		k.seenCycle = s.cycles[e.Loop]
 	}
@@ -495,7 +496,7 @@ func (s *MQTTSink) forget(now time.Time) {
 	s.lastSweep = now
 	n := 0
 	for _, k := range s.byID {
-		if ttl := k.entity.ForgetAfter(); ttl > 0 && now.Sub(k.seen) > ttl {
+		if ttl := k.entity.ForgetAfter(); ttl > 0 && s.sinceEpoch(now)-k.seen > ttl {
 			s.drop(k)
 			n++
 		}
@@ -503,6 +504,15 @@ func (s *MQTTSink) forget(now time.Time) {
 	if n > 0 {
 		s.log.Debug().Int("forgotten", n).Int("known", len(s.byID)).Msg("forgot entities not seen for 3 × expire_after")
 	}
+}
+
+// sinceEpoch is now as a duration after the first reading's time: a known record keeps its
+// last sighting in 8 bytes instead of a time.Time's 24 (19,000 of them at 1,000 queues).
+func (s *MQTTSink) sinceEpoch(now time.Time) time.Duration {
+	if s.epoch.IsZero() {
+		s.epoch = now
+	}
+	return now.Sub(s.epoch)
 }
 
 // drop forgets k and takes its messages out of the queue (lock held).

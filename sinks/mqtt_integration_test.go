@@ -46,7 +46,7 @@ func startSink(t *testing.T, env *testenv.Env, rate int) (chan model.Batch, *sin
 }
 
 func entity(id string, dev model.Device) *model.Entity {
-	return &model.Entity{Component: model.Sensor, UniqueID: id, Name: id, StateTopic: "Tracker/test/" + id, Device: dev}
+	return &model.Entity{Kind: &model.Kind{Component: model.Sensor}, UniqueID: id, Name: id, StateTopic: "Tracker/test/" + id, Device: dev}
 }
 
 func TestSinkAnnouncesOncePerConnectionAndOnChange(t *testing.T) {

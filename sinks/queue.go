@@ -25,13 +25,14 @@ type known struct {
 	entity *model.Entity
 	// seenCycle is, for a dynamic entity, the number of its loop's cycle that last carried it.
 	seenCycle uint64
-	seen      time.Time // last reading, for forgetting
-	// announced: its config went out on this connection.
-	announced bool
+	seen      time.Duration // last reading, after the sink's epoch, for forgetting
 	// In the queue (guarded by the queue's lock): the latest state, and the config.
-	state       string
+	state string
+	// The flags last, together: the record is 48 bytes, not 64.
 	stateQueued bool
 	cfgQueued   bool
+	// announced: its config went out on this connection.
+	announced bool
 }
 
 // loose is a queued message that belongs to no known entity: ONLINE, a sticky message, the

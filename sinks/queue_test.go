@@ -13,8 +13,8 @@ import (
 
 func TestSendQueueCoalescesKeepingOrder(t *testing.T) {
 	q := newSendQueue()
-	a := &known{entity: &model.Entity{Component: model.Sensor, UniqueID: "a", StateTopic: "T/a"}}
-	b := &known{entity: &model.Entity{Component: model.Sensor, UniqueID: "b", StateTopic: "T/b"}}
+	a := &known{entity: &model.Entity{Kind: &model.Kind{Component: model.Sensor}, UniqueID: "a", StateTopic: "T/a"}}
+	b := &known{entity: &model.Entity{Kind: &model.Kind{Component: model.Sensor}, UniqueID: "b", StateTopic: "T/b"}}
 	q.Lock()
 	q.putLoose(model.StatusTopic, "ONLINE")
 	q.putConfig(a)

@@ -212,7 +212,7 @@ func (s *Stage) remove(id string) model.Batch {
 	e := s.entries[id]
 	delete(s.entries, id)
 	s.publishDevices()
-	ent := &model.Entity{Component: model.Update, UniqueID: id + "_update"}
+	ent := &model.Entity{Kind: updateKind, UniqueID: id + "_update"}
 	if e != nil {
 		ent = e.entity
 		s.log.Info().Str("identifier", id).Msg("component left; update entity cleared")
@@ -256,16 +256,18 @@ func (s *Stage) updateEntity(r *Registration) *model.Entity {
 		name = r.Identifier
 	}
 	return &model.Entity{
-		Component:      model.Update,
-		UniqueID:       r.Identifier + "_update",
-		Name:           name + " Update",
-		StateTopic:     model.RegisterTopicRoot + "/" + r.Identifier + "/update",
-		EntityCategory: "diagnostic",
-		Device:         r.Device,
+		Kind:       updateKind,
+		UniqueID:   r.Identifier + "_update",
+		Name:       name + " Update",
+		StateTopic: model.RegisterTopicRoot + "/" + r.Identifier + "/update",
+		Device:     r.Device,
 		Series: model.Series{Metric: "update", Labels: []model.Label{
 			{Name: "component", Value: r.Identifier}, {Name: "image", Value: r.Image}}},
 	}
 }
+
+// updateKind is shared by every component's update entity; nothing may change it.
+var updateKind = &model.Kind{Component: model.Update, EntityCategory: "diagnostic"}
 
 // Blob is the update state blob on Tracker/register/{identifier}/update.
 type Blob struct {

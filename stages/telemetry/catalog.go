@@ -24,16 +24,22 @@ type Spec struct {
 // entity builds the entity of this statistic; group names its row family in the metrics
 // table ("general", "broker", "store", "queue").
 func (s Spec) entity(group, uniqueID, name, topic string, dev model.Device, expire int) *model.Entity {
-	return &model.Entity{
+	e := &model.Entity{}
+	s.fill(e, group, uniqueID, name, topic, dev, expire, model.Static, "")
+	return e
+}
+
+// fill describes e as this statistic; dynamic entities name the loop that sights them.
+func (s Spec) fill(e *model.Entity, group, uniqueID, name, topic string, dev model.Device, expire int, l model.Lifecycle, loop string) {
+	*e = model.Entity{
+		Kind: internKind(model.Kind{
+			Component: s.Component, Icon: s.Icon, DeviceClass: s.DeviceClass, StateClass: s.StateClass,
+			Unit: s.Unit, Lifecycle: l, Loop: loop,
+		}),
 		Series:      model.Series{Metric: intern(group + "/" + s.Field)},
-		Component:   s.Component,
 		UniqueID:    uniqueID,
 		Name:        name,
-		Icon:        s.Icon,
 		StateTopic:  topic,
-		DeviceClass: s.DeviceClass,
-		StateClass:  s.StateClass,
-		Unit:        s.Unit,
 		ExpireAfter: expire,
 		Device:      dev,
 	}

@@ -55,17 +55,17 @@ type QueueRoute struct {
 // QueueEntities builds one queue's entities on dev.
 func QueueEntities(r QueueRoute, dev model.Device, expire int) [NumQueueFields]*model.Entity {
 	var out [NumQueueFields]*model.Entity
+	ents := new([NumQueueFields]model.Entity) // one allocation for the queue's entities
 	labels := []model.Label{{Name: "queue", Value: r.Queue}, {Name: "device", Value: r.DeviceID}}
 	for i, s := range QueueSpecs {
 		name := r.NamePrefix + s.Name
 		if r.NamePrefix == sharedQueuePrefix {
 			name = intern(name) // "Queue Messages Ready" on every processor: one copy
 		}
-		e := s.entity("queue", r.UniqueIDPfx+"_"+s.Field, name, r.TopicBase+"/"+s.Field, dev, expire)
-		e.Component = model.Sensor
-		e.Lifecycle, e.Loop = model.Dynamic, LoopBroker
-		e.Series.Labels = labels
-		out[i] = e
+		s.Component = model.Sensor
+		s.fill(&ents[i], "queue", r.UniqueIDPfx+"_"+s.Field, name, r.TopicBase+"/"+s.Field, dev, expire, model.Dynamic, LoopBroker)
+		ents[i].Series.Labels = labels
+		out[i] = &ents[i]
 	}
 	return out
 }
@@ -84,6 +84,31 @@ func intern(s string) string {
 	}
 	v, _ := internTable.LoadOrStore(s, s)
 	return v.(string)
+}
+
+// kindKey is a Kind without its event fields, which make it incomparable.
+type kindKey struct {
+	component                                           model.Component
+	icon, deviceClass, stateClass, unit, category, loop string
+	noOrigin                                            bool
+	lifecycle                                           model.Lifecycle
+}
+
+// kindTable holds one Kind per distinct description: a bounded set (the catalogue's specs and
+// counter icons), never one per queue, processor or receiver.
+var kindTable sync.Map
+
+// internKind is the one shared copy of k. Event kinds (which carry a slice) are not shared.
+func internKind(k model.Kind) *model.Kind {
+	if k.EventTypes != nil || k.ValueTemplate != "" {
+		return &k
+	}
+	key := kindKey{k.Component, k.Icon, k.DeviceClass, k.StateClass, k.Unit, k.EntityCategory, k.Loop, k.NoOrigin, k.Lifecycle}
+	if v, ok := kindTable.Load(key); ok {
+		return v.(*model.Kind)
+	}
+	v, _ := kindTable.LoadOrStore(key, &k)
+	return v.(*model.Kind)
 }
 
 // ProcessorCounter is one republished processor counter (CONTRACT.md 4.5): the store key's
@@ -119,11 +144,13 @@ func ReceiverDevice(name string) (deviceID, fallback string) {
 
 // counterEntity is a republished counter: no unit, total_increasing, and no origin (it
 // carries exactly what its owner would send).
-func counterEntity(uniqueID, name, icon, topic string, dev model.Device, expire int, series model.Series) *model.Entity {
-	return &model.Entity{
-		Component: model.Sensor, UniqueID: uniqueID, Name: name, Icon: icon, StateTopic: topic,
-		StateClass: "total_increasing", ExpireAfter: expire, Device: dev, NoOrigin: true,
-		Lifecycle: model.Dynamic, Loop: LoopCounters, Series: series,
+func counterEntity(e *model.Entity, uniqueID, name, icon, topic string, dev model.Device, expire int, series model.Series) {
+	*e = model.Entity{
+		Kind: internKind(model.Kind{
+			Component: model.Sensor, Icon: icon, StateClass: "total_increasing", NoOrigin: true,
+			Lifecycle: model.Dynamic, Loop: LoopCounters,
+		}),
+		UniqueID: uniqueID, Name: name, StateTopic: topic, ExpireAfter: expire, Device: dev, Series: series,
 	}
 }
 
@@ -131,11 +158,20 @@ func counterEntity(uniqueID, name, icon, topic string, dev model.Device, expire 
 func ProcessorCounterEntities(id string, dev model.Device, expire int) []*model.Entity {
 	devID, _ := ProcessorDevice(id)
 	out := make([]*model.Entity, len(ProcessorCounters))
+	ents := make([]model.Entity, len(ProcessorCounters)) // one allocation for the processor's
+	// The series labels {processor, window}: one pair per window, shared by its counters.
+	windows := map[string][]model.Label{}
 	for i, pc := range ProcessorCounters {
 		field := pc.Field()
-		out[i] = counterEntity(devID+"_"+field, pc.Name, pc.Icon,
+		labels := windows[pc.Period]
+		if labels == nil {
+			labels = []model.Label{{Name: "processor", Value: id}, {Name: "window", Value: pc.Period}}
+			windows[pc.Period] = labels
+		}
+		counterEntity(&ents[i], devID+"_"+field, pc.Name, pc.Icon,
 			model.Root+"/message-processor/"+id+"/statistic/"+field, dev, expire,
-			model.Series{Metric: intern("processor/" + pc.Kind), Labels: []model.Label{{Name: "processor", Value: id}, {Name: "window", Value: pc.Period}}})
+			model.Series{Metric: intern("processor/" + pc.Kind), Labels: labels})
+		out[i] = &ents[i]
 	}
 	return out
 }
@@ -148,8 +184,10 @@ var ReceiverPeriods = [...]struct{ Period, Label string }{{"hour", "Hour"}, {"to
 func ReceiverCounterEntity(name, host, port, period, label string, dev model.Device, expire int) *model.Entity {
 	devID, _ := ReceiverDevice(name)
 	field := "messages_" + model.Sanitize(host) + "_" + model.Sanitize(port) + "_total_" + period
-	return counterEntity(devID+"_"+field, host+":"+port+" Messages Total ("+label+")", "mdi:counter",
+	e := &model.Entity{}
+	counterEntity(e, devID+"_"+field, host+":"+port+" Messages Total ("+label+")", "mdi:counter",
 		model.Root+"/receiver/"+name+"/statistic/"+field, dev, expire,
 		model.Series{Metric: "receiver/messages", Labels: []model.Label{
 			{Name: "receiver", Value: name}, {Name: "host", Value: host}, {Name: "port", Value: port}, {Name: "window", Value: period}}})
+	return e
 }

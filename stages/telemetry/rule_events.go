@@ -40,15 +40,20 @@ func RuleEventEntity(identifier, name string) *model.Entity {
 		name = identifier
 	}
 	return &model.Entity{
-		Component:     model.Event,
-		UniqueID:      "Tracker_rule_" + identifier,
-		Name:          name,
-		Icon:          "mdi:airplane-alert",
-		StateTopic:    model.Root + "/rule/" + identifier,
-		Device:        RulesDevice,
-		EventTypes:    []string{RuleEventType},
-		ValueTemplate: RuleEventTemplate,
+		Kind:       ruleEventKind,
+		UniqueID:   "Tracker_rule_" + identifier,
+		Name:       name,
+		StateTopic: model.Root + "/rule/" + identifier,
+		Device:     RulesDevice,
 	}
+}
+
+// ruleEventKind is shared by every rule's event entity; nothing may change it.
+var ruleEventKind = &model.Kind{
+	Component:     model.Event,
+	Icon:          "mdi:airplane-alert",
+	EventTypes:    []string{RuleEventType},
+	ValueTemplate: RuleEventTemplate,
 }
 
 // RuleEvents keeps the rule event entities in line with the rule set: Update returns the
