@@ -196,7 +196,6 @@ func TestSinkStickyAndRemoval(t *testing.T) {
 	require.NotContains(t, got, "homeassistant/update/x_update/config")
 	require.NotContains(t, got, "Tracker/register/x/update")
 	require.Empty(t, h.s.byID)
-	require.Empty(t, h.s.byPtr)
 }
 
 func TestSinkConnectionEventsAreAppliedInOrder(t *testing.T) {
@@ -251,7 +250,9 @@ func TestSinkForgetsDynamicEntitiesAndStaysBounded(t *testing.T) {
 		h.batch(rs...)
 		h.queued()
 		maxKnown = max(maxKnown, len(h.s.byID))
-		require.Len(t, h.s.byPtr, len(h.s.byID), "one record an entity")
+		for id, k := range h.s.byID {
+			require.Equal(t, id, k.entity.UniqueID, "one record an entity, under its own unique_id")
+		}
 		h.now = h.now.Add(10 * time.Second)
 	}
 	// expire_after 30 s → forgotten after 90 s unseen: at most ~ (90+10+10)/10 cycles of ids.
