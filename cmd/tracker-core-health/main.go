@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -27,7 +28,22 @@ import (
 )
 
 func main() {
+	setGCPercent(os.Getenv("GOGC"), debug.SetGCPercent)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// defaultGCPercent is the monitor's GOGC unless the environment sets one: the heap may grow by
+// half its live size between collections, not by all of it. At 1,000 queues that is ≈ 7 MB
+// less peak RSS (42 → 35 MB) for ≈ 2 ms more CPU a 10 s cycle (23 → 25 ms, nine cycles each,
+// docs/decisions.md).
+const defaultGCPercent = 50
+
+// setGCPercent applies defaultGCPercent when GOGC is unset; a GOGC in the environment (which
+// the runtime has already read) decides otherwise.
+func setGCPercent(gogc string, set func(int) int) {
+	if gogc == "" {
+		set(defaultGCPercent)
+	}
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
