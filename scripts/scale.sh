@@ -110,7 +110,9 @@ run() { # label, extra environment
     sleep "$ivl"
   done
   local c1 t1 hwm; c1=$(cpu_ticks "$pid"); t1=$(date +%s%N)
-  hwm=$(awk '/VmHWM/{print $2, $3}' "/proc/$pid/status")
+  # The peak, and what the process holds now: its own heap and stacks (anon) and the binary's
+  # pages (file).
+  hwm=$(awk '/VmHWM/{h=$2" "$3} /RssAnon/{a=$2} /RssFile/{f=$2} END{print h " (now anon " a ", file " f " kB)"}' "/proc/$pid/status")
   if [ -n "$cpuprof" ]; then
     wait "$cpuprof" || true
     curl -fsS -o "$SCALE_PROFILE/$slug.heap.pprof" "http://127.0.0.1:16061/debug/pprof/heap" || true
