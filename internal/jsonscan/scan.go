@@ -171,19 +171,14 @@ func (s *Scanner) Number() ([]byte, bool) {
 	case j < len(b) && b[j] == '0':
 		j++
 	case j < len(b) && b[j] >= '1' && b[j] <= '9':
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
+		j = digits(b, j)
 	default:
 		return nil, false
 	}
 	if j < len(b) && b[j] == '.' {
-		j++
-		k := j
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
-		if j == k {
+		if k := digits(b, j+1); k > j+1 {
+			j = k
+		} else {
 			return nil, false
 		}
 	}
@@ -192,16 +187,74 @@ func (s *Scanner) Number() ([]byte, bool) {
 		if j < len(b) && (b[j] == '+' || b[j] == '-') {
 			j++
 		}
-		k := j
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
-		if j == k {
+		if k := digits(b, j); k > j {
+			j = k
+		} else {
 			return nil, false
 		}
 	}
 	s.i = j
 	return b[start:j], true
+}
+
+// digits is the index after the run of decimal digits starting at j.
+func digits(b []byte, j int) int {
+	for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+		j++
+	}
+	return j
+}
+
+// Object reads an object, handing the value of each of keys (by index, at most 64 keys) to
+// value and skipping the others. It reports false on a repeated key and on a key that
+// encoding/json would match to one of keys case-insensitively, so that a caller falling back
+// to encoding/json on false reads exactly what it would.
+func (s *Scanner) Object(keys []string, value func(i int) bool) bool {
+	if !s.Begin('{') {
+		return false
+	}
+	var seen uint64
+	for more := !s.End('}'); more; {
+		key, ok := s.PlainString()
+		if !ok || !s.Colon() {
+			return false
+		}
+		switch i := KeyIndex(keys, key); {
+		case i == -2:
+			return false
+		case i == -1:
+			if !s.Skip() {
+				return false
+			}
+		case seen&(1<<i) != 0:
+			return false
+		default:
+			seen |= 1 << i
+			if !value(i) {
+				return false
+			}
+		}
+		if more, ok = s.Next('}'); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// KeyIndex is k's index in keys, -1 if it is not there, and -2 if encoding/json would still
+// match it to one of them case-insensitively.
+func KeyIndex(keys []string, k []byte) int {
+	for i, key := range keys {
+		if key == string(k) {
+			return i
+		}
+	}
+	for _, key := range keys {
+		if strings.EqualFold(key, string(k)) {
+			return -2
+		}
+	}
+	return -1
 }
 
 // Integer reads a JSON number that encoding/json accepts for an int.

@@ -77,22 +77,6 @@ var queueKeys = []string{"name", "state", "consumers", "consumer_utilisation", "
 
 var detailKeys = []string{"publish_details", "deliver_details", "ack_details", "redeliver_details"}
 
-// keyIndex is k's index in keys, -1 if it is not there, and -2 if encoding/json would still
-// match it to one of them case-insensitively (the fast path leaves that to it).
-func keyIndex(keys []string, k []byte) int {
-	for i, key := range keys {
-		if key == string(k) {
-			return i
-		}
-	}
-	for _, key := range keys {
-		if strings.EqualFold(key, string(k)) {
-			return -2
-		}
-	}
-	return -1
-}
-
 func fastQueues(b []byte, dst []Queue) ([]Queue, bool) {
 	dst = dst[:0]
 	s := jsonscan.New(b)
@@ -131,7 +115,7 @@ func fastQueues(b []byte, dst []Queue) ([]Queue, bool) {
 func fastQueue(s *jsonscan.Scanner, q *queueJSON) bool {
 	nums := [...]*num{nil, nil, &q.Consumers, &q.ConsumerUtilisation, &q.ConsumerCapacity,
 		&q.MessagesReady, &q.MessagesUnacknowledged, &q.Memory, &q.MessageBytes}
-	return fastObject(s, queueKeys, func(i int) bool {
+	return s.Object(queueKeys, func(i int) bool {
 		switch i {
 		case 0, 1: // name, state: a string or null
 			v, null, ok := s.StringOrNull()
@@ -151,41 +135,6 @@ func fastQueue(s *jsonscan.Scanner, q *queueJSON) bool {
 	})
 }
 
-// fastObject reads an object, handing each of keys' values to value (by index) and skipping
-// the others. It reports false, for the reference decoder, on a repeated key and on a key that
-// encoding/json would match to one of keys case-insensitively.
-func fastObject(s *jsonscan.Scanner, keys []string, value func(i int) bool) bool {
-	if !s.Begin('{') {
-		return false
-	}
-	seen := 0
-	for more := !s.End('}'); more; {
-		key, ok := s.PlainString()
-		if !ok || !s.Colon() {
-			return false
-		}
-		switch i := keyIndex(keys, key); {
-		case i == -2:
-			return false
-		case i == -1:
-			if !s.Skip() {
-				return false
-			}
-		case seen&(1<<i) != 0:
-			return false
-		default:
-			seen |= 1 << i
-			if !value(i) {
-				return false
-			}
-		}
-		if more, ok = s.Next('}'); !ok {
-			return false
-		}
-	}
-	return true
-}
-
 // fastNum reads what num.UnmarshalJSON would be given: a number is valid, any other value
 // (null, a string, an object…) is read and leaves the field invalid.
 func fastNum(s *jsonscan.Scanner, n *num) bool {
@@ -203,9 +152,9 @@ func fastNum(s *jsonscan.Scanner, n *num) bool {
 // fastStats reads message_stats: the four *_details objects' rate.
 func fastStats(s *jsonscan.Scanner, q *queueJSON) bool {
 	rates := [...]*rate{&q.MessageStats.Publish, &q.MessageStats.Deliver, &q.MessageStats.Ack, &q.MessageStats.Redeliver}
-	return fastObject(s, detailKeys, func(i int) bool {
+	return s.Object(detailKeys, func(i int) bool {
 		r := rates[i]
-		return s.Null() || fastObject(s, rateKeys, func(int) bool { return fastNum(s, &r.Rate) })
+		return s.Null() || s.Object(rateKeys, func(int) bool { return fastNum(s, &r.Rate) })
 	})
 }
 

@@ -228,46 +228,7 @@ func (d *Decoder) strField(s *jsonscan.Scanner, dst *string) bool {
 }
 
 func (d *Decoder) aircraft(s *jsonscan.Scanner, slot *Slot) bool {
-	if !s.Begin('{') {
-		return false
-	}
-	seen := 0
-	for more := !s.End('}'); more; {
-		key, ok := s.PlainString()
-		if !ok || !s.Colon() {
-			return false
-		}
-		i := -1
-		for j, k := range aircraftKeys {
-			if k == string(key) {
-				i = j
-			}
-		}
-		switch {
-		case i < 0:
-			if foldsTo(key, func(f func(string) bool) bool {
-				for _, k := range aircraftKeys {
-					if f(k) {
-						return true
-					}
-				}
-				return false
-			}) || !s.Skip() {
-				return false
-			}
-		case seen&(1<<i) != 0:
-			return false
-		default:
-			seen |= 1 << i
-			if !d.aircraftValue(s, i, slot) {
-				return false
-			}
-		}
-		if more, ok = s.Next('}'); !ok {
-			return false
-		}
-	}
-	return true
+	return s.Object(aircraftKeys, func(i int) bool { return d.aircraftValue(s, i, slot) })
 }
 
 func (d *Decoder) aircraftValue(s *jsonscan.Scanner, i int, slot *Slot) bool {
