@@ -61,6 +61,9 @@ rabbit_env() {
   export RABBITMQ_ENABLED_PLUGINS_FILE="$SERVICES_DIR/rabbitmq/enabled_plugins"
   export RABBITMQ_PID_FILE="$SERVICES_DIR/rabbitmq/rabbitmq.pid"
   export ERL_EPMD_ADDRESS=127.0.0.1
+  # An Erlang VM that crashes (a CLI call against a node still starting) writes its dump here, not
+  # into the checkout.
+  export ERL_CRASH_DUMP="$SERVICES_DIR/rabbitmq/erl_crash.dump"
   export RABBITMQ_USE_LONGNAME=false
 }
 
