@@ -33,6 +33,10 @@ type known struct {
 	cfgQueued   bool
 	// announced: its config went out on this connection.
 	announced bool
+	// mortal: it is forgotten after going unseen (ForgetAfter > 0); period: the sweep period
+	// in which it was last seen (sweepBook).
+	mortal bool
+	period uint32
 }
 
 // loose is a queued message that belongs to no known entity: ONLINE, a sticky message, the

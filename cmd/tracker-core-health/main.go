@@ -23,6 +23,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/config"
+	_ "github.com/tracker-adsb/tracker-core-health/internal/heapprofile" // heap profiling off unless PPROF_ADDR
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
 )
