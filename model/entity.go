@@ -229,11 +229,21 @@ const (
 
 // Reading is one value for the MQTT sink; its Kind says which of the meanings above it has.
 type Reading struct {
-	Kind    ReadingKind
-	Entity  *Entity // nil for StickyMessage and CycleStart
-	Topic   string  // StickyMessage only; entity readings go to Entity.StateTopic
-	Loop    string  // CycleStart only
+	Kind   ReadingKind
+	Entity *Entity // nil for StickyMessage and CycleStart
+	// Topic is a StickyMessage's topic (entity readings go to Entity.StateTopic), or a
+	// CycleStart's loop (Loop): one field for both keeps a reading at 48 bytes, not 64, and a
+	// cycle at 1,000 queues carries ≈ 19,000 of them.
+	Topic   string
 	Payload string
+}
+
+// Loop is the loop a CycleStart opens a cycle of.
+func (r *Reading) Loop() string {
+	if r.Kind != CycleStart {
+		return ""
+	}
+	return r.Topic
 }
 
 // NewState is the state of e.
@@ -258,14 +268,17 @@ func NewStickyMessage(topic, payload string) Reading {
 func NewRemoval(e *Entity) Reading { return Reading{Kind: Removal, Entity: e} }
 
 // NewCycleStart opens a successful cycle of loop.
-func NewCycleStart(loop string) Reading { return Reading{Kind: CycleStart, Loop: loop} }
+func NewCycleStart(loop string) Reading { return Reading{Kind: CycleStart, Topic: loop} }
 
 // StateTopic is where the reading's payload goes.
 func (r *Reading) StateTopic() string {
-	if r.Entity != nil {
+	switch {
+	case r.Entity != nil:
 		return r.Entity.StateTopic
+	case r.Kind == StickyMessage:
+		return r.Topic
 	}
-	return r.Topic
+	return ""
 }
 
 // Batch is the unit that travels to the sink: one stage's readings of one cycle.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
@@ -76,4 +77,15 @@ func TestDiscoveryConfig(t *testing.T) {
 	}
 	e := model.Entity{Kind: &model.Kind{Component: model.Sensor}, UniqueID: "u"}
 	require.Equal(t, "homeassistant/sensor/u/config", e.DiscoveryTopic())
+}
+
+// A cycle at 1,000 queues carries ≈ 19,000 readings: their size is its allocation.
+func TestReadingStays48Bytes(t *testing.T) {
+	require.Equal(t, uintptr(48), unsafe.Sizeof(model.Reading{}))
+	cs := model.NewCycleStart("broker")
+	require.Equal(t, "broker", cs.Loop())
+	require.Empty(t, cs.StateTopic(), "a cycle start has no topic")
+	sm := model.NewStickyMessage("T/x", "1")
+	require.Equal(t, "T/x", sm.StateTopic())
+	require.Empty(t, sm.Loop(), "only a cycle start has a loop")
 }

@@ -432,7 +432,7 @@ func (s *MQTTSink) closeReceived() {
 func (s *MQTTSink) accept(r *model.Reading, now time.Time) {
 	switch r.Kind {
 	case model.CycleStart:
-		s.cycles[r.Loop]++
+		s.cycles[r.Loop()]++
 		return
 	case model.Removal:
 		s.remove(r.Entity)

@@ -67,9 +67,10 @@ type sendQueue struct {
 	taken  int  // messages of the chunk the publisher is writing (PopN until the next PopN)
 	put    bool // something was put since Lock
 	notify chan struct{}
-	// high is the most places the FIFO held since it last ran empty: a backlog far larger
-	// than usual (the first connect's discovery) does not keep its array for ever.
-	high int
+	// high is the most places the FIFO held over the last empties (up to shrinkWindow of
+	// them): a backlog far larger than usual (the first connect's discovery) does not keep its
+	// array for ever, while a cycle that drains in parts, small and large, keeps it.
+	high, empties int
 }
 
 func newSendQueue() *sendQueue {
@@ -193,10 +194,16 @@ func (q *sendQueue) PopN(dst []outMsg, n int) []outMsg {
 func (q *sendQueue) compact() {
 	if q.head == len(q.order) {
 		q.order, q.head = q.order[:0], 0
-		if q.high > 0 && cap(q.order) > minShrink && cap(q.order) > 2*q.high {
+		if q.high == 0 {
+			return // popped empty: nothing was measured
+		}
+		if q.empties++; q.empties < shrinkWindow {
+			return
+		}
+		if cap(q.order) > minShrink && cap(q.order) > 2*q.high {
 			q.order = make([]qItem, 0, q.high+q.high/4)
 		}
-		q.high = 0
+		q.high, q.empties = 0, 0
 	} else if q.head > 1024 && q.head > len(q.order)/2 {
 		n := copy(q.order, q.order[q.head:])
 		clear(q.order[n:])
@@ -206,6 +213,12 @@ func (q *sendQueue) compact() {
 
 // minShrink is the FIFO's capacity below which it is never reallocated smaller.
 const minShrink = 4096
+
+// shrinkWindow is how many times the FIFO runs empty between looks at whether its array is
+// far larger than it needed. Deciding at every empty reallocated it every cycle at 1,000
+// queues (370 KB a cycle): a cycle's readings arrive in parts, and a small part drained on
+// its own looked like a small cycle. At a few empties a cycle this is a few minutes.
+const shrinkWindow = 64
 
 // Clear drops everything waiting.
 func (q *sendQueue) Clear() {

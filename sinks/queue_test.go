@@ -117,7 +117,8 @@ func TestPacerSleepsOncePerSlack(t *testing.T) {
 }
 
 // A backlog far larger than usual (the first connect's discovery) does not keep its array
-// once drained; a usual one keeps it (no reallocation every cycle).
+// for ever; usual cycles keep theirs, even when they drain in parts of very different sizes
+// (no reallocation every cycle).
 func TestSendQueueGivesBackABacklogsArray(t *testing.T) {
 	q := newSendQueue()
 	fill := func(n int) {
@@ -136,12 +137,22 @@ func TestSendQueueGivesBackABacklogsArray(t *testing.T) {
 		require.Zero(t, q.Len())
 	}
 	fill(40_000)
-	fill(1_000) // drained: the 40,000-place array goes
-	require.LessOrEqual(t, cap(q.order), 1_250)
+	for range shrinkWindow {
+		fill(1_000)
+	}
+	require.LessOrEqual(t, cap(q.order), 1_250, "after a window of small cycles the 40,000-place array is gone")
 	require.GreaterOrEqual(t, cap(q.order), 1_000)
 	before := cap(q.order)
 	fill(1_000)
 	require.Equal(t, before, cap(q.order), "a usual cycle keeps its array")
+
+	fill(11_000)
+	before = cap(q.order)
+	for range 3 * shrinkWindow {
+		fill(11_000)
+		fill(500) // a cycle's small part, drained on its own
+	}
+	require.Equal(t, before, cap(q.order), "cycles drained in parts keep their array")
 }
 
 // Popping an empty queue never shrinks it (no backlog was measured).

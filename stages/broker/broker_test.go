@@ -367,7 +367,7 @@ func TestQueueCacheStaysBoundedUnderChurn(t *testing.T) {
 		b, req := st.Cycle(t.Context())
 		require.NotNil(t, req)
 		require.Equal(t, model.CycleStart, b[0].Kind, "a successful cycle opens with its marker")
-		require.Equal(t, telemetry.LoopBroker, b[0].Loop)
+		require.Equal(t, telemetry.LoopBroker, b[0].Loop())
 		maxCached = max(maxCached, st.CacheLen())
 		now = now.Add(10 * time.Second)
 	}
