@@ -288,7 +288,7 @@ func Atoi(t testing.TB, s string) int {
 }
 
 // RoundTripCounter wraps a Redis client and counts its round trips (one per Do, one per
-// DoMulti batch), so that a test can prove how many a stage needs.
+// DoMulti or DoMultiStream batch), so that a test can prove how many a stage needs.
 type RoundTripCounter struct {
 	rueidis.Client
 	mu sync.Mutex
@@ -305,6 +305,12 @@ func (c *RoundTripCounter) Do(ctx context.Context, cmd rueidis.Completed) rueidi
 func (c *RoundTripCounter) DoMulti(ctx context.Context, cmds ...rueidis.Completed) []rueidis.RedisResult {
 	c.add()
 	return c.Client.DoMulti(ctx, cmds...)
+}
+
+// DoMultiStream counts one round trip for the streamed batch.
+func (c *RoundTripCounter) DoMultiStream(ctx context.Context, cmds ...rueidis.Completed) rueidis.MultiRedisResultStream {
+	c.add()
+	return c.Client.DoMultiStream(ctx, cmds...)
 }
 
 func (c *RoundTripCounter) add() {

@@ -87,28 +87,11 @@ func scalar(raw json.RawMessage) (string, bool) {
 	return "", false
 }
 
-// counterValue reads a counter reply: missing or empty is 0; a read error or a non-integer is
-// unknown (ok false).
-func counterValue(r rueidis.RedisResult) (int64, bool) {
-	s, err := r.ToString()
-	if rueidis.IsRedisNil(err) {
-		return 0, true
-	}
-	if err != nil {
-		return 0, false
-	}
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, true
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	return n, err == nil
-}
-
 // CounterStage republishes the processors' and receivers' counters after each successful
-// broker poll, in at most three round trips however many processors and receivers exist:
-// (1) SMEMBERS of the receiver index with every processor counter GET, (2) the receivers'
-// registration entries, (3) the receivers' counters.
+// broker poll, in at most four round trips however many processors and receivers exist:
+// (1) SMEMBERS of the receiver index, (2) every processor counter GET, (3) the receivers'
+// registration entries, (4) the receivers' counters. The counter replies are streamed off
+// the connection and parsed in place (counterStream).
 //
 // What rarely changes is built once and kept per processor and per receiver: the entities,
 // the GET commands (pinned, so rueidis never recycles them), the parsed registration entry
@@ -127,6 +110,7 @@ type CounterStage struct {
 	// Reused across cycles.
 	smembers rueidis.Completed
 	cmds     rueidis.Commands
+	slots    []*counterSlot // the counter of each of cmds, when they are counter GETs
 	procs    []*processorCounters
 	recvs    []*receiverCounters
 	lastLen  int // readings of the previous cycle: the next batch's capacity
@@ -231,46 +215,48 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 		s.procCache.Sweep(now, nil)
 		s.recvCache.Sweep(now, nil)
 		clear(s.cmds[:cap(s.cmds)])
+		clear(s.slots[:cap(s.slots)])
 		clear(s.procs[:cap(s.procs)])
 		clear(s.recvs[:cap(s.recvs)])
 	}()
 
-	// Round trip 1: the receiver index and every processor counter.
+	// Round trip 1: the receiver index.
 	if s.smembers.IsEmpty() {
 		s.smembers = cl.B().Smembers().Key(ReceiverIndexKey).Build().Pin()
 	}
-	s.cmds = append(s.cmds[:0], s.smembers)
+	index := cl.Do(ctx, s.smembers)
+	if err := index.Error(); err != nil && !rueidis.IsRedisNil(err) {
+		if _, reply := rueidis.IsRedisErr(err); !reply { // no answer at all: the tick is skipped
+			s.log.Debug().Err(err).Msg("store unreachable; counters skipped this tick")
+			return nil
+		}
+	}
+
+	// Round trip 2: every processor counter, streamed.
+	s.cmds, s.slots = s.cmds[:0], s.slots[:0]
 	s.procs = s.procs[:0]
 	for _, id := range req.ProcessorIDs {
 		p := s.processor(cl, id, devices, now)
 		s.procs = append(s.procs, p)
 		for i := range p.slots {
 			s.cmds = append(s.cmds, p.slots[i].get)
-		}
-	}
-	res := cl.DoMulti(ctx, s.cmds...)
-	if err := res[0].Error(); err != nil && !rueidis.IsRedisNil(err) {
-		if _, reply := rueidis.IsRedisErr(err); !reply { // no answer at all: the tick is skipped
-			s.log.Debug().Err(err).Msg("store unreachable; counters skipped this tick")
-			return nil
+			s.slots = append(s.slots, &p.slots[i])
 		}
 	}
 	batch := make(model.Batch, 0, max(s.lastLen, 1+len(s.cmds)))
 	defer func() { s.lastLen = len(batch) }()
 	batch = append(batch, model.NewCycleStart(telemetry.LoopCounters))
-	i := 1
-	for _, p := range s.procs {
-		for j := range p.slots {
-			c := &p.slots[j]
-			if v, ok := counterValue(res[i]); ok {
-				batch = append(batch, model.NewState(c.e, c.payload(v)))
-			} else if err := res[i].Error(); err != nil {
-				s.log.Debug().Err(err).Str("counter", c.e.UniqueID).Msg("counter unreadable; skipped")
-			}
-			i++
+	if err := s.eachCounter(ctx, cl, func() { batch = batch[:1] }, func(c *counterSlot, v int64, ok bool, err error) {
+		if ok {
+			batch = append(batch, model.NewState(c.e, c.payload(v)))
+		} else {
+			s.log.Debug().AnErr("reply", err).Str("counter", c.e.UniqueID).Msg("counter unreadable; skipped")
 		}
+	}); err != nil {
+		s.log.Debug().Err(err).Msg("store unreachable; counters skipped this tick")
+		return nil
 	}
-	names, err := res[0].AsStrSlice()
+	names, err := index.AsStrSlice()
 	if err != nil {
 		s.log.Debug().Err(err).Msg("receiver index unreadable; receiver counters skipped")
 		return batch
@@ -280,14 +266,14 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 		return batch
 	}
 
-	// Round trip 2: the registration entries.
+	// Round trip 3: the registration entries.
 	s.cmds, s.recvs = s.cmds[:0], s.recvs[:0]
 	for _, n := range names {
 		r := s.receiver(cl, n, devices, now)
 		s.recvs = append(s.recvs, r)
 		s.cmds = append(s.cmds, r.regGet)
 	}
-	res = cl.DoMulti(ctx, s.cmds...)
+	res := cl.DoMulti(ctx, s.cmds...)
 	anyLive := false
 	for j, r := range s.recvs {
 		r.live = s.readRegistration(cl, r, res[j])
@@ -297,30 +283,51 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 		return batch
 	}
 
-	// Round trip 3: the receivers' counters.
-	s.cmds = s.cmds[:0]
+	// Round trip 4: the receivers' counters, streamed.
+	s.cmds, s.slots = s.cmds[:0], s.slots[:0]
 	for _, r := range s.recvs {
 		if r.live {
 			for k := range r.slots {
 				s.cmds = append(s.cmds, r.slots[k].get)
+				s.slots = append(s.slots, &r.slots[k])
 			}
 		}
 	}
-	res = cl.DoMulti(ctx, s.cmds...)
-	i = 0
-	for _, r := range s.recvs {
-		if !r.live {
-			continue
+	mark := len(batch)
+	if err := s.eachCounter(ctx, cl, func() { batch = batch[:mark] }, func(c *counterSlot, v int64, ok bool, _ error) {
+		if ok {
+			batch = append(batch, model.NewState(c.e, c.payload(v)))
 		}
-		for k := range r.slots {
-			c := &r.slots[k]
-			if v, ok := counterValue(res[i]); ok {
-				batch = append(batch, model.NewState(c.e, c.payload(v)))
-			}
-			i++
-		}
+	}); err != nil {
+		s.log.Debug().Err(err).Msg("store unreachable; receiver counters skipped this tick")
 	}
 	return batch
+}
+
+// eachCounter streams s.cmds (the GETs of s.slots) in one round trip and hands each reply
+// to visit, in order. rueidis keeps a streaming connection idle between cycles, and one the
+// store closed meanwhile (it restarted) fails at once: the batch is then streamed again,
+// once, on a new connection, restart called first. It returns the failure that remained:
+// no reply at all, as opposed to a reply that is not a counter.
+func (s *CounterStage) eachCounter(ctx context.Context, cl rueidis.Client, restart func(), visit func(c *counterSlot, v int64, ok bool, err error)) error {
+	if len(s.cmds) == 0 {
+		return nil
+	}
+	var failed error
+	for range 2 {
+		restart()
+		st := streamCounters(ctx, cl, s.cmds)
+		for _, c := range s.slots {
+			v, ok, err := st.next()
+			if st.failed == nil {
+				visit(c, v, ok, err)
+			}
+		}
+		if failed = st.failed; failed == nil || ctx.Err() != nil {
+			break
+		}
+	}
+	return failed
 }
 
 // processor returns processor id's counters, rebuilt when its device block changed (it

@@ -105,14 +105,14 @@ func seedCounters(t *testing.T, r rueidis.Client) {
 	require.NoError(t, r.Do(t.Context(), r.B().Sadd().Key("receiver:index").Member("rx-good", "rx-bad", "rx-gone").Build()).Error())
 }
 
-func TestCountersAreReadInThreeRoundTripsWithExactValues(t *testing.T) {
+func TestCountersAreReadInFourRoundTripsWithExactValues(t *testing.T) {
 	env := testenv.Get(t)
 	r := env.Redis(t)
 	seedCounters(t, r)
 	rt := &testenv.RoundTripCounter{Client: env.Redis(t)}
 	cs := store.NewCounterStage(store.ConnWith(rt), nil, 30, zerolog.Nop())
 	got := byTopic(cs.Cycle(t.Context(), model.CounterRequest{ProcessorIDs: []string{"b-2", "mp-1"}}))
-	require.Equal(t, 3, rt.Take())
+	require.Equal(t, 4, rt.Take(), "index, processor counters, registrations, receiver counters")
 
 	want := map[string]string{
 		"Tracker/message-processor/mp-1/statistic/registration_misses_hour":          "3",
