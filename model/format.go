@@ -13,12 +13,23 @@ func FormatFloat(f float64) string {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		f = 0
 	}
+	if i := int(f); float64(i) == f && i >= 0 && i < len(wholeFloats) && !math.Signbit(f) {
+		return wholeFloats[i] // an idle queue's rates: 4,000 strings a cycle at 1,000 queues
+	}
 	s := strconv.FormatFloat(f, 'f', -1, 64)
 	if !strings.Contains(s, ".") {
 		s += ".0"
 	}
 	return s
 }
+
+// wholeFloats holds FormatFloat of 0 … 100, made once.
+var wholeFloats = func() (t [101]string) {
+	for i := range t {
+		t[i] = strconv.Itoa(i) + ".0"
+	}
+	return t
+}()
 
 // Round rounds f to the given number of decimal places.
 func Round(f float64, places int) float64 {

@@ -2,6 +2,9 @@ package model_test
 
 import (
 	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -16,6 +19,15 @@ func TestFormatFloat(t *testing.T) {
 	for in, want := range cases {
 		require.Equal(t, want, model.FormatFloat(in))
 	}
+	// The table of whole numbers answers exactly as strconv does around and inside it.
+	for f := -5.0; f <= 205; f += 0.25 {
+		want := strconv.FormatFloat(f, 'f', -1, 64)
+		if !strings.Contains(want, ".") {
+			want += ".0"
+		}
+		require.Equal(t, want, model.FormatFloat(f), "%v", f)
+	}
+	require.Equal(t, "-0.0", model.FormatFloat(math.Copysign(0, -1)))
 	require.Equal(t, 73.21, model.Round(73.2149, 2))
 	require.Equal(t, "True", model.FormatBool(true))
 	require.Equal(t, "False", model.FormatBool(false))
