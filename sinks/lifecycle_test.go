@@ -73,9 +73,7 @@ func newHarness(t *testing.T) *harness {
 
 func (h *harness) batch(rs ...model.Reading) {
 	h.s.q.Lock()
-	for i := range rs {
-		h.s.accept(&rs[i], h.now)
-	}
+	h.s.acceptBatch(rs, h.now)
 	h.s.forget(h.now)
 	h.s.q.Unlock()
 }

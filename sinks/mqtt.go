@@ -91,9 +91,10 @@ type MQTTSink struct {
 	byID      map[string]*known
 	lastSweep time.Time
 	sweep     sweepBook
-	sticky    map[string]string // topic → payload republished after every connect
-	cycles    map[string]uint64 // loop → number of its latest cycle
-	gen       uint64            // generation of the connection the sink believes is up
+	sticky    map[string]string   // topic → payload republished after every connect
+	cycles    map[string]uint64   // loop → number of its latest cycle
+	seqs      map[string][]*known // loop → the records of its latest cycle's readings, in order
+	gen       uint64              // generation of the connection the sink believes is up
 	connected bool
 
 	// dialed is the connection of autopaho's latest attempt; conn is that connection once its
@@ -138,6 +139,7 @@ func NewMQTTSink(cfg MQTTConfig, log zerolog.Logger) *MQTTSink {
 		events:   newConnEvents(),
 		q:        newSendQueue(),
 		byID:     map[string]*known{},
+		seqs:     map[string][]*known{},
 		sticky:   map[string]string{},
 		cycles:   map[string]uint64{},
 	}
@@ -225,9 +227,7 @@ loop:
 			}
 			now := s.now()
 			s.q.Lock() // one lock a batch, not a reading
-			for i := range b {
-				s.accept(&b[i], now)
-			}
+			s.acceptBatch(b, now)
 			s.forget(now)
 			s.q.Unlock()
 		case <-s.events.notify:
@@ -429,7 +429,34 @@ func (s *MQTTSink) closeReceived() {
 
 // accept takes one reading: discovery first if due, then the state. The caller holds the
 // queue's lock.
-func (s *MQTTSink) accept(r *model.Reading, now time.Time) {
+// acceptBatch takes a batch's readings (the queue's lock held). A loop's cycle carries the
+// same entities in the same order cycle after cycle, so the record found for the i-th reading
+// is kept, and the next cycle's i-th reading finds its record there when it is the same
+// entity: no unique_id hashed, no map probed (at 1,000 queues, 12 % of a cycle's CPU).
+func (s *MQTTSink) acceptBatch(b model.Batch, now time.Time) {
+	var seq []*known
+	if len(b) > 0 && b[0].Kind == model.CycleStart {
+		loop := b[0].Loop()
+		seq = s.seqs[loop]
+		if cap(seq) < len(b) {
+			seq = append(seq[:cap(seq)], make([]*known, len(b)-cap(seq))...)
+		}
+		clear(seq[len(b):cap(seq)]) // no dropped record kept alive past a shorter cycle
+		seq = seq[:len(b)]
+		s.seqs[loop] = seq
+	}
+	for i := range b {
+		var slot **known
+		if seq != nil {
+			slot = &seq[i]
+		}
+		s.accept(&b[i], now, slot)
+	}
+}
+
+// accept takes one reading; slot, when not nil, is where the record of its entity was last
+// time (see acceptBatch).
+func (s *MQTTSink) accept(r *model.Reading, now time.Time, slot **known) {
 	switch r.Kind {
 	case model.CycleStart:
 		s.cycles[r.Loop()]++
@@ -448,9 +475,17 @@ func (s *MQTTSink) accept(r *model.Reading, now time.Time) {
 	if e == nil {
 		return
 	}
-	k := s.byID[e.UniqueID]
-	if k == nil || k.entity != e {
-		k = s.sight(k, e)
+	var k *known
+	if slot != nil && *slot != nil && (*slot).entity == e {
+		k = *slot // a dropped record has no entity, so it never matches
+	} else {
+		k = s.byID[e.UniqueID]
+		if k == nil || k.entity != e {
+			k = s.sight(k, e)
+		}
+		if slot != nil {
+			*slot = k
+		}
 	}
 	k.seen = s.sinceEpoch(now)
 	s.sweep.seen(k)
@@ -544,6 +579,7 @@ func (s *MQTTSink) drop(k *known) {
 	s.sweep.leave(k)
 	s.q.drop(k)
 	delete(s.byID, k.entity.UniqueID)
+	k.entity = nil // gone: a record still in a cycle's sequence (acceptBatch) no longer matches
 }
 
 // unannounce marks every entity as not announced on the connection to come.
@@ -660,13 +696,14 @@ const popChunk = 256
 
 // writeChunk publishes one chunk through w, pacing; it reports false when ctx ended.
 func (s *MQTTSink) writeChunk(ctx context.Context, w msgWriter, chunk []outMsg, p, dp *pacer) bool {
+	now := time.Now() // read again after each sleep only: 19,000 clock reads a cycle were 4 % of its CPU
 	for i := range chunk {
 		m := &chunk[i]
 		// One FIFO: a discovery config waiting for its turn holds back what follows it, so that
 		// discovery always precedes the entity's state.
-		d := p.Reserve()
+		d := p.ReserveAt(now)
 		if m.entity != nil {
-			d = max(d, dp.Reserve())
+			d = max(d, dp.ReserveAt(now))
 		}
 		if d > 0 {
 			if err := w.Flush(); err != nil {
@@ -675,6 +712,7 @@ func (s *MQTTSink) writeChunk(ctx context.Context, w msgWriter, chunk []outMsg, 
 			if p.Sleep(ctx, d) != nil {
 				return false
 			}
+			now = time.Now()
 		}
 		payload := m.payload
 		if m.entity != nil { // discovery configs are rendered only now (see known)

@@ -281,8 +281,12 @@ func newPacer(rate, burst int) *pacer {
 }
 
 // Reserve takes the next slot and returns how long to sleep before using it (0: go now).
-func (p *pacer) Reserve() time.Duration {
-	now := time.Now()
+func (p *pacer) Reserve() time.Duration { return p.ReserveAt(time.Now()) }
+
+// ReserveAt is Reserve with the clock read by the caller (once for many messages). A now that
+// lags the clock by the microseconds a chunk takes to write makes each wait that much longer
+// and lets the burst reach back that much further: the rate still caps.
+func (p *pacer) ReserveAt(now time.Time) time.Duration {
 	if floor := now.Add(-p.burst); p.next.Before(floor) {
 		p.next = floor
 	}

@@ -1,6 +1,8 @@
 package sinks
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -90,4 +92,61 @@ func requireSweepBookConsistent(t *testing.T, s *MQTTSink) {
 	}
 	require.Equal(t, mortal, s.sweep.mortal, "mortal records")
 	require.Equal(t, seen, s.sweep.seenInPeriod, "mortal records seen in this period")
+}
+
+// The records kept by position (acceptBatch) change nothing: random cycles (entities
+// reordered, replaced under their id, removed, left out until forgotten, sent again) give the
+// same messages, in the same order, and the same records as looking every reading up by id.
+func TestRecordsKeptByPositionAnswerAsTheMapDoes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	ents := make([]*model.Entity, 40)
+	for i := range ents {
+		ents[i] = queueEntity(fmt.Sprintf("q%d", i))
+	}
+	byPos, byMap := newHarness(t), newHarness(t)
+	byPos.events(byPos.s.events.up)
+	byMap.events(byMap.s.events.up)
+	for cycle := range 300 {
+		b := model.Batch{model.NewCycleStart("broker")}
+		for i, e := range ents {
+			switch r := rng.IntN(100); {
+			case r < 3: // replaced by a new description under the same id
+				ne := *e
+				ne.Name = fmt.Sprintf("%s-%d", e.UniqueID, cycle)
+				ents[i] = &ne
+				b = append(b, model.NewState(ents[i], "1"))
+			case r < 5:
+				b = append(b, model.NewRemoval(e))
+			case r < 20 && cycle%50 > 25: // left out for a while: forgotten after 90 s
+			default:
+				b = append(b, model.NewState(e, fmt.Sprint(cycle)))
+			}
+		}
+		if rng.IntN(10) == 0 { // another order now and then
+			rng.Shuffle(len(b)-1, func(i, j int) { b[i+1], b[j+1] = b[j+1], b[i+1] })
+		}
+		byPos.batch(b...)
+		byMap.s.q.Lock()
+		for i := range b {
+			byMap.s.accept(&b[i], byMap.now, nil)
+		}
+		byMap.s.forget(byMap.now)
+		byMap.s.q.Unlock()
+
+		gotPos, orderPos := byPos.queued()
+		gotMap, orderMap := byMap.queued()
+		require.Equal(t, orderMap, orderPos, "cycle %d", cycle)
+		require.Equal(t, gotMap, gotPos, "cycle %d", cycle)
+		require.Len(t, byPos.s.byID, len(byMap.s.byID))
+		for id, k := range byPos.s.byID {
+			require.Same(t, byMap.s.byID[id].entity, k.entity, "%s", id)
+		}
+		for _, k := range byPos.s.seqs["broker"] {
+			if k != nil && k.entity != nil {
+				require.Same(t, k, byPos.s.byID[k.entity.UniqueID], "a kept record is the live one")
+			}
+		}
+		byPos.now = byPos.now.Add(10 * time.Second)
+		byMap.now = byMap.now.Add(10 * time.Second)
+	}
 }
