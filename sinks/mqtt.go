@@ -49,6 +49,9 @@ type MQTTConfig struct {
 	// StatusTopic carries ONLINE on every connect and OFFLINE as the will and on a clean
 	// shutdown (default Tracker/core-health/status).
 	StatusTopic string
+	// RecycleBatches hands each cycle's batch back once taken in (model.ReleaseCycle): set only
+	// when the sink is the batches' one reader (no Prometheus sink beside it).
+	RecycleBatches bool
 }
 
 // publisher is what the sink needs of the MQTT connection: the writer of the connection that
@@ -174,6 +177,9 @@ func (s *MQTTSink) Run(ctx context.Context, in <-chan model.Batch) error {
 					return nil
 				}
 				s.log.Debug().Int("readings", len(b)).Msg("discarded (MQTT disabled)")
+				if s.cfg.RecycleBatches {
+					model.ReleaseCycle(b)
+				}
 			}
 		}
 	}
@@ -230,6 +236,9 @@ loop:
 			s.acceptBatch(b, now)
 			s.forget(now)
 			s.q.Unlock()
+			if s.cfg.RecycleBatches {
+				model.ReleaseCycle(b)
+			}
 		case <-s.events.notify:
 			for _, ev := range s.events.drain() {
 				s.handle(connCtx, ev, pub)

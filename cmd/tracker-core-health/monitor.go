@@ -118,6 +118,8 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 		PublishRate: cfg.MQTTPublishRate, DiscoveryRate: cfg.MQTTDiscoveryRate,
 		KeepAlive: config.MQTTKeepAlive,
 		Subscribe: []string{model.HAStatusTopic, model.RegisterTopicRoot + "/+"},
+		// With a Prometheus sink the same batches have a second reader.
+		RecycleBatches: cfg.MetricsAddr == "",
 	}, stageLog("mqtt"))
 	// Every reading reaches every sink: the merged stream fans out, each sink with its own
 	// bounded buffer, so a slow MQTT broker never delays /metrics and the other way round.

@@ -102,7 +102,7 @@ func (s *Stage) CacheLen() int { return s.cache.Len() }
 // request.
 func (s *Stage) Readings(sample *Sample) (model.Batch, *model.CounterRequest) {
 	c := s.catalog
-	batch := make(model.Batch, 0, 3+len(sample.Queues)*telemetry.NumQueueFields+6)
+	batch := model.CycleBatch(telemetry.LoopBroker, 3+len(sample.Queues)*telemetry.NumQueueFields+6)
 	batch = append(batch,
 		model.NewCycleStart(telemetry.LoopBroker),
 		model.NewState(c.General(telemetry.StartedAt), s.startedAt),

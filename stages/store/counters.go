@@ -243,7 +243,7 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 			s.slots = append(s.slots, &p.slots[i])
 		}
 	}
-	batch := make(model.Batch, 0, max(s.lastLen, 1+len(s.cmds)))
+	batch := model.CycleBatch(telemetry.LoopCounters, max(s.lastLen, 1+len(s.cmds)))
 	defer func() { s.lastLen = len(batch) }()
 	batch = append(batch, model.NewCycleStart(telemetry.LoopCounters))
 	if err := s.eachCounter(ctx, cl, func() { batch = batch[:1] }, func(c *counterSlot, v int64, ok bool, err error) {

@@ -1,0 +1,36 @@
+package model_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+func TestCycleBatchesAreHandedBackPerLoopAndCleared(t *testing.T) {
+	e := &model.Entity{UniqueID: "x"}
+	b := model.CycleBatch("loop-a", 100)
+	require.Empty(t, b)
+	require.GreaterOrEqual(t, cap(b), 100)
+	b = append(b, model.NewCycleStart("loop-a"), model.NewState(e, "1"))
+	first := &b[:1][0]
+	model.ReleaseCycle(b)
+	require.Nil(t, b[1].Entity, "a released batch keeps nothing alive")
+	require.Empty(t, b[0].Topic)
+
+	got := model.CycleBatch("loop-a", 50)
+	require.Empty(t, got)
+	require.Same(t, first, &got[:1][0], "the next cycle of loop-a fills the same array")
+	model.ReleaseCycle(append(got, model.NewCycleStart("loop-a")))
+	other := model.CycleBatch("loop-b", 10)
+	require.NotSame(t, first, &other[:1][0], "another loop never gets loop-a's batch")
+
+	big := model.CycleBatch("loop-a", 1000)
+	require.GreaterOrEqual(t, cap(big), 1000, "a batch too small is not handed out")
+
+	// A batch that does not open a cycle is not taken.
+	loose := model.Batch{model.NewState(e, "1")}
+	model.ReleaseCycle(loose)
+	require.Same(t, e, loose[0].Entity)
+}
