@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestGCPercentDefaultsTo50UnlessGOGCIsSet(t *testing.T) {
+func TestGCPercentDefaultsTo10UnlessGOGCIsSet(t *testing.T) {
 	for _, tc := range []struct {
 		gogc string
 		want []int // the percentages set
@@ -22,5 +22,5 @@ func TestGCPercentDefaultsTo50UnlessGOGCIsSet(t *testing.T) {
 			require.Equal(t, tc.want, got)
 		})
 	}
-	require.Equal(t, 50, defaultGCPercent)
+	require.Equal(t, 10, defaultGCPercent)
 }
