@@ -9,7 +9,7 @@ GOLANGCI  ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 .PHONY: build test unit bench lint fmt demo services-up services-down clean ui-vendor image scale
 
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/ ./cmd/...
+	CGO_ENABLED=0 $(GO) build -trimpath -tags '$(BUILD_TAGS)' -ldflags '$(LDFLAGS)' -o bin/ ./cmd/...
 
 # Every test: starts the real services, runs unit + integration tests, stops the services.
 test:
@@ -25,6 +25,7 @@ bench: services-up
 lint:
 	$(GO) vet ./...
 	$(GO) vet -tags integration ./...
+	$(GO) vet -tags pprof ./cmd/tracker-core-health
 	$(GO) run $(GOLANGCI) run --build-tags integration ./...
 
 fmt:

@@ -23,7 +23,9 @@ bash scripts/services.sh up
 # shellcheck disable=SC1091
 . "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"
 trap 'bash scripts/services.sh down >/dev/null 2>&1 || true' EXIT
-make -s build
+# A profiling run needs the build with the pprof endpoint (PPROF_ADDR); the others measure the
+# binary as shipped.
+make -s build ${SCALE_PROFILE:+BUILD_TAGS=pprof}
 
 mgmt() { curl -fsS -u "$TEST_ADMIN_USER:$TEST_ADMIN_PASSWORD" -H 'content-type: application/json' -X "$1" "$TEST_MGMT_URL$2" ${3:+-d "$3"} >/dev/null; }
 rc() { redis-cli -p "${TEST_REDIS_ADDR##*:}" -a "$TEST_REDIS_PASSWORD" --no-auth-warning "$@"; }

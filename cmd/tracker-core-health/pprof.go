@@ -1,3 +1,5 @@
+//go:build pprof
+
 package main
 
 import (
@@ -13,7 +15,7 @@ import (
 )
 
 // servePprof answers net/http/pprof on addr (PPROF_ADDR) until ctx ends: for profiling a
-// real run (scripts/scale.sh), never on by default.
+// real run (scripts/scale.sh). Only in a build with -tags pprof (pprof_off.go otherwise).
 func servePprof(ctx context.Context, addr string, log zerolog.Logger) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
