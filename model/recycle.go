@@ -1,6 +1,9 @@
 package model
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // A loop's per-cycle batch is handed back once its only consumer is done with it, and the
 // loop's next cycle fills it again: at 1,000 queues the broker's and the counters' batches
@@ -15,7 +18,18 @@ const shelfSize = 2
 type shelf struct {
 	mu   sync.Mutex
 	free []Batch
+	// pending counts the releases of batches that more readers still read (SetCycleReaders),
+	// by the batch's first element.
+	pending map[*Reading]int
 }
+
+// cycleReaders is how many readers release each cycle batch (SetCycleReaders).
+var cycleReaders atomic.Int32
+
+// SetCycleReaders says how many readers each cycle batch has, each of which calls
+// ReleaseCycle (the MQTT sink, and the Prometheus sink when it runs): the batch is handed
+// back at the last release. One process wires its readers once, before any is released.
+func SetCycleReaders(n int) { cycleReaders.Store(int32(max(n, 1))) } //nolint:gosec // a handful
 
 var shelves sync.Map // loop → *shelf
 
@@ -44,17 +58,28 @@ func CycleBatch(loop string, n int) Batch {
 	return make(Batch, 0, n)
 }
 
-// ReleaseCycle hands back b, a batch that opens with a CycleStart, for its loop's next cycle.
-// Only the batch's last reader may call it, once it no longer reads it. Any other batch is
-// left to the collector.
+// ReleaseCycle hands back b, a batch that opens with a CycleStart, for its loop's next cycle,
+// once each of its readers (SetCycleReaders, 1 unless set) has called it; a reader calls it
+// once it no longer reads b. Any other batch is left to the collector.
 func ReleaseCycle(b Batch) {
 	if len(b) == 0 || b[0].Kind != CycleStart {
 		return
 	}
 	sh := loopShelf(b[0].Loop())
-	clear(b) // the shelf keeps no payload or entity alive
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
+	if readers := int(cycleReaders.Load()); readers > 1 {
+		if sh.pending == nil {
+			sh.pending = map[*Reading]int{}
+		}
+		key := &b[0]
+		if n := sh.pending[key] + 1; n < readers {
+			sh.pending[key] = n // another reader still reads it
+			return
+		}
+		delete(sh.pending, key)
+	}
+	clear(b) // the shelf keeps no payload or entity alive
 	if len(sh.free) < shelfSize {
 		sh.free = append(sh.free, b[:0])
 	}

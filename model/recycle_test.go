@@ -34,3 +34,20 @@ func TestCycleBatchesAreHandedBackPerLoopAndCleared(t *testing.T) {
 	model.ReleaseCycle(loose)
 	require.Same(t, e, loose[0].Entity)
 }
+
+// With two readers (the MQTT and the Prometheus sink) a batch is handed back, and cleared,
+// only at the second release.
+func TestCycleBatchWithTwoReadersWaitsForBoth(t *testing.T) {
+	model.SetCycleReaders(2)
+	t.Cleanup(func() { model.SetCycleReaders(1) })
+	e := &model.Entity{UniqueID: "x"}
+	b := append(model.CycleBatch("loop-two", 10), model.NewCycleStart("loop-two"), model.NewState(e, "1"))
+	model.ReleaseCycle(b)
+	require.Same(t, e, b[1].Entity, "the other reader still reads it")
+	other := model.CycleBatch("loop-two", 10)
+	require.NotSame(t, &b[0], &other[:1][0], "not handed out before the last release")
+	model.ReleaseCycle(b)
+	require.Nil(t, b[1].Entity, "cleared at the last release")
+	again := model.CycleBatch("loop-two", 10)
+	require.Same(t, &b[0], &again[:1][0], "handed out after it")
+}

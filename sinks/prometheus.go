@@ -31,6 +31,10 @@ type PromSink struct {
 
 	mu     sync.Mutex
 	series map[string]*sample // by unique_id
+
+	// RecycleBatches hands each cycle's batch back once folded in (model.ReleaseCycle); the
+	// wiring sets model.SetCycleReaders to count this sink. Set before Run.
+	RecycleBatches bool
 }
 
 type sample struct {
@@ -71,6 +75,9 @@ func (p *PromSink) Run(ctx context.Context, in <-chan model.Batch) error {
 				return nil
 			}
 			p.Accept(b)
+			if p.RecycleBatches {
+				model.ReleaseCycle(b)
+			}
 		}
 	}
 }

@@ -118,8 +118,8 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 		PublishRate: cfg.MQTTPublishRate, DiscoveryRate: cfg.MQTTDiscoveryRate,
 		KeepAlive: config.MQTTKeepAlive,
 		Subscribe: []string{model.HAStatusTopic, model.RegisterTopicRoot + "/+"},
-		// With a Prometheus sink the same batches have a second reader.
-		RecycleBatches: cfg.MetricsAddr == "",
+		// Each cycle's batch is handed back by its last reader (model.SetCycleReaders below).
+		RecycleBatches: true,
 	}, stageLog("mqtt"))
 	// Every reading reaches every sink: the merged stream fans out, each sink with its own
 	// bounded buffer, so a slow MQTT broker never delays /metrics and the other way round.
@@ -129,6 +129,8 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 		outs := pipeline.FanOut(ctx, merged, 16, 2)
 		mqttIn = outs[0]
 		prom := sinks.NewPromSink(stageLog("prometheus"))
+		prom.RecycleBatches = true
+		model.SetCycleReaders(2) // the MQTT sink and this one read every batch
 		g.Go("prometheus-sink", func(ctx context.Context) error { return prom.Run(ctx, outs[1]) })
 		goStopping("metrics-server", func(ctx context.Context) error { return prom.Serve(ctx, cfg.MetricsAddr) })
 	}
