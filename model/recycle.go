@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 )
 
-// A loop's per-cycle batch is handed back once its only consumer is done with it, and the
+// A loop's per-cycle batch is handed back once its readers are done with it, and the
 // loop's next cycle fills it again: at 1,000 queues the broker's and the counters' batches
 // were 0.9 MB of the 1 MB a cycle allocated, and with them gone the collector runs several
 // times less often (so a lower GOGC, a smaller heap, costs little CPU).

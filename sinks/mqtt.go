@@ -49,8 +49,8 @@ type MQTTConfig struct {
 	// StatusTopic carries ONLINE on every connect and OFFLINE as the will and on a clean
 	// shutdown (default Tracker/core-health/status).
 	StatusTopic string
-	// RecycleBatches hands each cycle's batch back once taken in (model.ReleaseCycle): set only
-	// when the sink is the batches' one reader (no Prometheus sink beside it).
+	// RecycleBatches hands each cycle's batch back once taken in (model.ReleaseCycle); the
+	// wiring counts every reader that does (model.SetCycleReaders).
 	RecycleBatches bool
 }
 
@@ -436,8 +436,6 @@ func (s *MQTTSink) closeReceived() {
 	s.recvMu.Unlock()
 }
 
-// accept takes one reading: discovery first if due, then the state. The caller holds the
-// queue's lock.
 // acceptBatch takes a batch's readings (the queue's lock held). A loop's cycle carries the
 // same entities in the same order cycle after cycle, so the record found for the i-th reading
 // is kept, and the next cycle's i-th reading finds its record there when it is the same
@@ -463,8 +461,8 @@ func (s *MQTTSink) acceptBatch(b model.Batch, now time.Time) {
 	}
 }
 
-// accept takes one reading; slot, when not nil, is where the record of its entity was last
-// time (see acceptBatch).
+// accept takes one reading: discovery first if due, then the state (the queue's lock held).
+// slot, when not nil, is where the record of its entity was last time (see acceptBatch).
 func (s *MQTTSink) accept(r *model.Reading, now time.Time, slot **known) {
 	switch r.Kind {
 	case model.CycleStart:
@@ -562,9 +560,9 @@ func (s *MQTTSink) forget(now time.Time) {
 	if skip {
 		return
 	}
-	n := 0
+	n, at := 0, s.sinceEpoch(now)
 	for _, k := range s.byID {
-		if ttl := k.entity.ForgetAfter(); ttl > 0 && s.sinceEpoch(now)-k.seen > ttl {
+		if ttl := k.entity.ForgetAfter(); ttl > 0 && at-k.seen > ttl {
 			s.drop(k)
 			n++
 		}

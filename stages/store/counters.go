@@ -110,7 +110,7 @@ type CounterStage struct {
 	// Reused across cycles.
 	smembers rueidis.Completed
 	cmds     rueidis.Commands
-	slots    []*counterSlot // the counter of each of cmds, when they are counter GETs
+	slots    []*counterSlot // the counters eachCounter reads
 	procs    []*processorCounters
 	recvs    []*receiverCounters
 	lastLen  int // readings of the previous cycle: the next batch's capacity
@@ -233,17 +233,16 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 	}
 
 	// Round trip 2: every processor counter, streamed.
-	s.cmds, s.slots = s.cmds[:0], s.slots[:0]
+	s.slots = s.slots[:0]
 	s.procs = s.procs[:0]
 	for _, id := range req.ProcessorIDs {
 		p := s.processor(cl, id, devices, now)
 		s.procs = append(s.procs, p)
 		for i := range p.slots {
-			s.cmds = append(s.cmds, p.slots[i].get)
 			s.slots = append(s.slots, &p.slots[i])
 		}
 	}
-	batch := model.CycleBatch(telemetry.LoopCounters, max(s.lastLen, 1+len(s.cmds)))
+	batch := model.CycleBatch(telemetry.LoopCounters, max(s.lastLen, 1+len(s.slots)))
 	defer func() { s.lastLen = len(batch) }()
 	batch = append(batch, model.NewCycleStart(telemetry.LoopCounters))
 	if err := s.eachCounter(ctx, cl, func() { batch = batch[:1] }, func(c *counterSlot, v int64, ok bool, err error) {
@@ -284,11 +283,10 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 	}
 
 	// Round trip 4: the receivers' counters, streamed.
-	s.cmds, s.slots = s.cmds[:0], s.slots[:0]
+	s.slots = s.slots[:0]
 	for _, r := range s.recvs {
 		if r.live {
 			for k := range r.slots {
-				s.cmds = append(s.cmds, r.slots[k].get)
 				s.slots = append(s.slots, &r.slots[k])
 			}
 		}
@@ -304,14 +302,18 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 	return batch
 }
 
-// eachCounter streams s.cmds (the GETs of s.slots) in one round trip and hands each reply
-// to visit, in order. rueidis keeps a streaming connection idle between cycles, and one the
+// eachCounter streams the GETs of s.slots in one round trip and hands each reply to visit,
+// in order. rueidis keeps a streaming connection idle between cycles, and one the
 // store closed meanwhile (it restarted) fails at once: the batch is then streamed again,
 // once, on a new connection, restart called first. It returns the failure that remained:
 // no reply at all, as opposed to a reply that is not a counter.
 func (s *CounterStage) eachCounter(ctx context.Context, cl rueidis.Client, restart func(), visit func(c *counterSlot, v int64, ok bool, err error)) error {
-	if len(s.cmds) == 0 {
+	if len(s.slots) == 0 {
 		return nil
+	}
+	s.cmds = s.cmds[:0]
+	for _, c := range s.slots {
+		s.cmds = append(s.cmds, c.get)
 	}
 	var failed error
 	for range 2 {

@@ -14,7 +14,6 @@ import (
 // processors, 8,000 of each a cycle, ≈ 0.5 MB).
 type counterStream struct {
 	st      rueidis.MultiRedisResultStream
-	left    int
 	buf     [24]byte // an int64 with a sign and some spaces; longer is not a counter
 	discard [64]byte // where the rest of a longer reply is read (a field: a local escapes)
 	n       int
@@ -24,13 +23,12 @@ type counterStream struct {
 
 // streamCounters sends cmds (GETs) in one round trip; next must then be called once for each.
 func streamCounters(ctx context.Context, cl rueidis.Client, cmds rueidis.Commands) *counterStream {
-	return &counterStream{st: cl.DoMultiStream(ctx, cmds...), left: len(cmds)}
+	return &counterStream{st: cl.DoMultiStream(ctx, cmds...)}
 }
 
 // next reads the next reply: the counter (missing or empty is 0), or ok false for a reply
 // that is not an integer, an error reply (err set), or no reply at all (err set, and failed).
 func (c *counterStream) next() (v int64, ok bool, err error) {
-	c.left--
 	c.n, c.tooLong = 0, false
 	_, err = c.st.WriteTo(c)
 	switch {
