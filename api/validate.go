@@ -103,6 +103,8 @@ func validateRule(body []byte) (*StoredRule, []FieldError) {
 		v.add("identifier must be non-empty and contain no spaces", "string_pattern_mismatch", "identifier")
 	} else if len(s) > 64 {
 		v.add("identifier must be at most 64 characters", "string_too_long", "identifier")
+	} else if p := rules.IdentifierTopicProblem(s); p != "" {
+		v.add(p, "string_pattern_mismatch", "identifier")
 	} else {
 		r.Identifier = s
 	}

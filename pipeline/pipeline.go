@@ -29,9 +29,11 @@ func Send[T any](ctx context.Context, out chan<- T, v T) bool {
 
 // Ticker emits the time on out at start-up after first, then every interval, until ctx ends;
 // it closes out when it returns. A tick that arrives while the consumer is still busy with the
-// previous cycle is skipped and logged, never queued: out should be unbuffered.
+// previous cycle is skipped, never queued (out should be unbuffered): a warning when skipping
+// starts and one line when it ends, with the count, however long a backend hangs.
 func Ticker(ctx context.Context, log zerolog.Logger, first, interval time.Duration, out chan<- time.Time) error {
 	defer close(out)
+	skipped := 0
 	timer := time.NewTimer(first)
 	defer timer.Stop()
 	// The first tick waits for the consumer, which may not be receiving yet at start-up.
@@ -51,8 +53,15 @@ func Ticker(ctx context.Context, log zerolog.Logger, first, interval time.Durati
 		case now := <-timer.C:
 			select {
 			case out <- now:
+				if skipped > 0 {
+					log.Info().Int("skipped", skipped).Dur("interval", interval).Msg("previous cycle done; ticks resumed")
+					skipped = 0
+				}
 			default:
-				log.Warn().Dur("interval", interval).Msg("previous cycle still running; tick skipped")
+				if skipped == 0 {
+					log.Warn().Dur("interval", interval).Msg("previous cycle still running; skipping ticks until it ends")
+				}
+				skipped++
 			}
 			timer.Reset(interval)
 		}

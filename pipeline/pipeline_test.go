@@ -1,8 +1,12 @@
 package pipeline_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -44,6 +48,64 @@ loop:
 	<-done
 	_, open := <-ticks
 	require.False(t, open, "the ticker closes its output")
+}
+
+// A consumer busy for many intervals (a backend that hangs) gives one warning when skipping
+// starts and one line with the count when it ends, not a warning per skipped tick.
+func TestTickerLogsSkippingOnceWithTheCount(t *testing.T) {
+	var logs syncBuffer
+	log := zerolog.New(&logs)
+	ticks := make(chan time.Time)
+	done := make(chan struct{})
+	ctx, cancel := context.WithCancel(t.Context())
+	go func() {
+		_ = pipeline.Ticker(ctx, log, 0, 10*time.Millisecond, ticks)
+		close(done)
+	}()
+	for spell := range 2 {
+		<-ticks
+		time.Sleep(150 * time.Millisecond) // ≈ 15 ticks due while busy
+		<-ticks
+		count := func() (warns, resumed int, skipped float64) {
+			for _, l := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+				var e map[string]any
+				require.NoError(t, json.Unmarshal([]byte(l), &e))
+				switch e["level"] {
+				case "warn":
+					warns++
+					require.Contains(t, e["message"], "previous cycle still running")
+				case "info":
+					resumed++
+					skipped = e["skipped"].(float64)
+				}
+			}
+			return warns, resumed, skipped
+		}
+		// The line that ticks resumed follows the tick just received.
+		require.Eventually(t, func() bool { _, r, _ := count(); return r == spell+1 }, time.Second, time.Millisecond, logs.String())
+		warns, _, skipped := count()
+		require.Equal(t, spell+1, warns, "one warning per busy spell: %s", logs.String())
+		require.GreaterOrEqual(t, skipped, 5.0, "the count of skipped ticks")
+	}
+	cancel()
+	<-done
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 func TestMergeFansInAndClosesAfterEveryInput(t *testing.T) {

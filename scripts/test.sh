@@ -1,12 +1,43 @@
 #!/usr/bin/env bash
 # Runs every test: installs and starts the real services (Redis, RabbitMQ with management,
 # Mosquitto) on loopback, runs the unit and integration tests with the race detector, and
-# stops the services again whatever happens.
+# stops the services again whatever happens. It fails when a process the tests started (a
+# binary of the checkout or of the tests' build, or anything buildah runs) is still running
+# after them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v go >/dev/null || { echo "test: Go is required" >&2; exit 1; }
+
+# ours lists the running processes started from the checkout's bin/, the tests' builds
+# (/tmp/tracker-bin-*), or buildah (buildah itself, and the image's binaries it runs).
+ours() {
+  local root exe d
+  root=$(pwd)
+  for d in /proc/[0-9]*; do
+    exe=$(readlink "$d/exe" 2>/dev/null) || continue
+    grep -q '^State:[[:space:]]*Z' "$d/status" 2>/dev/null && continue
+    case "$exe" in
+      "$root"/bin/*|/tmp/tracker-bin-*|*/tracker-core-health-buildah/*|*/buildah) echo "${d#/proc/} $exe" ;;
+    esac
+  done | sort
+}
+before=$(ours)
+
+finish() {
+  local rc=$? left
+  left=$(comm -13 <(echo "$before") <(ours) | sed '/^$/d')
+  if [ -n "$left" ]; then
+    echo "test: processes the tests started are still running after them:" >&2
+    echo "$left" >&2
+    echo "$left" | awk '{print $1}' | xargs -r kill -9 2>/dev/null || true
+    rc=1
+  fi
+  bash scripts/services.sh down
+  exit $rc
+}
+
 bash scripts/services.sh up
-trap 'bash scripts/services.sh down' EXIT
+trap finish EXIT
 # shellcheck disable=SC1091
 . "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"
 gofmt_out=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))

@@ -95,6 +95,7 @@ type MQTTSink struct {
 	lastSweep time.Time
 	sweep     sweepBook
 	sticky    map[string]string   // topic → payload republished after every connect
+	refused   map[string]struct{} // what was refused for an invalid topic, logged once
 	cycles    map[string]uint64   // loop → number of its latest cycle
 	seqs      map[string][]*known // loop → the records of its latest cycle's readings, in order
 	gen       uint64              // generation of the connection the sink believes is up
@@ -145,6 +146,7 @@ func NewMQTTSink(cfg MQTTConfig, log zerolog.Logger) *MQTTSink {
 		seqs:     map[string][]*known{},
 		sticky:   map[string]string{},
 		cycles:   map[string]uint64{},
+		refused:  map[string]struct{}{},
 	}
 }
 
@@ -469,9 +471,15 @@ func (s *MQTTSink) accept(r *model.Reading, now time.Time, slot **known) {
 		s.cycles[r.Loop()]++
 		return
 	case model.Removal:
+		if s.refuse(r.Entity.UniqueID, r.Entity.DiscoveryTopic()) {
+			return
+		}
 		s.remove(r.Entity)
 		return
 	case model.StickyMessage:
+		if s.refuse(r.Topic, r.Topic) {
+			return
+		}
 		s.sticky[r.Topic] = r.Payload
 		if s.connected {
 			s.q.putLoose(r.Topic, r.Payload)
@@ -488,7 +496,9 @@ func (s *MQTTSink) accept(r *model.Reading, now time.Time, slot **known) {
 	} else {
 		k = s.byID[e.UniqueID]
 		if k == nil || k.entity != e {
-			k = s.sight(k, e)
+			if k = s.sight(k, e); k == nil {
+				return // refused: its topics are not valid MQTT topic names
+			}
 		}
 		if slot != nil {
 			*slot = k
@@ -519,6 +529,12 @@ func (s *MQTTSink) accept(r *model.Reading, now time.Time, slot **known) {
 // a known one (k: its owner registered, say), which is announced again only if its config
 // changed. Rare, so both configs are rendered to compare.
 func (s *MQTTSink) sight(k *known, e *model.Entity) *known {
+	if s.refuse(e.UniqueID, "", e) {
+		if k != nil {
+			s.drop(k)
+		}
+		return nil
+	}
 	if k == nil {
 		k = &known{entity: e}
 		s.byID[e.UniqueID] = k
@@ -533,6 +549,40 @@ func (s *MQTTSink) sight(k *known, e *model.Entity) *known {
 	s.sweep.enter(k)
 	return k
 }
+
+// refuse reports whether a message must never be written because a topic it goes to is not a
+// valid MQTT topic name (checked on an entity's first sighting, not per reading): the server
+// would close the connection, and every message of the moment with it. The stages skip such
+// names themselves; this is the last guard. Each refusal is logged once (what names it, up
+// to maxRefused of them).
+func (s *MQTTSink) refuse(what, topic string, entities ...*model.Entity) bool {
+	problem := ""
+	if topic != "" {
+		problem = model.TopicProblem(topic)
+	}
+	for _, e := range entities {
+		if problem == "" {
+			problem = e.TopicsProblem()
+		}
+	}
+	if problem == "" {
+		return false
+	}
+	if _, seen := s.refused[what]; !seen {
+		if len(s.refused) >= maxRefused {
+			clear(s.refused)
+		}
+		s.refused[what] = struct{}{}
+		if len(what) > 200 {
+			what = what[:200] + "…"
+		}
+		s.log.Error().Str("entity", what).Str("problem", problem).Msg("not published: not a valid MQTT topic (everything else carries on)")
+	}
+	return true
+}
+
+// maxRefused bounds the set of refusals already logged.
+const maxRefused = 1024
 
 // remove clears an entity: an empty retained config, and the sink forgets it.
 func (s *MQTTSink) remove(e *model.Entity) {

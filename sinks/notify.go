@@ -6,21 +6,28 @@ import (
 	"net"
 	"net/url"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/eclipse/paho.golang/autopaho"
 	"github.com/eclipse/paho.golang/paho"
 	"github.com/rs/zerolog"
-)
 
-// RuleTopic is the notification topic of a rule.
-func RuleTopic(identifier string) string { return "Tracker/rule/" + identifier }
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/rules"
+)
 
 // Notifier publishes rule notifications on Tracker/rule/{identifier}, QoS 0, not retained.
 // With no host, or while the connection is down, nothing is sent (the match still counts).
+// A notification whose topic is not a valid MQTT topic name is never sent: it is counted, and
+// logged as an error once per rule.
 type Notifier struct {
 	cm  *autopaho.ConnectionManager
 	log zerolog.Logger
+
+	mu         sync.Mutex
+	badTopics  map[string]int // rule identifier → notifications refused for its topic
+	topicCheck map[string]bool
 }
 
 // NewNotifier connects to host:port (empty host: a notifier that sends nothing) and waits
@@ -56,18 +63,57 @@ func NewNotifier(ctx context.Context, host string, port int, username, password 
 	return n, nil
 }
 
-// Publish sends one notification and reports whether it went out.
-func (n *Notifier) Publish(ctx context.Context, identifier string, payload []byte) bool {
+// Publish sends one notification of rule identifier and says what became of it.
+func (n *Notifier) Publish(ctx context.Context, identifier string, payload []byte) model.Delivery {
+	if !n.topicOK(identifier) {
+		return model.BadTopic
+	}
 	if n.cm == nil {
-		return false
+		return model.NotSent
 	}
 	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	if _, err := n.cm.Publish(pctx, &paho.Publish{Topic: RuleTopic(identifier), Payload: payload, QoS: 0, Retain: false}); err != nil {
+	if _, err := n.cm.Publish(pctx, &paho.Publish{Topic: rules.NotificationTopic(identifier), Payload: payload, QoS: 0, Retain: false}); err != nil {
 		n.log.Debug().Err(err).Str("rule", identifier).Msg("notification not sent")
-		return false
+		return model.NotSent
 	}
-	return true
+	return model.Sent
+}
+
+// topicOK checks the rule's notification topic once per rule; a bad one is counted at every
+// notification and logged as an error the first time.
+func (n *Notifier) topicOK(identifier string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if ok, checked := n.topicCheck[identifier]; checked && ok {
+		return true
+	}
+	if n.topicCheck == nil {
+		n.topicCheck, n.badTopics = map[string]bool{}, map[string]int{}
+	}
+	problem := model.TopicProblem(rules.NotificationTopic(identifier))
+	if problem == "" {
+		n.topicCheck[identifier] = true
+		return true
+	}
+	if _, logged := n.topicCheck[identifier]; !logged {
+		n.log.Error().Str("rule", identifier).Str("topic", rules.NotificationTopic(identifier)).Str("problem", problem).
+			Msg("rule notification never published: its identifier does not make a valid MQTT topic; rename the rule (the other rules' notifications carry on)")
+	}
+	n.topicCheck[identifier] = false
+	n.badTopics[identifier]++
+	return false
+}
+
+// BadTopics is how many notifications of each rule were refused for an invalid topic.
+func (n *Notifier) BadTopics() map[string]int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	out := make(map[string]int, len(n.badTopics))
+	for k, v := range n.badTopics {
+		out[k] = v
+	}
+	return out
 }
 
 // Close disconnects cleanly.

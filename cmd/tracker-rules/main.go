@@ -201,22 +201,38 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 	}
 	set, err := rules.LoadRules(s.Rules, areas, rules.Lenient)
 	var le *rules.LoadError
+	reported := map[string]bool{}
 	switch {
 	case errors.As(err, &le):
 		// Strict mode stops at the first; re-run it per rule to name every problem.
 		for _, line := range rules.RuleProblems(s.Rules, areas) {
 			fmt.Fprintln(stdout, line)
+			reported[ruleOf(line)] = true
 			problems++
 		}
 	case err != nil:
 		fmt.Fprintln(stdout, err)
 		problems++
 	}
+	// The engine loads a rule whose identifier is no topic level ('#', '+'), but its
+	// notifications could never be published, and the API refuses it: a problem to report.
+	for _, line := range rules.IdentifierTopicProblems(s.Rules) {
+		if !reported[ruleOf(line)] {
+			fmt.Fprintln(stdout, line)
+			problems++
+		}
+	}
 	if problems > 0 {
 		return 1
 	}
 	fmt.Fprintf(stdout, "valid: %d enabled rules, %d areas\n", len(set.Rules), len(areas))
 	return 0
+}
+
+// ruleOf is the "Rule #i" a problem line names.
+func ruleOf(line string) string {
+	head, _, _ := strings.Cut(line, " invalid:")
+	return head
 }
 
 // loadSet reads the rules and areas (files or store) and compiles them leniently: invalid
@@ -347,6 +363,10 @@ func printSummary(w io.Writer, res replaystage.Result) {
 	fmt.Fprintf(w, "replayed %d lines (%d bad)\n", res.Lines, res.Bad)
 	for _, id := range ids {
 		s := res.Rules[id]
-		fmt.Fprintf(w, "rule %s: %d matches, %d notified, %d suppressed (older than 30 s)\n", id, s.Matched, s.Sent, s.Suppressed)
+		fmt.Fprintf(w, "rule %s: %d matches, %d notified, %d suppressed (older than 30 s)", id, s.Matched, s.Sent, s.Suppressed)
+		if s.BadTopic > 0 {
+			fmt.Fprintf(w, ", %d never published (the identifier is not a valid MQTT topic level)", s.BadTopic)
+		}
+		fmt.Fprintln(w)
 	}
 }

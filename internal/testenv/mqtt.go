@@ -3,6 +3,8 @@ package testenv
 import (
 	"context"
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -163,4 +165,48 @@ func (e *Env) ClearRetained(t testing.TB, filters ...string) {
 		}
 	}
 	time.Sleep(100 * time.Millisecond) // QoS 0: let the broker process the clears
+}
+
+// MosquittoLog is the test Mosquitto's log (scripts/services.sh writes it under the services
+// directory); Mark and Since read what it logged during a test.
+type MosquittoLog struct {
+	t    testing.TB
+	path string
+	from int64
+}
+
+// MosquittoLogMark starts reading the test Mosquitto's log from its current end.
+func (e *Env) MosquittoLogMark(t testing.TB) *MosquittoLog {
+	t.Helper()
+	dir := os.Getenv("SERVICES_DIR")
+	if dir == "" {
+		dir = "/tmp/tracker-core-health-services"
+	}
+	l := &MosquittoLog{t: t, path: filepath.Join(dir, "mosquitto", "mosquitto.log")}
+	st, err := os.Stat(l.path)
+	require.NoError(t, err, "the test Mosquitto logs to %s", l.path)
+	l.from = st.Size()
+	return l
+}
+
+// Since is what Mosquitto logged after the mark.
+func (l *MosquittoLog) Since() string {
+	l.t.Helper()
+	b, err := os.ReadFile(l.path)
+	require.NoError(l.t, err)
+	if int64(len(b)) < l.from {
+		return string(b) // restarted meanwhile
+	}
+	return string(b[l.from:])
+}
+
+// ProtocolErrors are the lines of Since in which Mosquitto closed a client for a bad packet.
+func (l *MosquittoLog) ProtocolErrors() []string {
+	var out []string
+	for _, line := range strings.Split(l.Since(), "\n") {
+		if strings.Contains(line, "protocol error") || strings.Contains(line, "malformed packet") || strings.Contains(line, "malformed UTF-8") {
+			out = append(out, line)
+		}
+	}
+	return out
 }

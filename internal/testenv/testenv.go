@@ -247,7 +247,7 @@ func Start(t testing.TB, bin string, env []string, args ...string) *Process {
 		close(p.done)
 	}()
 	t.Cleanup(func() {
-		_ = p.Cmd.Process.Kill()
+		KillTree(p.Cmd.Process.Pid) // and whatever it started (buildah run's container process)
 		<-p.done
 		if t.Failed() {
 			t.Logf("process output:\n%s", p.Output())

@@ -49,10 +49,21 @@ type queueEntities struct {
 	route  Route
 	device model.Device
 	e      [telemetry.NumQueueFields]*model.Entity
+	// unusable says why the queue's name cannot be part of an MQTT topic (a processor id with
+	// '#' or '+', say): the queue is skipped, never published (CONTRACT.md 4.1, "Topics from
+	// data"); "" for every usable queue.
+	unusable string
 }
 
 func newQueueEntities(r Route, dev model.Device, expire int) *queueEntities {
-	return &queueEntities{route: r, device: dev, e: telemetry.QueueEntities(r, dev, expire)}
+	qe := &queueEntities{route: r, device: dev, e: telemetry.QueueEntities(r, dev, expire)}
+	for _, e := range qe.e {
+		if p := e.TopicsProblem(); p != "" {
+			qe.unusable = p
+			break
+		}
+	}
+	return qe
 }
 
 // stateLabel capitalises the queue state ("running" → "Running"); absent → "Unknown".

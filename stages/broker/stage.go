@@ -117,10 +117,13 @@ func (s *Stage) Readings(sample *Sample) (model.Batch, *model.CounterRequest) {
 		if q.Name == ArchiveQueue {
 			archiveMissing = false
 		}
+		qe := s.entities(q.Name, devices, now)
+		if qe.unusable != "" {
+			continue // logged once, when its entities were built
+		}
 		if id, ok := ProcessorID(q.Name); ok {
 			ids = append(ids, id)
 		}
-		qe := s.entities(q.Name, devices, now)
 		batch = appendQueue(batch, qe, q)
 	}
 	if sample.HasConnections {
@@ -154,6 +157,10 @@ func (s *Stage) entities(queue string, devices model.Devices, now time.Time) *qu
 			dev = devices.Lookup(r.DeviceID, r.DeviceName)
 		}
 		qe = newQueueEntities(r, dev, expire)
+		if qe.unusable != "" {
+			s.log.Error().Str("queue", queue).Str("problem", qe.unusable).
+				Msg("queue skipped: its name does not make a valid MQTT topic; its statistics and counters are not published (everything else carries on)")
+		}
 	case qe.route.DeviceID != model.CoreDeviceID:
 		if d, ok := devices[qe.route.DeviceID]; ok && d != qe.device {
 			qe = newQueueEntities(qe.route, d, expire)

@@ -114,11 +114,13 @@ type Stage struct {
 	entries map[string]*entry
 	latest  map[string]string // image → last known release tag
 	images  []string          // last image set sent to the registry stage
+	// unusable holds the identifiers already logged as not making a valid topic.
+	unusable map[string]bool
 }
 
 // NewStage builds the stage; devices receives the registered device blocks.
 func NewStage(cfg Config, devices *model.DeviceDirectory, log zerolog.Logger) *Stage {
-	return &Stage{cfg: cfg, devices: devices, log: log, entries: map[string]*entry{}, latest: map[string]string{}}
+	return &Stage{cfg: cfg, devices: devices, log: log, entries: map[string]*entry{}, latest: map[string]string{}, unusable: map[string]bool{}}
 }
 
 // Run ingests registrations and registry results until both inputs close or ctx ends; it closes its
@@ -202,6 +204,17 @@ func (s *Stage) Ingest(m model.Message) model.Batch {
 		return nil // unchanged (e.g. the retained copy after a resubscribe)
 	}
 	e := &entry{reg: reg, entity: s.updateEntity(reg)}
+	if p := e.entity.TopicsProblem(); p != "" {
+		if !s.unusable[id] {
+			if len(s.unusable) >= 1024 { // bounded: at worst, an old one is logged again
+				clear(s.unusable)
+			}
+			s.unusable[id] = true
+			s.log.Error().Str("identifier", truncate(id, 80)).Str("problem", p).
+				Msg("registration ignored: its identifier does not make a valid MQTT topic (everything else carries on)")
+		}
+		return nil
+	}
 	s.entries[id] = e
 	s.publishDevices()
 	s.log.Info().Str("identifier", id).Str("image", reg.Image).Str("installed", reg.Installed).Msg("component registered")
@@ -298,4 +311,12 @@ func OwnRegistration(image string, core model.Device) (model.Reading, bool) {
 		Device json.RawMessage `json:"device"`
 	}{image, json.RawMessage(core)})
 	return model.NewStickyMessage(model.RegisterTopicRoot+"/"+model.CoreDeviceID, string(b)), true
+}
+
+// truncate shortens s for a log line.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

@@ -28,16 +28,17 @@ type Options struct {
 	// Live writes every batch as soon as it is done, and ends a batch whenever no more input
 	// is waiting: for a live feed on stdin.
 	Live bool
-	// Publish, when set, sends each notification instead of writing it; it reports whether
-	// it went out.
-	Publish func(ctx context.Context, rule string, payload []byte) bool
+	// Publish, when set, sends each notification instead of writing it and says what became
+	// of it.
+	Publish func(ctx context.Context, rule string, payload []byte) model.Delivery
 	// BatchLines is the number of lines a batch holds (default 1024).
 	BatchLines int
 	Log        zerolog.Logger
 }
 
-// RuleStats counts one rule's matches.
-type RuleStats struct{ Matched, Sent, Suppressed int }
+// RuleStats counts one rule's matches: sent (written out or published), suppressed (older
+// than 30 s), and refused because the rule's identifier is not a valid MQTT topic level.
+type RuleStats struct{ Matched, Sent, Suppressed, BadTopic int }
 
 // Result is what a replay did.
 type Result struct {
@@ -141,14 +142,17 @@ func Run(ctx context.Context, in io.Reader, out, errOut io.Writer, o Options) (R
 	// Stage 3: write.
 	w := bufio.NewWriterSize(out, 64<<10)
 	var writeErr error
-	sent := map[string]int{} // published here; merged once the evaluator is done with res
+	sent, bad := map[string]int{}, map[string]int{} // published here; merged once the evaluator is done with res
 	for p := range pieces {
 		if len(p.bad) > 0 {
 			_, _ = errOut.Write(p.bad)
 		}
 		for _, pub := range p.pubs {
-			if o.Publish(ctx, pub.rule, pub.payload) {
+			switch o.Publish(ctx, pub.rule, pub.payload) {
+			case model.Sent:
 				sent[pub.rule]++
+			case model.BadTopic:
+				bad[pub.rule]++
 			}
 		}
 		if len(p.out) > 0 {
@@ -167,6 +171,9 @@ func Run(ctx context.Context, in io.Reader, out, errOut io.Writer, o Options) (R
 	res.Lines, res.ReadErr = lines, readErr
 	for id, n := range sent {
 		res.Rules[id].Sent += n
+	}
+	for id, n := range bad {
+		res.Rules[id].BadTopic += n
 	}
 	if err := w.Flush(); err != nil && writeErr == nil {
 		writeErr = err

@@ -162,11 +162,14 @@ type processorCounters struct {
 
 type receiverCounters struct {
 	owner
-	name   string
-	regGet rueidis.Completed // pinned GET of the registration entry
-	raw    string            // the entry slots were built from
-	slots  []counterSlot     // its sources × telemetry.ReceiverPeriods
-	live   bool              // this cycle's entry has sources
+	name string
+	// unusable says why the receiver's name cannot be part of an MQTT topic: it is skipped,
+	// never published (logged once, when first seen).
+	unusable string
+	regGet   rueidis.Completed // pinned GET of the registration entry
+	raw      string            // the entry slots were built from
+	slots    []counterSlot     // its sources × telemetry.ReceiverPeriods
+	live     bool              // this cycle's entry has sources
 }
 
 // NewCounterStage builds the counter stage; expire is expire_after (3 × broker interval).
@@ -269,8 +272,14 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 	s.cmds, s.recvs = s.cmds[:0], s.recvs[:0]
 	for _, n := range names {
 		r := s.receiver(cl, n, devices, now)
+		if r.unusable != "" {
+			continue
+		}
 		s.recvs = append(s.recvs, r)
 		s.cmds = append(s.cmds, r.regGet)
+	}
+	if len(s.recvs) == 0 {
+		return batch
 	}
 	res := cl.DoMulti(ctx, s.cmds...)
 	anyLive := false
@@ -358,6 +367,12 @@ func (s *CounterStage) receiver(cl rueidis.Client, name string, devices model.De
 		devID, fallback := telemetry.ReceiverDevice(name)
 		r = &receiverCounters{owner: newOwner(devID, fallback, devices), name: name,
 			regGet: cl.B().Get().Key(ReceiverRegistrationKey(name)).Build().Pin()}
+		// The name is a topic level of every counter of the receiver: one entity tells.
+		probe := telemetry.ReceiverCounterEntity(name, "h", "p", telemetry.ReceiverPeriods[0].Period, telemetry.ReceiverPeriods[0].Label, r.device, s.expire)
+		if r.unusable = probe.TopicsProblem(); r.unusable != "" {
+			s.log.Error().Str("receiver", name).Str("problem", r.unusable).
+				Msg("receiver skipped: its name does not make a valid MQTT topic; its counters are not published (everything else carries on)")
+		}
 	case !r.current(devices):
 		r.owner = newOwner(r.devID, r.fallback, devices)
 		r.raw, r.slots = "", nil
@@ -396,6 +411,11 @@ func (s *CounterStage) readRegistration(cl rueidis.Client, r *receiverCounters, 
 	for _, src := range srcs {
 		for _, p := range telemetry.ReceiverPeriods {
 			e := telemetry.ReceiverCounterEntity(r.name, src.Host, src.Port, p.Period, p.Label, r.device, s.expire)
+			if problem := e.TopicsProblem(); problem != "" { // a host of 65,000 characters, say
+				s.log.Error().Str("receiver", r.name).Str("host", truncate(src.Host, 80)).Str("port", truncate(src.Port, 20)).Str("problem", problem).
+					Msg("receiver source skipped: it does not make a valid MQTT topic (the receiver's other sources carry on)")
+				break
+			}
 			if c, ok := old[e.UniqueID]; ok && c.e.Name == e.Name {
 				slots = append(slots, c) // same source: same entity pointer, same command
 				continue
@@ -406,4 +426,12 @@ func (s *CounterStage) readRegistration(cl rueidis.Client, r *receiverCounters, 
 	r.raw = strings.Clone(raw) // the reply's storage is not ours to keep
 	r.slots = slots
 	return len(slots) > 0
+}
+
+// truncate shortens s for a log line.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

@@ -84,7 +84,9 @@ func (r *RuleEvents) Update(rulesJSON []byte) (model.Batch, error) {
 	for _, it := range items {
 		id, ok := it.Identifier.(string)
 		on, _ := it.Enabled.(bool)
-		if !ok || !on || id == "" || strings.ContainsAny(id, " \t\n/#+") {
+		// A '/' would split the discovery topic's object id; an id that does not make a valid
+		// topic (a '#', say) gets no entity: its notifications are never published either.
+		if !ok || !on || id == "" || strings.ContainsAny(id, " \t\n\r/") || RuleEventEntity(id, "").TopicsProblem() != "" {
 			continue
 		}
 		name, _ := it.Name.(string)

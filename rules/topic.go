@@ -1,0 +1,51 @@
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// NotificationTopic is the topic a rule's notifications go to: Tracker/rule/{identifier}.
+func NotificationTopic(identifier string) string { return model.Root + "/rule/" + identifier }
+
+// IdentifierTopicProblem says why a rule identifier cannot be a level of its notification
+// topic ("" when it can): the MQTT wildcards '#' and '+' above all, and every character an
+// MQTT server refuses in a topic (model.TopicProblem). The API refuses such an identifier
+// (CONTRACT.md 6.1) and `tracker-rules validate` reports it; the engine still loads a rule
+// written so by another tool, and its notifications are never published.
+func IdentifierTopicProblem(id string) string {
+	for _, c := range []string{"#", "+"} {
+		if strings.Contains(id, c) {
+			return fmt.Sprintf("identifier must not contain '%s': it is an MQTT wildcard, and the identifier is a level of the notification topic Tracker/rule/{identifier}", c)
+		}
+	}
+	if p := model.TopicProblem(NotificationTopic(id)); p != "" {
+		return "identifier cannot be a level of the notification topic Tracker/rule/{identifier}: " + p
+	}
+	return ""
+}
+
+// IdentifierTopicProblems lists, for a rules body, every rule (enabled or not) whose identifier
+// cannot be a topic level: "Rule #{i} invalid: rule '<id>': <why>", as the API would refuse it.
+func IdentifierTopicProblems(data []byte) []string {
+	var items []struct {
+		Identifier any `json:"identifier"`
+	}
+	if json.Unmarshal(data, &items) != nil {
+		return nil
+	}
+	var out []string
+	for i, it := range items {
+		id, ok := it.Identifier.(string)
+		if !ok || id == "" {
+			continue // reported by the loader
+		}
+		if p := IdentifierTopicProblem(id); p != "" {
+			out = append(out, fmt.Sprintf("Rule #%d invalid: rule '%s': %s", i, id, p))
+		}
+	}
+	return out
+}
