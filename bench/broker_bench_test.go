@@ -11,9 +11,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
 )
 
 // fixedFetcher answers every poll with the same raw responses.
@@ -53,7 +53,7 @@ func BenchmarkBrokerCycle1000Queues(b *testing.B) {
 		Queues:   queuesJSON(1000, 100),
 		Exchange: []byte(`{"message_stats":{"publish_in_details":{"rate":19.6},"publish_out_details":{"rate":19.6}}}`),
 	}
-	cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, time.Minute)
+	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, time.Minute)
 	st := broker.NewStage(fixedFetcher{raw}, cat, &model.DeviceDirectory{}, nil, time.Now(), zerolog.Nop())
 	b.SetBytes(int64(len(raw.Queues)))
 	b.ReportAllocs()

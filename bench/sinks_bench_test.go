@@ -15,10 +15,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/sinks"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 )
 
 // queueEntities are the entities of n processor queues, built once as the broker stage does.
@@ -26,22 +28,31 @@ func queueEntities(n int) []*model.Entity {
 	var out []*model.Entity
 	for i := range n {
 		q := "tracker-message-processor-p" + strconv.Itoa(i)
-		ents := telemetry.QueueEntities(telemetry.QueueRoute{Queue: q, DeviceID: "Tracker_message_processor_p" + strconv.Itoa(i),
+		ents := catalog.QueueEntities(catalog.QueueRoute{Queue: q, DeviceID: "Tracker_message_processor_p" + strconv.Itoa(i),
 			TopicBase: "Tracker/bench/" + q, UniqueIDPfx: "bench_" + q, NamePrefix: "Queue "}, model.NamedDevice("d", "D"), 30)
 		out = append(out, ents[:]...)
 	}
 	return out
 }
 
-// cycleReadings is one broker cycle's readings of ents, every payload value.
+// cycleReadings is one broker cycle's readings of ents, every one value.
 func cycleReadings(ents []*model.Entity, value int) model.Batch {
 	b := make(model.Batch, 0, len(ents)+1)
-	b = append(b, model.NewCycleStart(telemetry.LoopBroker))
-	payload := strconv.Itoa(value)
+	b = append(b, model.NewCycleStart(catalog.LoopBroker))
 	for _, e := range ents {
-		b = append(b, model.NewState(e, payload))
+		b = append(b, model.IntState(e, int64(value)))
 	}
 	return b
+}
+
+// mqttSink starts the MQTT sink against the real Mosquitto, pacing lifted.
+func mqttSink(b *testing.B, env *testenv.Env) (*mqtt.Sink, chan pipeline.Shared[model.Batch], context.CancelFunc) {
+	h, p := testenv.Split(b, env.MQTTAddr)
+	sink := mqtt.New(mqtt.Config{ServerConfig: mqtt.ServerConfig{Host: h, Port: testenv.Atoi(b, p)}, PublishRate: 10_000_000}, zerolog.Nop())
+	in := make(chan pipeline.Shared[model.Batch], 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { _ = sink.Run(ctx, in) }()
+	return sink, in, cancel
 }
 
 // BenchmarkSinks: the cost per reading of each sink for the same cycle, measured in one run.
@@ -54,27 +65,23 @@ func BenchmarkSinks(b *testing.B) {
 	b.Run("mqtt", func(b *testing.B) {
 		env := testenv.Get(b)
 		rec := env.Record(b, "Tracker/bench/tracker-message-processor-p999/message_bytes")
-		h, p := testenv.Split(b, env.MQTTAddr)
-		sink := sinks.NewMQTTSink(sinks.MQTTConfig{Host: h, Port: testenv.Atoi(b, p), PublishRate: 10_000_000}, zerolog.Nop())
-		in := make(chan model.Batch, 1)
-		ctx, cancel := context.WithCancel(context.Background())
+		_, in, cancel := mqttSink(b, env)
 		defer cancel()
-		go func() { _ = sink.Run(ctx, in) }()
-		time.Sleep(time.Second)      // connected
-		in <- cycleReadings(ents, 0) // first sight: discovery configs go out once, outside the timing
+		time.Sleep(time.Second)                    // connected
+		in <- pipeline.Own(cycleReadings(ents, 0)) // first sight: discovery configs go out once, outside the timing
 		rec.WaitPayload("Tracker/bench/tracker-message-processor-p999/message_bytes", "0", time.Minute)
 		n := 0
 		for b.Loop() {
 			n++
 			batch := cycleReadings(ents, n)
-			in <- batch
+			in <- pipeline.Own(batch)
 			rec.WaitPayload("Tracker/bench/tracker-message-processor-p999/message_bytes", strconv.Itoa(n), time.Minute)
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*telemetry.NumQueueFields), "ns/reading")
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*catalog.NumQueueFields), "ns/reading")
 		close(in)
 	})
 	b.Run("prometheus-accept", func(b *testing.B) { // the per-cycle cost: taking the readings
-		sink := sinks.NewPromSink(zerolog.Nop())
+		sink := metrics.New(catalog.Metrics(), zerolog.Nop())
 		batches := [2]model.Batch{cycleReadings(ents, 1), cycleReadings(ents, 2)}
 		n := 0
 		b.ReportAllocs()
@@ -82,10 +89,10 @@ func BenchmarkSinks(b *testing.B) {
 			n++
 			sink.Accept(batches[n%2])
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*telemetry.NumQueueFields), "ns/reading")
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*catalog.NumQueueFields), "ns/reading")
 	})
 	b.Run("prometheus", func(b *testing.B) { // one cycle plus one scrape
-		sink := sinks.NewPromSink(zerolog.Nop())
+		sink := metrics.New(catalog.Metrics(), zerolog.Nop())
 		reg := prometheus.NewRegistry()
 		if err := reg.Register(sink); err != nil {
 			b.Fatal(err)
@@ -100,7 +107,7 @@ func BenchmarkSinks(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*telemetry.NumQueueFields), "ns/reading")
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*catalog.NumQueueFields), "ns/reading")
 	})
 }
 
@@ -122,16 +129,12 @@ func BenchmarkSinkVsBarePublish(b *testing.B) {
 	b.Run("sink", func(b *testing.B) {
 		env := testenv.Get(b)
 		rec := env.Record(b, last)
-		h, p := testenv.Split(b, env.MQTTAddr)
-		sink := sinks.NewMQTTSink(sinks.MQTTConfig{Host: h, Port: testenv.Atoi(b, p), PublishRate: 10_000_000}, zerolog.Nop())
-		in := make(chan model.Batch, 1)
-		ctx, cancel := context.WithCancel(context.Background())
+		sink, in, cancel := mqttSink(b, env)
 		defer cancel()
-		go func() { _ = sink.Run(ctx, in) }()
 		for sink.Published() == 0 { // connected: ONLINE written
 			time.Sleep(time.Millisecond)
 		}
-		in <- cycleReadings(ents, 0) // discovery once, outside the timing
+		in <- pipeline.Own(cycleReadings(ents, 0)) // discovery once, outside the timing
 		rec.WaitPayload(last, "0", time.Minute)
 		var mallocs uint64
 		b.ResetTimer()
@@ -141,7 +144,7 @@ func BenchmarkSinkVsBarePublish(b *testing.B) {
 			want := sink.Published() + uint64(len(ents))
 			m0 := mallocCount()
 			b.StartTimer()
-			in <- batch
+			in <- pipeline.Own(batch)
 			for sink.Published() < want {
 				time.Sleep(20 * time.Microsecond)
 			}

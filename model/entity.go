@@ -4,7 +4,6 @@
 package model
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
 )
@@ -54,6 +53,8 @@ type Kind struct {
 	// {"event_type": …}.
 	EventTypes    []string
 	ValueTemplate string
+	// Metric is where the entity's readings go in the Prometheus sink (nil: nowhere).
+	Metric *Metric
 }
 
 // Entity describes one Home Assistant entity: everything its discovery config needs. Its
@@ -66,11 +67,12 @@ type Entity struct {
 	StateTopic  string
 	Device      Device
 	ExpireAfter int // seconds; 0 leaves expire_after out
-	// Series is where the entity's readings go in the Prometheus sink.
-	Series Series
+	// Labels are the values of its Metric's labels (queue and device, processor and window…),
+	// in the order of Metric.Labels; shared by the entities of one queue, processor or receiver.
+	Labels []Label
 }
 
-// Origin is the discovery "origin" block.
+// Origin is the discovery "origin" block: who announces the entity.
 type Origin struct {
 	Name      string `json:"name"`
 	SWVersion string `json:"sw_version"`
@@ -109,75 +111,6 @@ func Sanitize(s string) string {
 	return string(b)
 }
 
-type discoveryConfig struct {
-	Name                string          `json:"name"`
-	HasEntityName       bool            `json:"has_entity_name,omitempty"`
-	UniqueID            string          `json:"unique_id"`
-	ObjectID            string          `json:"object_id"`
-	DefaultEntityID     string          `json:"default_entity_id"`
-	StateTopic          string          `json:"state_topic"`
-	Icon                string          `json:"icon,omitempty"`
-	DeviceClass         string          `json:"device_class,omitempty"`
-	StateClass          string          `json:"state_class,omitempty"`
-	Unit                string          `json:"unit_of_measurement,omitempty"`
-	EntityCategory      string          `json:"entity_category,omitempty"`
-	ExpireAfter         int             `json:"expire_after,omitempty"`
-	PayloadOn           string          `json:"payload_on,omitempty"`
-	PayloadOff          string          `json:"payload_off,omitempty"`
-	Device              json.RawMessage `json:"device"`
-	EventTypes          []string        `json:"event_types,omitempty"`
-	ValueTemplate       string          `json:"value_template,omitempty"`
-	AvailabilityTopic   string          `json:"availability_topic,omitempty"`
-	PayloadAvailable    string          `json:"payload_available,omitempty"`
-	PayloadNotAvailable string          `json:"payload_not_available,omitempty"`
-	Origin              *Origin         `json:"origin,omitempty"`
-}
-
-// DiscoveryConfig renders the retained discovery payload of CONTRACT.md 4.1 (sensor,
-// binary_sensor) or 4.7 (update).
-func (e *Entity) DiscoveryConfig(origin Origin) []byte {
-	c := discoveryConfig{
-		Name:            e.Name,
-		HasEntityName:   e.Component != Update,
-		UniqueID:        e.UniqueID,
-		ObjectID:        e.UniqueID,
-		DefaultEntityID: e.DefaultEntityID(),
-		StateTopic:      e.StateTopic,
-		DeviceClass:     e.DeviceClass,
-		StateClass:      e.StateClass,
-		Unit:            e.Unit,
-		EntityCategory:  e.EntityCategory,
-		ExpireAfter:     e.ExpireAfter,
-		Device:          json.RawMessage(e.Device),
-		EventTypes:      e.EventTypes,
-		ValueTemplate:   e.ValueTemplate,
-	}
-	// Rule events come from whichever component evaluates the rule, not from the monitor:
-	// they carry no availability, so that every announcer renders the same config.
-	if e.Component != Event {
-		c.AvailabilityTopic, c.PayloadAvailable, c.PayloadNotAvailable = StatusTopic, PayloadOnline, PayloadOffline
-	}
-	if e.Component != Update {
-		c.Icon = e.Icon
-	}
-	if e.Component == BinarySensor {
-		c.PayloadOn, c.PayloadOff = "True", "False"
-	}
-	if !e.NoOrigin {
-		o := origin
-		c.Origin = &o
-	}
-	if len(c.Device) == 0 {
-		c.Device = json.RawMessage("{}")
-	}
-	b, err := json.Marshal(c)
-	if err != nil { // only a malformed Device can fail; fall back to an empty block
-		c.Device = json.RawMessage("{}")
-		b, _ = json.Marshal(c)
-	}
-	return b
-}
-
 // Lifecycle says when the sink re-announces an entity's discovery config (CONTRACT.md 4.1).
 type Lifecycle uint8
 
@@ -204,82 +137,3 @@ func (e *Entity) ForgetAfter() time.Duration {
 	}
 	return ForgetFactor * time.Duration(e.ExpireAfter) * time.Second
 }
-
-// ReadingKind says what a reading asks of the sink.
-type ReadingKind uint8
-
-const (
-	// State is an entity's state: its discovery config if due, then Payload on its state topic.
-	State ReadingKind = iota
-	// Declaration announces an entity that has no state yet (discovery only).
-	Declaration
-	// StickyState is an entity's state that the sink keeps and sends again after every
-	// (re)connect (update state blobs).
-	StickyState
-	// StickyMessage is a payload on Topic, with no entity, that the sink keeps and sends again
-	// after every (re)connect (the monitor's own registration).
-	StickyMessage
-	// Removal clears the entity: an empty retained discovery config, and the sink forgets it.
-	Removal
-	// CycleStart opens a loop's successful cycle (Loop names it): the dynamic entities of that
-	// loop that follow, up to the next CycleStart of the same loop, are the ones "seen in the
-	// latest cycle".
-	CycleStart
-)
-
-// Reading is one value for the MQTT sink; its Kind says which of the meanings above it has.
-type Reading struct {
-	Kind   ReadingKind
-	Entity *Entity // nil for StickyMessage and CycleStart
-	// Topic is a StickyMessage's topic (entity readings go to Entity.StateTopic), or a
-	// CycleStart's loop (Loop): one field for both keeps a reading at 48 bytes, not 64, and a
-	// cycle at 1,000 queues carries ≈ 19,000 of them.
-	Topic   string
-	Payload string
-}
-
-// Loop is the loop a CycleStart opens a cycle of.
-func (r *Reading) Loop() string {
-	if r.Kind != CycleStart {
-		return ""
-	}
-	return r.Topic
-}
-
-// NewState is the state of e.
-func NewState(e *Entity, payload string) Reading {
-	return Reading{Kind: State, Entity: e, Payload: payload}
-}
-
-// NewDeclaration announces e without a state.
-func NewDeclaration(e *Entity) Reading { return Reading{Kind: Declaration, Entity: e} }
-
-// NewStickyState is a state of e re-sent after every (re)connect.
-func NewStickyState(e *Entity, payload string) Reading {
-	return Reading{Kind: StickyState, Entity: e, Payload: payload}
-}
-
-// NewStickyMessage is a raw retained message re-sent after every (re)connect.
-func NewStickyMessage(topic, payload string) Reading {
-	return Reading{Kind: StickyMessage, Topic: topic, Payload: payload}
-}
-
-// NewRemoval clears e.
-func NewRemoval(e *Entity) Reading { return Reading{Kind: Removal, Entity: e} }
-
-// NewCycleStart opens a successful cycle of loop.
-func NewCycleStart(loop string) Reading { return Reading{Kind: CycleStart, Topic: loop} }
-
-// StateTopic is where the reading's payload goes.
-func (r *Reading) StateTopic() string {
-	switch {
-	case r.Entity != nil:
-		return r.Entity.StateTopic
-	case r.Kind == StickyMessage:
-		return r.Topic
-	}
-	return ""
-}
-
-// Batch is the unit that travels to the sink: one stage's readings of one cycle.
-type Batch []Reading

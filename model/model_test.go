@@ -1,10 +1,7 @@
 package model_test
 
 import (
-	"encoding/json"
 	"math"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -13,26 +10,6 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
-
-func TestFormatFloat(t *testing.T) {
-	cases := map[float64]string{0: "0.0", 19.6: "19.6", 50: "50.0", 73.21: "73.21", 1e21: "1000000000000000000000.0", -2.5: "-2.5"}
-	for in, want := range cases {
-		require.Equal(t, want, model.FormatFloat(in))
-	}
-	// The table of whole numbers answers exactly as strconv does around and inside it.
-	for f := -5.0; f <= 205; f += 0.25 {
-		want := strconv.FormatFloat(f, 'f', -1, 64)
-		if !strings.Contains(want, ".") {
-			want += ".0"
-		}
-		require.Equal(t, want, model.FormatFloat(f), "%v", f)
-	}
-	require.Equal(t, "-0.0", model.FormatFloat(math.Copysign(0, -1)))
-	require.Equal(t, 73.21, model.Round(73.2149, 2))
-	require.Equal(t, "True", model.FormatBool(true))
-	require.Equal(t, "False", model.FormatBool(false))
-	require.Equal(t, "2026-01-01T00:00:00.123456+00:00", model.FormatTimestamp(time.Date(2026, 1, 1, 1, 0, 0, 123456789, time.FixedZone("x", 3600))))
-}
 
 func TestSlugAndSanitize(t *testing.T) {
 	require.Equal(t, "tracker_message_processor_mp_1_queue_consumers", model.Slug("Tracker_message_processor_mp-1_queue_consumers"))
@@ -48,56 +25,43 @@ func TestVersions(t *testing.T) {
 	require.Equal(t, "dev", model.InstalledVersion(" dev "))
 }
 
-func TestDiscoveryConfig(t *testing.T) {
-	origin := model.Origin{Name: "tracker-core-health", SWVersion: "1.2"}
-	dev := model.NamedDevice("Tracker_archive", "Tracker Archive Processor")
-	cases := []struct {
-		name   string
-		e      model.Entity
-		want   map[string]any
-		absent []string
-	}{
-		{"sensor", model.Entity{Kind: &model.Kind{Component: model.Sensor, Icon: "mdi:memory", StateClass: "measurement", Unit: "B", DeviceClass: "data_size"},
-			UniqueID: "Tracker_archive_queue_memory_bytes", Name: "Queue Memory", StateTopic: "Tracker/core-health/archive/statistic/memory_bytes", ExpireAfter: 30, Device: dev},
-			map[string]any{"name": "Queue Memory", "has_entity_name": true, "unique_id": "Tracker_archive_queue_memory_bytes", "object_id": "Tracker_archive_queue_memory_bytes",
-				"default_entity_id": "sensor.tracker_archive_queue_memory_bytes", "state_topic": "Tracker/core-health/archive/statistic/memory_bytes",
-				"icon": "mdi:memory", "state_class": "measurement", "unit_of_measurement": "B", "device_class": "data_size", "expire_after": 30.0,
-				"availability_topic": "Tracker/core-health/status", "payload_available": "ONLINE", "payload_not_available": "OFFLINE",
-				"device": map[string]any{"identifiers": []any{"Tracker_archive"}, "name": "Tracker Archive Processor"},
-				"origin": map[string]any{"name": "tracker-core-health", "sw_version": "1.2"}},
-			[]string{"payload_on", "payload_off", "entity_category"}},
-		{"binary sensor", model.Entity{Kind: &model.Kind{Component: model.BinarySensor, Icon: "mdi:alert"}, UniqueID: "X_y", Name: "Y", StateTopic: "t", Device: dev},
-			map[string]any{"payload_on": "True", "payload_off": "False", "default_entity_id": "binary_sensor.x_y"},
-			[]string{"expire_after", "state_class", "unit_of_measurement", "device_class"}},
-		{"republished counter", model.Entity{Kind: &model.Kind{Component: model.Sensor, NoOrigin: true}, UniqueID: "c", Name: "C", StateTopic: "t", Device: dev},
-			map[string]any{"availability_topic": "Tracker/core-health/status"}, []string{"origin"}},
-		{"update", model.Entity{Kind: &model.Kind{Component: model.Update, Icon: "mdi:x", EntityCategory: "diagnostic"}, UniqueID: "Tracker_archive_update", Name: "Archive Update", StateTopic: "Tracker/register/Tracker_archive/update", Device: dev},
-			map[string]any{"default_entity_id": "update.tracker_archive_update", "entity_category": "diagnostic"},
-			[]string{"has_entity_name", "icon", "command_topic", "payload_install", "supported_features"}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			var got map[string]any
-			require.NoError(t, json.Unmarshal(tc.e.DiscoveryConfig(origin), &got))
-			for k, v := range tc.want {
-				require.Equal(t, v, got[k], k)
-			}
-			for _, k := range tc.absent {
-				require.NotContains(t, got, k)
-			}
-		})
-	}
-	e := model.Entity{Kind: &model.Kind{Component: model.Sensor}, UniqueID: "u"}
-	require.Equal(t, "homeassistant/sensor/u/config", e.DiscoveryTopic())
-}
-
-// A cycle at 1,000 queues carries ≈ 19,000 readings: their size is its allocation.
-func TestReadingStays48Bytes(t *testing.T) {
+// A cycle carries one reading a statistic (≈ 19,000 at 1,000 queues): 48 bytes each, and a
+// typed value that comes back as it went in.
+func TestReadingsAre48BytesAndTyped(t *testing.T) {
 	require.Equal(t, uintptr(48), unsafe.Sizeof(model.Reading{}))
+	e := &model.Entity{Kind: &model.Kind{Component: model.Sensor}, UniqueID: "u", StateTopic: "T/u"}
 	cs := model.NewCycleStart("broker")
 	require.Equal(t, "broker", cs.Loop())
-	require.Empty(t, cs.StateTopic(), "a cycle start has no topic")
+	require.Empty(t, cs.Topic(), "a cycle start has no topic")
 	sm := model.NewStickyMessage("T/x", "1")
-	require.Equal(t, "T/x", sm.StateTopic())
+	require.Equal(t, "T/x", sm.Topic())
+	require.Equal(t, "1", sm.Text())
 	require.Empty(t, sm.Loop(), "only a cycle start has a loop")
+
+	for _, n := range []int64{0, -7, math.MaxInt64, math.MinInt64} {
+		r := model.IntState(e, n)
+		require.Equal(t, model.IntValue, r.Type)
+		require.Equal(t, n, r.Int())
+		require.Equal(t, "T/u", r.Topic())
+	}
+	for _, f := range []float64{0, 19.6, -2.5, math.Copysign(0, -1), math.Inf(1)} {
+		r := model.FloatState(e, f)
+		require.Equal(t, model.FloatValue, r.Type)
+		require.Equal(t, math.Float64bits(f), math.Float64bits(r.Float()))
+	}
+	yes, no := model.BoolState(e, true), model.BoolState(e, false)
+	require.True(t, yes.Bool())
+	require.False(t, no.Bool())
+	tm := time.Date(2026, 1, 1, 1, 0, 0, 123456789, time.FixedZone("x", 3600))
+	r := model.TimeState(e, tm)
+	require.True(t, r.Time().Equal(tm.Truncate(time.Microsecond)), "to the microsecond")
+	require.Equal(t, time.UTC, r.Time().Location())
+	txt := model.TextState(e, "Running")
+	require.Equal(t, "Running", txt.Text())
+	u := model.NewStickyUpdate(e, model.UpdateState{Installed: "1", Latest: "2"})
+	require.Equal(t, model.StickyState, u.Kind)
+	require.Equal(t, &model.UpdateState{Installed: "1", Latest: "2"}, u.Update())
+	one := model.IntState(e, 1)
+	require.Nil(t, one.Update(), "only an update value has one")
+	require.Equal(t, 73.21, model.Round(73.2149, 2))
 }

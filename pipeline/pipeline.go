@@ -155,32 +155,3 @@ func Retry(ctx context.Context, initial, maxInterval time.Duration, op func() er
 	}
 	return err
 }
-
-// FanOut copies every value of in to n outputs, each with its own buffer of size, and closes
-// them all once in is closed. A slow consumer delays the others only once its own buffer is
-// full. Values are shared, not copied: consumers treat them as read-only.
-func FanOut[T any](ctx context.Context, in <-chan T, size, n int) []<-chan T {
-	outs := make([]chan T, n)
-	ro := make([]<-chan T, n)
-	for i := range outs {
-		outs[i] = make(chan T, size)
-		ro[i] = outs[i]
-	}
-	go func() {
-		defer func() {
-			for _, o := range outs {
-				close(o)
-			}
-		}()
-		for v := range in {
-			for _, o := range outs {
-				if !Send(ctx, o, v) {
-					for range in { // let the upstream finish and close
-					}
-					return
-				}
-			}
-		}
-	}()
-	return ro
-}

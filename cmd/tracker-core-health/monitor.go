@@ -9,12 +9,13 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
-	"github.com/tracker-adsb/tracker-core-health/sinks"
+	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
 	"github.com/tracker-adsb/tracker-core-health/stages/registry"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 // Monitor wires the pipeline and runs it until stop ends (graceful: sources stop, the rest
@@ -23,7 +24,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	started := time.Now()
 	health := &pipeline.Health{}
 	devices := &model.DeviceDirectory{}
-	catalog := telemetry.NewCatalog(model.CoreDevice(cfg.SWVersion(), cfg.DeviceConfigurationURL), cfg.BrokerPollInterval, cfg.StorePollInterval)
+	cat := catalog.New(model.CoreDevice(cfg.SWVersion(), cfg.DeviceConfigurationURL), cfg.BrokerPollInterval, cfg.StorePollInterval)
 	stageLog := func(name string) zerolog.Logger { return log.With().Str("stage", name).Logger() }
 
 	g := pipeline.NewGroup(ctx)
@@ -49,25 +50,25 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	}
 
 	// Static entities: declared up front so that their discovery goes out on every connect.
-	static := make(chan model.Batch, 1)
+	static := make(chan pipeline.Shared[model.Batch], 1)
 	decl := model.Batch{}
-	for _, e := range catalog.Static() {
+	for _, e := range cat.Static() {
 		decl = append(decl, model.NewDeclaration(e))
 	}
-	if own, ok := registrations.OwnRegistration(cfg.ComponentImage, catalog.CoreDevice); ok {
+	if own, ok := registrations.OwnRegistration(cfg.ComponentImage, cat.CoreDevice); ok {
 		decl = append(decl, own)
 	}
-	static <- decl
+	static <- pipeline.Own(decl)
 	close(static)
 
 	// Broker loop: ticker → broker poll → counter republishing.
 	brokerTicks := make(chan time.Time)
-	brokerOut := make(chan model.Batch, 2)
+	brokerOut := make(chan pipeline.Shared[model.Batch], 2)
 	counterReq := make(chan model.CounterRequest, 1)
-	counterOut := make(chan model.Batch, 2)
+	counterOut := make(chan pipeline.Shared[model.Batch], 2)
 	bs := broker.NewStage(
 		broker.NewClient(cfg.BrokerManagementURL(), cfg.BrokerMonitoringUsername, cfg.BrokerMonitoringPassword, cfg.BrokerPollInterval),
-		catalog, devices, health, started, stageLog("broker"))
+		cat, devices, health, started, stageLog("broker"))
 	goStopping("broker-ticker", func(ctx context.Context) error {
 		return pipeline.Ticker(ctx, stageLog("broker-ticker"), 0, cfg.BrokerPollInterval, brokerTicks)
 	})
@@ -75,13 +76,13 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 
 	conn := store.NewConn(store.Options{Addr: cfg.StoreAddr(), Password: cfg.StorePassword, Timeout: min(5*time.Second, cfg.BrokerPollInterval)})
 	defer conn.Close()
-	cs := store.NewCounterStage(conn, devices, catalog.BrokerExpireAfter(), stageLog("counters"))
+	cs := store.NewCounterStage(conn, devices, cat.BrokerExpireAfter(), stageLog("counters"))
 	goStopping("counters", func(ctx context.Context) error { return cs.Run(ctx, counterReq, counterOut) })
 
 	// Store loop.
 	storeTicks := make(chan time.Time)
-	storeOut := make(chan model.Batch, 2)
-	ss := store.NewStage(conn, catalog, health, stageLog("store"))
+	storeOut := make(chan pipeline.Shared[model.Batch], 2)
+	ss := store.NewStage(conn, cat, health, stageLog("store"))
 	goStopping("store-ticker", func(ctx context.Context) error {
 		return pipeline.Ticker(ctx, stageLog("store-ticker"), 0, cfg.StorePollInterval, storeTicks)
 	})
@@ -93,7 +94,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	})
 
 	// Registrations (from the sink's subscription) and the registry check.
-	regOut := make(chan model.Batch, 2)
+	regOut := make(chan pipeline.Shared[model.Batch], 2)
 	images := make(chan []string, 1)
 	releases := make(chan model.Releases, 1)
 	rs := registrations.NewStage(registrations.Config{Namespace: cfg.RegistryNamespace, ReleaseURLTemplate: cfg.ReleaseURLTemplate}, devices, stageLog("registrations"))
@@ -112,29 +113,31 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	}
 
 	// The one MQTT sink.
-	sink := sinks.NewMQTTSink(sinks.MQTTConfig{
-		Host: cfg.MQTTHost, Port: cfg.MQTTPort, Username: cfg.MQTTUsername, Password: cfg.MQTTPassword,
+	sink := mqtt.New(mqtt.Config{
+		ServerConfig: mqtt.ServerConfig{
+			Host: cfg.MQTTHost, Port: cfg.MQTTPort, Username: cfg.MQTTUsername, Password: cfg.MQTTPassword,
+			KeepAlive: config.MQTTKeepAlive,
+			Subscribe: []string{model.HAStatusTopic, model.RegisterTopicRoot + "/+"},
+		},
 		Origin:      model.Origin{Name: model.OriginName, SWVersion: cfg.Version},
 		PublishRate: cfg.MQTTPublishRate, DiscoveryRate: cfg.MQTTDiscoveryRate,
-		KeepAlive: config.MQTTKeepAlive,
-		Subscribe: []string{model.HAStatusTopic, model.RegisterTopicRoot + "/+"},
-		// Each cycle's batch is handed back by its last reader (model.SetCycleReaders below).
-		RecycleBatches: true,
 	}, stageLog("mqtt"))
 	// Every reading reaches every sink: the merged stream fans out, each sink with its own
 	// bounded buffer, so a slow MQTT broker never delays /metrics and the other way round.
+	// The fan-out counts each batch's readers: the broker and counter stages get their batches
+	// back after the last reader's Done.
 	merged := pipeline.Merge(ctx, 16, static, brokerOut, counterOut, storeOut, regOut)
-	mqttIn := merged
+	readers := 1
 	if cfg.MetricsAddr != "" {
-		outs := pipeline.FanOut(ctx, merged, 16, 2)
-		mqttIn = outs[0]
-		prom := sinks.NewPromSink(stageLog("prometheus"))
-		prom.RecycleBatches = true
-		model.SetCycleReaders(2) // the MQTT sink and this one read every batch
+		readers = 2
+	}
+	outs := pipeline.FanOut(ctx, merged, 16, readers)
+	if cfg.MetricsAddr != "" {
+		prom := metrics.New(catalog.Metrics(), stageLog("prometheus"))
 		g.Go("prometheus-sink", func(ctx context.Context) error { return prom.Run(ctx, outs[1]) })
 		goStopping("metrics-server", func(ctx context.Context) error { return prom.Serve(ctx, cfg.MetricsAddr) })
 	}
-	g.Go("mqtt-sink", func(ctx context.Context) error { return sink.Run(ctx, mqttIn) })
+	g.Go("mqtt-sink", func(ctx context.Context) error { return sink.Run(ctx, outs[0]) })
 	goStopping("registrations", func(ctx context.Context) error {
 		return rs.Run(ctx, sink.Received(), releases, regOut, images)
 	})

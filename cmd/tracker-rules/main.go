@@ -31,7 +31,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/rules"
-	"github.com/tracker-adsb/tracker-core-health/sinks"
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	replaystage "github.com/tracker-adsb/tracker-core-health/stages/replay"
 )
 
@@ -292,14 +292,14 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 			}
 		}()
 	}
-	notifier := &sinks.Notifier{}
+	notifier := &mqtt.Notifier{}
 	if o.mqtt {
 		mc, err := config.LoadMQTT(config.Environ())
 		if err != nil {
 			fmt.Fprintf(stderr, "--mqtt: %v\n", err)
 			return 2
 		}
-		if notifier, err = sinks.NewNotifier(ctx, mc.MQTTHost, mc.MQTTPort, mc.MQTTUsername, mc.MQTTPassword, 10*time.Second, log); err != nil {
+		if notifier, err = mqtt.NewNotifier(ctx, mc.MQTTHost, mc.MQTTPort, mc.MQTTUsername, mc.MQTTPassword, 10*time.Second, log); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}

@@ -16,9 +16,10 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
-	"github.com/tracker-adsb/tracker-core-health/sinks"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 // WatchStatusTopic is the availability of tracker-rules watch: ONLINE on every connect,
@@ -156,18 +157,20 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 
 	// MQTT: the sink keeps the status topic and the rule event entities; the notifier sends
 	// the notifications (QoS 0, not retained). Without MQTT_HOST notifications are printed.
-	events := telemetry.NewRuleEvents()
-	var announce chan model.Batch
+	events := catalog.NewRuleEvents()
+	var announce chan pipeline.Shared[model.Batch]
 	sinkDone := make(chan struct{})
-	notifier := &sinks.Notifier{}
+	notifier := &mqtt.Notifier{}
 	if mc.MQTTEnabled() {
-		sink := sinks.NewMQTTSink(sinks.MQTTConfig{
-			Host: mc.MQTTHost, Port: mc.MQTTPort, Username: mc.MQTTUsername, Password: mc.MQTTPassword,
-			ClientIDPrefix: "tracker-rules-watch", StatusTopic: WatchStatusTopic,
-			Origin:    model.Origin{Name: "tracker-rules", SWVersion: config.Version},
-			Subscribe: []string{model.HAStatusTopic},
+		sink := mqtt.New(mqtt.Config{
+			ServerConfig: mqtt.ServerConfig{
+				Host: mc.MQTTHost, Port: mc.MQTTPort, Username: mc.MQTTUsername, Password: mc.MQTTPassword,
+				ClientIDPrefix: "tracker-rules-watch", StatusTopic: WatchStatusTopic,
+				Subscribe: []string{model.HAStatusTopic},
+			},
+			Origin: model.Origin{Name: "tracker-rules", SWVersion: config.Version},
 		}, log.With().Str("stage", "mqtt").Logger())
-		announce = make(chan model.Batch, 4)
+		announce = make(chan pipeline.Shared[model.Batch], 4)
 		go func() {
 			defer close(sinkDone)
 			_ = sink.Run(context.WithoutCancel(ctx), announce)
@@ -176,7 +179,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 			for range sink.Received() {
 			}
 		}()
-		if notifier, err = sinks.NewNotifier(ctx, mc.MQTTHost, mc.MQTTPort, mc.MQTTUsername, mc.MQTTPassword, 5*time.Second, log); err != nil {
+		if notifier, err = mqtt.NewNotifier(ctx, mc.MQTTHost, mc.MQTTPort, mc.MQTTUsername, mc.MQTTPassword, 5*time.Second, log); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
@@ -190,7 +193,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 			log.Warn().Err(err).Msg("rule event entities unchanged")
 		}
 		if announce != nil && len(b) > 0 {
-			announce <- b
+			announce <- pipeline.Own(b)
 		}
 	}
 	followRules(snap.Rules)

@@ -15,9 +15,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 func fixture(t *testing.T, name string) string {
@@ -113,16 +114,23 @@ func queuesFixture(t *testing.T) string {
 	return string(b)
 }
 
-func newStage(t *testing.T, srv *httptest.Server, devices *model.DeviceDirectory) (*broker.Stage, *telemetry.Catalog) {
-	cat := telemetry.NewCatalog(model.CoreDevice("1.0", ""), 10*time.Second, 60*time.Second)
+func newStage(t *testing.T, srv *httptest.Server, devices *model.DeviceDirectory) (*broker.Stage, *catalog.Catalog) {
+	cat := catalog.New(model.CoreDevice("1.0", ""), 10*time.Second, 60*time.Second)
 	c := broker.NewClient(srv.URL, "monitor", "secret", 10*time.Second)
 	return broker.NewStage(c, cat, devices, &pipeline.Health{}, time.Date(2026, 1, 1, 0, 0, 0, 123456000, time.UTC), zerolog.Nop()), cat
 }
 
-func byTopic(b model.Batch) map[string]model.Reading {
-	m := map[string]model.Reading{}
-	for _, r := range b {
-		m[r.StateTopic()] = r
+// published is a reading as the MQTT sink writes it: its topic's text (CONTRACT.md 4.1).
+type published struct {
+	model.Reading
+	Payload string
+}
+
+func byTopic(b model.Batch) map[string]published {
+	m := map[string]published{}
+	for i := range b {
+		r := &b[i]
+		m[r.Topic()] = published{*r, mqtt.Text(r)}
 	}
 	return m
 }
@@ -367,7 +375,7 @@ func TestQueueCacheStaysBoundedUnderChurn(t *testing.T) {
 		b, req := st.Cycle(t.Context())
 		require.NotNil(t, req)
 		require.Equal(t, model.CycleStart, b[0].Kind, "a successful cycle opens with its marker")
-		require.Equal(t, telemetry.LoopBroker, b[0].Loop())
+		require.Equal(t, catalog.LoopBroker, b[0].Loop())
 		maxCached = max(maxCached, st.CacheLen())
 		now = now.Add(10 * time.Second)
 	}

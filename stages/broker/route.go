@@ -4,17 +4,17 @@ import (
 	"strings"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 // Route is where one owned queue's entities land (spec 1.6, CONTRACT.md 4.4).
-type Route = telemetry.QueueRoute
+type Route = catalog.QueueRoute
 
 // RouteQueue routes a queue: processor queues to their processor's device, tracker-archive to
 // the archive device, every other owned queue to the Core device.
 func RouteQueue(queue string) Route {
 	if id, ok := ProcessorID(queue); ok {
-		devID, devName := telemetry.ProcessorDevice(id)
+		devID, devName := catalog.ProcessorDevice(id)
 		return Route{
 			Queue:       queue,
 			DeviceID:    devID,
@@ -48,7 +48,7 @@ func RouteQueue(queue string) Route {
 type queueEntities struct {
 	route  Route
 	device model.Device
-	e      [telemetry.NumQueueFields]*model.Entity
+	e      [catalog.NumQueueFields]*model.Entity
 	// unusable says why the queue's name cannot be part of an MQTT topic (a processor id with
 	// '#' or '+', say): the queue is skipped, never published (CONTRACT.md 4.1, "Topics from
 	// data"); "" for every usable queue.
@@ -56,7 +56,7 @@ type queueEntities struct {
 }
 
 func newQueueEntities(r Route, dev model.Device, expire int) *queueEntities {
-	qe := &queueEntities{route: r, device: dev, e: telemetry.QueueEntities(r, dev, expire)}
+	qe := &queueEntities{route: r, device: dev, e: catalog.QueueEntities(r, dev, expire)}
 	for _, e := range qe.e {
 		if p := e.TopicsProblem(); p != "" {
 			qe.unusable = p

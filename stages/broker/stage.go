@@ -9,7 +9,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 // Fetcher is what the stage needs of the management API.
@@ -22,11 +22,15 @@ type Fetcher interface {
 // then hands the processor ids to the counter stage.
 type Stage struct {
 	fetcher   Fetcher
-	catalog   *telemetry.Catalog
+	catalog   *catalog.Catalog
 	devices   *model.DeviceDirectory
-	startedAt string
+	startedAt time.Time
 	log       zerolog.Logger
 	now       func() time.Time
+	// batches are this loop's batches, lent to the sinks each cycle and handed back by the
+	// last of them (pipeline.Shared), so that a cycle allocates little.
+	batches *pipeline.Shelf[model.Reading]
+	release func(model.Batch)
 
 	outcome *pipeline.Outcome
 	// cache holds each queue's entities; a queue not seen for 3 × expire_after is forgotten.
@@ -36,21 +40,26 @@ type Stage struct {
 }
 
 // NewStage builds the broker stage. devices and health may be nil.
-func NewStage(f Fetcher, c *telemetry.Catalog, devices *model.DeviceDirectory, health *pipeline.Health, started time.Time, log zerolog.Logger) *Stage {
+func NewStage(f Fetcher, c *catalog.Catalog, devices *model.DeviceDirectory, health *pipeline.Health, started time.Time, log zerolog.Logger) *Stage {
 	var report func(bool)
 	if health != nil {
 		report = health.SetBroker
 	}
-	return &Stage{
+	s := &Stage{
 		fetcher: f, catalog: c, devices: devices,
-		startedAt: model.FormatTimestamp(started), log: log, now: time.Now,
+		startedAt: started, log: log, now: time.Now,
 		outcome: pipeline.NewOutcome("broker poll", log, report, authHint),
 		cache:   pipeline.NewAging[string, *queueEntities](c.BrokerInterval),
+		batches: pipeline.NewShelf[model.Reading](2),
 	}
+	s.release = func(b model.Batch) { s.batches.Put(b) }
+	return s
 }
 
-// Run handles ticks until the tick channel closes; it closes both outputs.
-func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- model.Batch, counters chan<- model.CounterRequest) error {
+// Run handles ticks until the tick channel closes; it closes both outputs. A successful
+// cycle's batch is lent to the sinks (it comes back to the stage's shelf after the last
+// reader's Done); a failed cycle's is the sinks' own.
+func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- pipeline.Shared[model.Batch], counters chan<- model.CounterRequest) error {
 	defer close(out)
 	if counters != nil {
 		defer close(counters)
@@ -60,7 +69,11 @@ func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- mode
 		if ctx.Err() != nil {
 			return nil // stopping: a poll cut short is not a broker failure
 		}
-		if !pipeline.Send(ctx, out, batch) {
+		shared := pipeline.Own(batch)
+		if req != nil {
+			shared = pipeline.Lend(batch, s.release)
+		}
+		if !pipeline.Send(ctx, out, shared) {
 			return nil
 		}
 		if req != nil && counters != nil && !pipeline.Send(ctx, counters, *req) {
@@ -80,8 +93,8 @@ func (s *Stage) Cycle(ctx context.Context) (model.Batch, *model.CounterRequest) 
 	s.outcome.Record(err)
 	if err != nil {
 		return model.Batch{
-			model.NewState(s.catalog.General(telemetry.StartedAt), s.startedAt),
-			model.NewState(s.catalog.General(telemetry.BrokerConnected), model.FormatBool(false)),
+			model.TimeState(s.catalog.General(catalog.StartedAt), s.startedAt),
+			model.BoolState(s.catalog.General(catalog.BrokerConnected), false),
 		}, nil
 	}
 	return s.Readings(&s.sample)
@@ -102,11 +115,11 @@ func (s *Stage) CacheLen() int { return s.cache.Len() }
 // request.
 func (s *Stage) Readings(sample *Sample) (model.Batch, *model.CounterRequest) {
 	c := s.catalog
-	batch := model.CycleBatch(telemetry.LoopBroker, 3+len(sample.Queues)*telemetry.NumQueueFields+6)
+	batch := model.Batch(s.batches.Get(3 + len(sample.Queues)*catalog.NumQueueFields + 6))
 	batch = append(batch,
-		model.NewCycleStart(telemetry.LoopBroker),
-		model.NewState(c.General(telemetry.StartedAt), s.startedAt),
-		model.NewState(c.General(telemetry.BrokerConnected), model.FormatBool(true)),
+		model.NewCycleStart(catalog.LoopBroker),
+		model.TimeState(c.General(catalog.StartedAt), s.startedAt),
+		model.BoolState(c.General(catalog.BrokerConnected), true),
 	)
 	devices := s.devices.Load()
 	now := s.now()
@@ -127,14 +140,14 @@ func (s *Stage) Readings(sample *Sample) (model.Batch, *model.CounterRequest) {
 		batch = appendQueue(batch, qe, q)
 	}
 	if sample.HasConnections {
-		batch = append(batch, model.NewState(c.Broker(telemetry.ConnectionsTotal), model.FormatInt(sample.Connections)))
+		batch = append(batch, model.IntState(c.Broker(catalog.ConnectionsTotal), sample.Connections))
 	}
 	batch = append(batch,
-		model.NewState(c.Broker(telemetry.MemoryAlarm), model.FormatBool(sample.MemoryAlarm)),
-		model.NewState(c.Broker(telemetry.DiskFreeAlarm), model.FormatBool(sample.DiskFreeAlarm)),
-		model.NewState(c.Broker(telemetry.ExchangePublishInRate), model.FormatFloat(model.Round(sample.PublishInRate, 2))),
-		model.NewState(c.Broker(telemetry.ExchangePublishOutRate), model.FormatFloat(model.Round(sample.PublishOutRate, 2))),
-		model.NewState(c.Broker(telemetry.ArchiveQueueMissing), model.FormatBool(archiveMissing)),
+		model.BoolState(c.Broker(catalog.MemoryAlarm), sample.MemoryAlarm),
+		model.BoolState(c.Broker(catalog.DiskFreeAlarm), sample.DiskFreeAlarm),
+		model.FloatState(c.Broker(catalog.ExchangePublishInRate), model.Round(sample.PublishInRate, 2)),
+		model.FloatState(c.Broker(catalog.ExchangePublishOutRate), model.Round(sample.PublishOutRate, 2)),
+		model.BoolState(c.Broker(catalog.ArchiveQueueMissing), archiveMissing),
 	)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
@@ -170,22 +183,23 @@ func (s *Stage) entities(queue string, devices model.Devices, now time.Time) *qu
 	return qe
 }
 
+// appendQueue appends one queue's statistics (CONTRACT.md 4.4): rates rounded to 2 decimal
+// places, the utilisation to 1, as a percentage.
 func appendQueue(b model.Batch, qe *queueEntities, q *Queue) model.Batch {
-	rate := func(f float64) string { return model.FormatFloat(model.Round(f, 2)) }
 	e := &qe.e
-	b = append(b, model.NewState(e[telemetry.QueueConsumers], model.FormatInt(q.Consumers)))
+	b = append(b, model.IntState(e[catalog.QueueConsumers], q.Consumers))
 	if q.HasUtilisation {
-		b = append(b, model.NewState(e[telemetry.QueueUtilisation], model.FormatFloat(model.Round(100*q.Utilisation, 1))))
+		b = append(b, model.FloatState(e[catalog.QueueUtilisation], model.Round(100*q.Utilisation, 1)))
 	}
 	return append(b,
-		model.NewState(e[telemetry.QueueReady], model.FormatInt(q.MessagesReady)),
-		model.NewState(e[telemetry.QueueUnacked], model.FormatInt(q.MessagesUnacknowledged)),
-		model.NewState(e[telemetry.QueuePublishRate], rate(q.PublishRate)),
-		model.NewState(e[telemetry.QueueDeliverRate], rate(q.DeliverRate)),
-		model.NewState(e[telemetry.QueueAckRate], rate(q.AckRate)),
-		model.NewState(e[telemetry.QueueRedeliverRate], rate(q.RedeliverRate)),
-		model.NewState(e[telemetry.QueueState], stateLabel(q.State)),
-		model.NewState(e[telemetry.QueueMemory], model.FormatInt(q.Memory)),
-		model.NewState(e[telemetry.QueueMessageBytes], model.FormatInt(q.MessageBytes)),
+		model.IntState(e[catalog.QueueReady], q.MessagesReady),
+		model.IntState(e[catalog.QueueUnacked], q.MessagesUnacknowledged),
+		model.FloatState(e[catalog.QueuePublishRate], model.Round(q.PublishRate, 2)),
+		model.FloatState(e[catalog.QueueDeliverRate], model.Round(q.DeliverRate, 2)),
+		model.FloatState(e[catalog.QueueAckRate], model.Round(q.AckRate, 2)),
+		model.FloatState(e[catalog.QueueRedeliverRate], model.Round(q.RedeliverRate, 2)),
+		model.TextState(e[catalog.QueueState], stateLabel(q.State)),
+		model.IntState(e[catalog.QueueMemory], q.Memory),
+		model.IntState(e[catalog.QueueMessageBytes], q.MessageBytes),
 	)
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
@@ -125,7 +126,7 @@ func NewStage(cfg Config, devices *model.DeviceDirectory, log zerolog.Logger) *S
 
 // Run ingests registrations and registry results until both inputs close or ctx ends; it closes its
 // outputs. images carries the sorted distinct image set on every change (latest wins).
-func (s *Stage) Run(ctx context.Context, msgs <-chan model.Message, releases <-chan model.Releases, out chan<- model.Batch, images chan []string) error {
+func (s *Stage) Run(ctx context.Context, msgs <-chan model.Message, releases <-chan model.Releases, out chan<- pipeline.Shared[model.Batch], images chan []string) error {
 	defer close(out)
 	defer close(images)
 	for msgs != nil || releases != nil {
@@ -147,7 +148,7 @@ func (s *Stage) Run(ctx context.Context, msgs <-chan model.Message, releases <-c
 			}
 			b = s.ApplyReleases(r)
 		}
-		if len(b) > 0 && !pipeline.Send(ctx, out, b) {
+		if len(b) > 0 && !pipeline.Send(ctx, out, pipeline.Own(b)) {
 			return nil
 		}
 	}
@@ -225,7 +226,7 @@ func (s *Stage) remove(id string) model.Batch {
 	e := s.entries[id]
 	delete(s.entries, id)
 	s.publishDevices()
-	ent := &model.Entity{Kind: updateKind, UniqueID: id + "_update"}
+	ent := catalog.RemovedUpdateEntity(id)
 	if e != nil {
 		ent = e.entity
 		s.log.Info().Str("identifier", id).Msg("component left; update entity cleared")
@@ -264,39 +265,19 @@ func (s *Stage) ApplyReleases(r model.Releases) model.Batch {
 }
 
 func (s *Stage) updateEntity(r *Registration) *model.Entity {
-	name := r.DeviceName
-	if name == "" {
-		name = r.Identifier
-	}
-	return &model.Entity{
-		Kind:       updateKind,
-		UniqueID:   r.Identifier + "_update",
-		Name:       name + " Update",
-		StateTopic: model.RegisterTopicRoot + "/" + r.Identifier + "/update",
-		Device:     r.Device,
-		Series: model.Series{Metric: "update", Labels: []model.Label{
-			{Name: "component", Value: r.Identifier}, {Name: "image", Value: r.Image}}},
-	}
+	return catalog.UpdateEntity(r.Identifier, r.DeviceName, r.Image, r.Device)
 }
 
-// updateKind is shared by every component's update entity; nothing may change it.
-var updateKind = &model.Kind{Component: model.Update, EntityCategory: "diagnostic"}
-
-// Blob is the update state blob on Tracker/register/{identifier}/update.
-type Blob struct {
-	InstalledVersion string `json:"installed_version"`
-	LatestVersion    string `json:"latest_version"`
-	ReleaseURL       string `json:"release_url,omitempty"`
-}
-
+// state is the update entity's state (CONTRACT.md 4.7): latest_version is the last known tag of
+// the image, else the installed version; release_url is left out until the image's first
+// successful lookup.
 func (s *Stage) state(e *entry) model.Reading {
-	blob := Blob{InstalledVersion: e.reg.Installed, LatestVersion: e.reg.Installed}
+	u := model.UpdateState{Installed: e.reg.Installed, Latest: e.reg.Installed}
 	if v, ok := s.latest[e.reg.Image]; ok {
-		blob.LatestVersion = v
-		blob.ReleaseURL = strings.NewReplacer("{namespace}", s.cfg.Namespace, "{image}", e.reg.Image, "{version}", v).Replace(s.cfg.ReleaseURLTemplate)
+		u.Latest = v
+		u.ReleaseURL = strings.NewReplacer("{namespace}", s.cfg.Namespace, "{image}", e.reg.Image, "{version}", v).Replace(s.cfg.ReleaseURLTemplate)
 	}
-	b, _ := json.Marshal(blob)
-	return model.NewStickyState(e.entity, string(b))
+	return model.NewStickyUpdate(e.entity, u)
 }
 
 // OwnRegistration is the monitor's own retained registration, or false when its image is

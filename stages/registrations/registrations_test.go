@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
 )
 
@@ -59,7 +60,7 @@ func TestIngestPublishesUpdateEntityAndKeepsLastKnownLatest(t *testing.T) {
 	require.Equal(t, "Tracker/register/Tracker_message_processor_mp-1/update", e.StateTopic)
 	require.Equal(t, "diagnostic", e.EntityCategory)
 	require.JSONEq(t, `{"identifiers":["Tracker_message_processor_mp-1"],"name":"Tracker Message Processor mp-1","sw_version":"2026.09.10 (abc1234)","manufacturer":"Tracker"}`, string(e.Device))
-	require.JSONEq(t, `{"installed_version":"2026.09.10","latest_version":"2026.09.10"}`, r.Payload, "no release_url before the first lookup")
+	require.JSONEq(t, `{"installed_version":"2026.09.10","latest_version":"2026.09.10"}`, mqtt.Text(&r), "no release_url before the first lookup")
 	require.Contains(t, devices.Load(), "Tracker_message_processor_mp-1", "the device block is shared with the other stages")
 	require.Equal(t, []string{"tracker-message-processor"}, st.Images())
 
@@ -68,12 +69,15 @@ func TestIngestPublishesUpdateEntityAndKeepsLastKnownLatest(t *testing.T) {
 	require.Nil(t, st.Ingest(model.Message{Topic: "Tracker/register/x/update", Payload: []byte(mp1)}))
 
 	b = st.ApplyReleases(model.Releases{Latest: map[string]string{"tracker-message-processor": "2026.10.2"}})
-	require.JSONEq(t, `{"installed_version":"2026.09.10","latest_version":"2026.10.2","release_url":"https://example.test/acme/tracker-message-processor/2026.10.2"}`, b[0].Payload)
+	require.JSONEq(t, `{"installed_version":"2026.09.10","latest_version":"2026.10.2","release_url":"https://example.test/acme/tracker-message-processor/2026.10.2"}`, mqtt.Text(&b[0]))
 	// A failed pass (image missing from the results) keeps the last known version.
 	b = st.ApplyReleases(model.Releases{Latest: map[string]string{}})
-	var blob registrations.Blob
-	require.NoError(t, json.Unmarshal([]byte(b[0].Payload), &blob))
+	var blob struct {
+		LatestVersion string `json:"latest_version"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(mqtt.Text(&b[0])), &blob))
 	require.Equal(t, "2026.10.2", blob.LatestVersion)
+	require.Equal(t, "2026.10.2", b[0].Update().Latest)
 
 	b = st.Ingest(msg("Tracker_message_processor_mp-1", ""))
 	require.Len(t, b, 1)
@@ -90,9 +94,9 @@ func TestOwnRegistration(t *testing.T) {
 	require.False(t, ok)
 	r, ok := registrations.OwnRegistration("tracker-core-health", model.CoreDevice("2026.01.1 (abc)", ""))
 	require.True(t, ok)
-	require.Equal(t, "Tracker/register/Tracker_Core", r.Topic)
+	require.Equal(t, "Tracker/register/Tracker_Core", r.Topic())
 	require.Equal(t, model.StickyMessage, r.Kind)
-	parsed, err := registrations.Parse("Tracker_Core", []byte(r.Payload))
+	parsed, err := registrations.Parse("Tracker_Core", []byte(r.Text()))
 	require.NoError(t, err, "the monitor's own registration is a valid registration")
 	require.Equal(t, "2026.01.1", parsed.Installed)
 }

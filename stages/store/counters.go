@@ -14,7 +14,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 // Key formats of CONTRACT.md 2.
@@ -114,22 +114,16 @@ type CounterStage struct {
 	procs    []*processorCounters
 	recvs    []*receiverCounters
 	lastLen  int // readings of the previous cycle: the next batch's capacity
+	// batches are this loop's batches, lent to the sinks each cycle and handed back by the
+	// last of them (pipeline.Shared).
+	batches *pipeline.Shelf[model.Reading]
+	release func(model.Batch)
 }
 
-// counterSlot is one republished counter: its entity, its pinned GET, and its last payload.
+// counterSlot is one republished counter: its entity and its pinned GET.
 type counterSlot struct {
 	e   *model.Entity
 	get rueidis.Completed
-	v   int64
-	s   string
-}
-
-// payload is v formatted, reusing the previous string while the value is unchanged.
-func (c *counterSlot) payload(v int64) string {
-	if c.s == "" || c.v != v {
-		c.v, c.s = v, model.FormatInt(v)
-	}
-	return c.s
 }
 
 // owner is the device of a processor or receiver: its registered block, or the named fallback
@@ -157,7 +151,7 @@ func (o *owner) current(devices model.Devices) bool {
 
 type processorCounters struct {
 	owner
-	slots []counterSlot // in telemetry.ProcessorCounters order
+	slots []counterSlot // in catalog.ProcessorCounters order
 }
 
 type receiverCounters struct {
@@ -168,16 +162,19 @@ type receiverCounters struct {
 	unusable string
 	regGet   rueidis.Completed // pinned GET of the registration entry
 	raw      string            // the entry slots were built from
-	slots    []counterSlot     // its sources × telemetry.ReceiverPeriods
+	slots    []counterSlot     // its sources × catalog.ReceiverPeriods
 	live     bool              // this cycle's entry has sources
 }
 
 // NewCounterStage builds the counter stage; expire is expire_after (3 × broker interval).
 func NewCounterStage(conn *Conn, devices *model.DeviceDirectory, expire int, log zerolog.Logger) *CounterStage {
 	sweep := time.Duration(expire) * time.Second / 3
-	return &CounterStage{conn: conn, devices: devices, expire: expire, log: log, now: time.Now,
+	s := &CounterStage{conn: conn, devices: devices, expire: expire, log: log, now: time.Now,
 		procCache: pipeline.NewAging[string, *processorCounters](sweep),
-		recvCache: pipeline.NewAging[string, *receiverCounters](sweep)}
+		recvCache: pipeline.NewAging[string, *receiverCounters](sweep),
+		batches:   pipeline.NewShelf[model.Reading](2)}
+	s.release = func(b model.Batch) { s.batches.Put(b) }
+	return s
 }
 
 // CacheLen is how many processors and receiver counters the stage remembers.
@@ -193,12 +190,13 @@ func (s *CounterStage) forgetAfter() time.Duration {
 	return model.ForgetFactor * time.Duration(s.expire) * time.Second
 }
 
-// Run handles counter requests until in closes; it closes out.
-func (s *CounterStage) Run(ctx context.Context, in <-chan model.CounterRequest, out chan<- model.Batch) error {
+// Run handles counter requests until in closes; it closes out. Each cycle's batch is lent to
+// the sinks (it comes back to the stage's shelf after the last reader's Done).
+func (s *CounterStage) Run(ctx context.Context, in <-chan model.CounterRequest, out chan<- pipeline.Shared[model.Batch]) error {
 	defer close(out)
 	for req := range in {
 		b := s.Cycle(ctx, req)
-		if len(b) > 0 && !pipeline.Send(ctx, out, b) {
+		if len(b) > 0 && !pipeline.Send(ctx, out, pipeline.Lend(b, s.release)) {
 			return nil
 		}
 	}
@@ -245,12 +243,12 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 			s.slots = append(s.slots, &p.slots[i])
 		}
 	}
-	batch := model.CycleBatch(telemetry.LoopCounters, max(s.lastLen, 1+len(s.slots)))
+	batch := model.Batch(s.batches.Get(max(s.lastLen, 1+len(s.slots))))
 	defer func() { s.lastLen = len(batch) }()
-	batch = append(batch, model.NewCycleStart(telemetry.LoopCounters))
+	batch = append(batch, model.NewCycleStart(catalog.LoopCounters))
 	if err := s.eachCounter(ctx, cl, func() { batch = batch[:1] }, func(c *counterSlot, v int64, ok bool, err error) {
 		if ok {
-			batch = append(batch, model.NewState(c.e, c.payload(v)))
+			batch = append(batch, model.IntState(c.e, v))
 		} else {
 			s.log.Debug().AnErr("reply", err).Str("counter", c.e.UniqueID).Msg("counter unreadable; skipped")
 		}
@@ -303,7 +301,7 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 	mark := len(batch)
 	if err := s.eachCounter(ctx, cl, func() { batch = batch[:mark] }, func(c *counterSlot, v int64, ok bool, _ error) {
 		if ok {
-			batch = append(batch, model.NewState(c.e, c.payload(v)))
+			batch = append(batch, model.IntState(c.e, v))
 		}
 	}); err != nil {
 		s.log.Debug().Err(err).Msg("store unreachable; receiver counters skipped this tick")
@@ -346,11 +344,11 @@ func (s *CounterStage) eachCounter(ctx context.Context, cl rueidis.Client, resta
 func (s *CounterStage) processor(cl rueidis.Client, id string, devices model.Devices, now time.Time) *processorCounters {
 	p, ok := s.procCache.Get(id)
 	if !ok || !p.current(devices) {
-		devID, name := telemetry.ProcessorDevice(id)
+		devID, name := catalog.ProcessorDevice(id)
 		p = &processorCounters{owner: newOwner(devID, name, devices)}
-		ents := telemetry.ProcessorCounterEntities(id, p.device, s.expire)
+		ents := catalog.ProcessorCounterEntities(id, p.device, s.expire)
 		p.slots = make([]counterSlot, len(ents))
-		for j, pc := range telemetry.ProcessorCounters {
+		for j, pc := range catalog.ProcessorCounters {
 			p.slots[j] = counterSlot{e: ents[j], get: cl.B().Get().Key(ProcessorCounterKey(id, pc.Kind, pc.Period)).Build().Pin()}
 		}
 	}
@@ -364,11 +362,11 @@ func (s *CounterStage) receiver(cl rueidis.Client, name string, devices model.De
 	r, ok := s.recvCache.Get(name)
 	switch {
 	case !ok:
-		devID, fallback := telemetry.ReceiverDevice(name)
+		devID, fallback := catalog.ReceiverDevice(name)
 		r = &receiverCounters{owner: newOwner(devID, fallback, devices), name: name,
 			regGet: cl.B().Get().Key(ReceiverRegistrationKey(name)).Build().Pin()}
 		// The name is a topic level of every counter of the receiver: one entity tells.
-		probe := telemetry.ReceiverCounterEntity(name, "h", "p", telemetry.ReceiverPeriods[0].Period, telemetry.ReceiverPeriods[0].Label, r.device, s.expire)
+		probe := catalog.ReceiverCounterEntity(name, "h", "p", catalog.ReceiverPeriods[0].Period, catalog.ReceiverPeriods[0].Label, r.device, s.expire)
 		if r.unusable = probe.TopicsProblem(); r.unusable != "" {
 			s.log.Error().Str("receiver", name).Str("problem", r.unusable).
 				Msg("receiver skipped: its name does not make a valid MQTT topic; its counters are not published (everything else carries on)")
@@ -407,10 +405,10 @@ func (s *CounterStage) readRegistration(cl rueidis.Client, r *receiverCounters, 
 	for _, c := range r.slots {
 		old[c.e.UniqueID] = c
 	}
-	slots := make([]counterSlot, 0, len(srcs)*len(telemetry.ReceiverPeriods))
+	slots := make([]counterSlot, 0, len(srcs)*len(catalog.ReceiverPeriods))
 	for _, src := range srcs {
-		for _, p := range telemetry.ReceiverPeriods {
-			e := telemetry.ReceiverCounterEntity(r.name, src.Host, src.Port, p.Period, p.Label, r.device, s.expire)
+		for _, p := range catalog.ReceiverPeriods {
+			e := catalog.ReceiverCounterEntity(r.name, src.Host, src.Port, p.Period, p.Label, r.device, s.expire)
 			if problem := e.TopicsProblem(); problem != "" { // a host of 65,000 characters, say
 				s.log.Error().Str("receiver", r.name).Str("host", truncate(src.Host, 80)).Str("port", truncate(src.Port, 20)).Str("problem", problem).
 					Msg("receiver source skipped: it does not make a valid MQTT topic (the receiver's other sources carry on)")

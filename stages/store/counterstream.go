@@ -26,8 +26,9 @@ func streamCounters(ctx context.Context, cl rueidis.Client, cmds rueidis.Command
 	return &counterStream{st: cl.DoMultiStream(ctx, cmds...)}
 }
 
-// next reads the next reply: the counter (missing or empty is 0), or ok false for a reply
-// that is not an integer, an error reply (err set), or no reply at all (err set, and failed).
+// next reads the next reply: the counter (missing or empty: zeroFill), or ok false for a
+// reply that is not an integer, an error reply (err set), or no reply at all (err set, and
+// failed).
 func (c *counterStream) next() (v int64, ok bool, err error) {
 	c.n, c.tooLong = 0, false
 	_, err = c.st.WriteTo(c)
@@ -39,7 +40,8 @@ func (c *counterStream) next() (v int64, ok bool, err error) {
 		v, ok = parseCounter(c.buf[:c.n])
 		return v, ok, nil
 	case rueidis.IsRedisNil(err):
-		return 0, true, nil
+		v, ok = zeroFill()
+		return v, ok, nil
 	}
 	if _, reply := rueidis.IsRedisErr(err); !reply && c.failed == nil {
 		c.failed = err
@@ -83,7 +85,12 @@ func (c *counterStream) ReadFrom(r io.Reader) (int64, error) {
 	}
 }
 
-// parseCounter reads a base-10 int64 between optional ASCII spaces; empty is 0.
+// zeroFill is the count of a counter key that is missing or empty: zero, not unavailable
+// (spec 1.3, rule 1; CONTRACT.md 2, "Reading"). A period key that expired at the end of its
+// hour or day is published as 0, so the entity reads 0 rather than keeping yesterday's total.
+func zeroFill() (int64, bool) { return 0, true }
+
+// parseCounter reads a base-10 int64 between optional ASCII spaces; empty is zeroFill.
 func parseCounter(b []byte) (int64, bool) {
 	for len(b) > 0 && isSpace(b[0]) {
 		b = b[1:]
@@ -92,7 +99,7 @@ func parseCounter(b []byte) (int64, bool) {
 		b = b[:len(b)-1]
 	}
 	if len(b) == 0 {
-		return 0, true
+		return zeroFill()
 	}
 	neg := false
 	switch b[0] {

@@ -63,34 +63,36 @@ func KeysCount(m rueidis.RedisMessage) (int64, error) {
 	return 0, fmt.Errorf("memory stats: keys.count is not an integer")
 }
 
-// StoreStat is one computed store statistic.
-type StoreStat struct {
+// Stat is one computed store statistic: its field and its typed value (a reading without
+// an entity yet; the stage gives it the catalogue's).
+type Stat struct {
 	Field string
-	Value string
+	Value model.Reading
 }
 
 // Statistics computes the curated store statistics of CONTRACT.md 4.3 from INFO and
 // MEMORY STATS. A statistic whose source field is absent or unparsable is skipped.
-func Statistics(info map[string]string, keysCount int64, hasKeysCount bool) []StoreStat {
-	var out []StoreStat
-	add := func(field, v string) { out = append(out, StoreStat{field, v}) }
+func Statistics(info map[string]string, keysCount int64, hasKeysCount bool) []Stat {
+	var out []Stat
+	add := func(field string, r model.Reading) { out = append(out, Stat{field, r}) }
+	addInt := func(field string, n int64) { add(field, model.IntState(nil, n)) }
 	intField := func(field, src string) {
 		if v, ok := info[src]; ok {
 			if n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil {
-				add(field, strconv.FormatInt(n, 10))
+				addInt(field, n)
 			}
 		}
 	}
 	upper := func(field, src string) {
 		if v, ok := info[src]; ok && strings.TrimSpace(v) != "" {
-			add(field, strings.ToUpper(strings.TrimSpace(v)))
+			add(field, model.TextState(nil, strings.ToUpper(strings.TrimSpace(v))))
 		}
 	}
 	intField("used_memory_bytes", "used_memory")
 	if v, ok := info["used_memory_peak_perc"]; ok {
 		// nan and inf are not numbers (Redis reports nan% before any peak): skipped, never 0.
 		if f, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), "%"), 64); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
-			add("used_memory_peak_percent", model.FormatFloat(f))
+			add("used_memory_peak_percent", model.FloatState(nil, f))
 		}
 	}
 	intField("connected_clients", "connected_clients")
@@ -98,26 +100,26 @@ func Statistics(info map[string]string, keysCount int64, hasKeysCount bool) []St
 	hits, hitsOK := intOr0(info, "keyspace_hits")
 	misses, missesOK := intOr0(info, "keyspace_misses")
 	if hitsOK {
-		add("keyspace_hits", strconv.FormatInt(hits, 10))
+		addInt("keyspace_hits", hits)
 	}
 	if missesOK {
-		add("keyspace_misses", strconv.FormatInt(misses, 10))
+		addInt("keyspace_misses", misses)
 	}
 	if hitsOK && missesOK && hits+misses > 0 {
-		add("keyspace_hit_ratio_percent", model.FormatFloat(model.Round(100*float64(hits)/float64(hits+misses), 2)))
+		add("keyspace_hit_ratio_percent", model.FloatState(nil, model.Round(100*float64(hits)/float64(hits+misses), 2)))
 	}
 	if hasKeysCount {
-		add("keys_count", strconv.FormatInt(keysCount, 10))
+		addInt("keys_count", keysCount)
 	}
 	upper("rdb_last_bgsave_status", "rdb_last_bgsave_status")
 	upper("aof_last_bgrewrite_status", "aof_last_bgrewrite_status")
 	upper("aof_last_write_status", "aof_last_write_status")
 	if v, ok := info["role"]; ok && v != "" {
-		add("role", strings.TrimSpace(v))
+		add("role", model.TextState(nil, strings.TrimSpace(v)))
 	}
 	intField("connected_replicas", "connected_slaves")
 	intField("total_error_replies", "total_error_replies")
-	add("auth_error_count", strconv.FormatInt(errorstat(info, "errorstat_NOAUTH")+errorstat(info, "errorstat_WRONGPASS"), 10))
+	addInt("auth_error_count", errorstat(info, "errorstat_NOAUTH")+errorstat(info, "errorstat_WRONGPASS"))
 	intField("rejected_connections", "rejected_connections")
 	return out
 }

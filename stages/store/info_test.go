@@ -7,13 +7,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
 )
 
 func stats(info map[string]string, keys int64, hasKeys bool) map[string]string {
 	out := map[string]string{}
 	for _, s := range store.Statistics(info, keys, hasKeys) {
-		out[s.Field] = s.Value
+		out[s.Field] = mqtt.Text(&s.Value) // as published (CONTRACT.md 4.3)
 	}
 	return out
 }

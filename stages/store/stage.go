@@ -13,39 +13,39 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 // Stage is the store loop: every tick one round trip with INFO everything, MEMORY STATS and
 // the two version keys; then store_connected, the store statistics and the config versions.
 type Stage struct {
 	conn    *Conn
-	catalog *telemetry.Catalog
+	catalog *catalog.Catalog
 	log     zerolog.Logger
 	outcome *pipeline.Outcome
 
 	// Rule event entities follow config:rules, read once each time its version changes.
-	ruleEvents   *telemetry.RuleEvents
+	ruleEvents   *catalog.RuleEvents
 	rulesVersion string
 	rulesRead    bool
 }
 
 // NewStage builds the store stage; health may be nil.
-func NewStage(conn *Conn, c *telemetry.Catalog, health *pipeline.Health, log zerolog.Logger) *Stage {
+func NewStage(conn *Conn, c *catalog.Catalog, health *pipeline.Health, log zerolog.Logger) *Stage {
 	var report func(bool)
 	if health != nil {
 		report = health.SetStore
 	}
 	return &Stage{conn: conn, catalog: c, log: log, outcome: pipeline.NewOutcome("store poll", log, report, authHint),
-		ruleEvents: telemetry.NewRuleEvents()}
+		ruleEvents: catalog.NewRuleEvents()}
 }
 
 // Run handles ticks until the tick channel closes; it closes out.
-func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- model.Batch) error {
+func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- pipeline.Shared[model.Batch]) error {
 	defer close(out)
 	for range ticks {
 		b := s.Cycle(ctx)
-		if ctx.Err() != nil || !pipeline.Send(ctx, out, b) {
+		if ctx.Err() != nil || !pipeline.Send(ctx, out, pipeline.Own(b)) {
 			return nil
 		}
 	}
@@ -57,18 +57,19 @@ func (s *Stage) Cycle(ctx context.Context) model.Batch {
 	c := s.catalog
 	info, keys, versions, err := s.poll(ctx)
 	s.outcome.Record(err)
-	batch := model.Batch{model.NewState(c.General(telemetry.StoreConnected), model.FormatBool(err == nil))}
+	batch := model.Batch{model.BoolState(c.General(catalog.StoreConnected), err == nil)}
 	if err != nil {
 		return batch
 	}
 	for _, st := range Statistics(info, keys.n, keys.ok) {
 		if e := c.Store(st.Field); e != nil {
-			batch = append(batch, model.NewState(e, st.Value))
+			st.Value.Entity = e
+			batch = append(batch, st.Value)
 		}
 	}
-	for i, field := range []string{telemetry.RulesVersion, telemetry.AreasVersion} {
+	for i, field := range []string{catalog.RulesVersion, catalog.AreasVersion} {
 		if v := versions[i]; v != "" {
-			batch = append(batch, model.NewState(c.General(field), model.ShortVersion(v)))
+			batch = append(batch, model.TextState(c.General(field), model.ShortVersion(v)))
 		}
 	}
 	return append(batch, s.ruleEventReadings(ctx, versions[0])...)

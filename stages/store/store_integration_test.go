@@ -15,8 +15,9 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 func seed(t *testing.T, r rueidis.Client, kv ...string) {
@@ -28,11 +29,18 @@ func seed(t *testing.T, r rueidis.Client, kv ...string) {
 	}
 }
 
-func byTopic(b model.Batch) map[string]model.Reading {
-	m := map[string]model.Reading{}
-	for _, r := range b {
+// published is a reading as the MQTT sink writes it: its topic's text (CONTRACT.md 4.1).
+type published struct {
+	model.Reading
+	Payload string
+}
+
+func byTopic(b model.Batch) map[string]published {
+	m := map[string]published{}
+	for i := range b {
+		r := &b[i]
 		if r.Kind == model.State {
-			m[r.StateTopic()] = r
+			m[r.Topic()] = published{*r, mqtt.Text(r)}
 		}
 	}
 	return m
@@ -47,7 +55,7 @@ func TestStoreCycleOverRESP2AndRESP3(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword, RESP2: resp2})
 			defer conn.Close()
-			cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+			cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
 			got := byTopic(store.NewStage(conn, cat, nil, zerolog.Nop()).Cycle(t.Context()))
 			require.Equal(t, "True", got["Tracker/core-health/statistic/store_connected"].Payload)
 			require.Equal(t, "deadbeef", got["Tracker/core-health/statistic/rules_version"].Payload)
@@ -65,7 +73,7 @@ func TestStoreCycleOverRESP2AndRESP3(t *testing.T) {
 
 func TestStoreCycleWithWrongPasswordOrNoServer(t *testing.T) {
 	env := testenv.Get(t)
-	cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
 	for name, opt := range map[string]store.Options{
 		"wrong password": {Addr: env.RedisAddr, Password: "wrong"},
 		"no server":      {Addr: "127.0.0.1:" + testenv.FreePort(t), Password: "x", Timeout: time.Second},
@@ -75,8 +83,8 @@ func TestStoreCycleWithWrongPasswordOrNoServer(t *testing.T) {
 			defer conn.Close()
 			b := store.NewStage(conn, cat, nil, zerolog.Nop()).Cycle(t.Context())
 			require.Len(t, b, 1)
-			require.Equal(t, "False", b[0].Payload)
-			require.Equal(t, "Tracker/core-health/statistic/store_connected", b[0].StateTopic())
+			require.Equal(t, "False", mqtt.Text(&b[0]))
+			require.Equal(t, "Tracker/core-health/statistic/store_connected", b[0].Topic())
 		})
 	}
 }
@@ -156,7 +164,7 @@ func TestMonitorIssuesOnlyReadCommands(t *testing.T) {
 
 	for _, resp2 := range []bool{false, true} {
 		conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword, RESP2: resp2})
-		cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+		cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
 		st := store.NewStage(conn, cat, nil, zerolog.Nop())
 		cs := store.NewCounterStage(conn, nil, 30, zerolog.Nop())
 		for range 3 {
@@ -188,7 +196,7 @@ func TestStoreOutageSkipsCountersAndRecovers(t *testing.T) {
 	seedCounters(t, r)
 	conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword, Timeout: time.Second})
 	defer conn.Close()
-	cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
 	st := store.NewStage(conn, cat, nil, zerolog.Nop())
 	cs := store.NewCounterStage(conn, nil, 30, zerolog.Nop())
 	req := model.CounterRequest{ProcessorIDs: []string{"mp-1"}}
@@ -206,14 +214,14 @@ func TestStoreOutageSkipsCountersAndRecovers(t *testing.T) {
 	require.Empty(t, cs.Cycle(ctx, req), "a store failure skips the tick")
 	b := st.Cycle(ctx)
 	require.Len(t, b, 1)
-	require.Equal(t, "False", b[0].Payload)
+	require.Equal(t, "False", mqtt.Text(&b[0]))
 
 	env.Service(t, "start-redis")
 	restarted = true
 	seedCounters(t, env.Redis(t))
 	require.Eventually(t, func() bool {
 		b := st.Cycle(t.Context())
-		return len(b) > 1 && b[0].Payload == "True"
+		return len(b) > 1 && mqtt.Text(&b[0]) == "True"
 	}, 15*time.Second, 200*time.Millisecond)
 	got := byTopic(cs.Cycle(t.Context(), req))
 	require.Equal(t, "3", got["Tracker/message-processor/mp-1/statistic/registration_misses_hour"].Payload)
@@ -229,7 +237,7 @@ func TestUnreadableOrEmptyVersionKeysAreSkipped(t *testing.T) {
 	seed(t, r, "config:areas:version", "")
 	conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword})
 	defer conn.Close()
-	cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
 	got := byTopic(store.NewStage(conn, cat, nil, zerolog.Nop()).Cycle(t.Context()))
 	require.Equal(t, "True", got["Tracker/core-health/statistic/store_connected"].Payload)
 	require.NotContains(t, got, "Tracker/core-health/statistic/rules_version", "a key of the wrong type is unreadable: skipped")

@@ -1,10 +1,10 @@
-package sinks
+package mqtt
 
 import "time"
 
 // sweepBook counts, for the forget sweep, the forgettable ("mortal") records and how many of
 // them were seen in the current sweep period, so that a sweep can tell without walking every
-// record that none can be due. The sink's serve goroutine owns it (the queue's lock held).
+// record that none can be due. The book owns it.
 type sweepBook struct {
 	period       uint32        // the current period; records seen in it carry its number
 	mortal       int           // records with ForgetAfter > 0
@@ -13,7 +13,7 @@ type sweepBook struct {
 }
 
 // enter counts k, whose entity was just set.
-func (b *sweepBook) enter(k *known) {
+func (b *sweepBook) enter(k *record) {
 	ttl := k.entity.ForgetAfter()
 	if ttl <= 0 {
 		return
@@ -27,7 +27,7 @@ func (b *sweepBook) enter(k *known) {
 }
 
 // leave uncounts k: dropped, or about to take another entity.
-func (b *sweepBook) leave(k *known) {
+func (b *sweepBook) leave(k *record) {
 	if !k.mortal {
 		return
 	}
@@ -39,7 +39,7 @@ func (b *sweepBook) leave(k *known) {
 }
 
 // seen marks k seen in the current period.
-func (b *sweepBook) seen(k *known) {
+func (b *sweepBook) seen(k *record) {
 	if k.mortal && k.period != b.period {
 		k.period = b.period
 		b.seenInPeriod++

@@ -1,4 +1,4 @@
-package sinks
+package mqtt
 
 import (
 	"bytes"
@@ -97,7 +97,7 @@ func TestBatchConnCoalescesPublishesIntoLargeWrites(t *testing.T) {
 	c := newBatchConn(w, time.Second)
 	const n = 5000
 	for i := range n {
-		require.NoError(t, c.Publish("Tracker/bench/q/statistic/messages_ready", strings.Repeat("9", i%7), true))
+		require.NoError(t, c.PublishString("Tracker/bench/q/statistic/messages_ready", strings.Repeat("9", i%7), true))
 	}
 	require.NoError(t, c.Flush())
 	// ≈ 250 KB: four writes of flushAt, plus whatever the 2 ms timer flushed meanwhile.
@@ -117,8 +117,8 @@ func TestBatchConnControlPacketsNeverWait(t *testing.T) {
 	for _, kind := range []byte{packets.PINGREQ, packets.DISCONNECT, packets.SUBSCRIBE} {
 		w := &wireConn{}
 		c := newBatchConn(w, time.Second)
-		require.NoError(t, c.Publish("a", "1", true))
-		require.NoError(t, c.Publish("b", "2", true))
+		require.NoError(t, c.PublishString("a", "1", true))
+		require.NoError(t, c.PublishString("b", "2", true))
 		require.Zero(t, w.writeCount(), "publishes wait for a flush")
 
 		// paho writes its own packets through the Locker; it goes out at once, after what
@@ -142,7 +142,7 @@ func TestBatchConnControlPacketsNeverWait(t *testing.T) {
 func TestBatchConnFlushesOnItsOwnSoNothingWaits(t *testing.T) {
 	w := &wireConn{}
 	c := newBatchConn(w, time.Second)
-	require.NoError(t, c.Publish("a", "1", true))
+	require.NoError(t, c.PublishString("a", "1", true))
 	require.Eventually(t, func() bool { return w.writeCount() == 1 }, time.Second, time.Millisecond,
 		"the flush timer writes a lone message")
 	require.Equal(t, uint64(1), c.Written())
@@ -151,29 +151,29 @@ func TestBatchConnFlushesOnItsOwnSoNothingWaits(t *testing.T) {
 func TestBatchConnFailsFastOnceTheConnectionFailed(t *testing.T) {
 	w := &wireConn{failWith: errors.New("broken pipe")}
 	c := newBatchConn(w, time.Second)
-	require.NoError(t, c.Publish("a", "1", true), "buffered: not written yet")
+	require.NoError(t, c.PublishString("a", "1", true), "buffered: not written yet")
 	require.ErrorContains(t, c.Flush(), "broken pipe")
 	require.True(t, w.closed, "closed, so that paho's reader reports the connection lost")
-	require.Error(t, c.Publish("b", "2", true))
+	require.Error(t, c.PublishString("b", "2", true))
 	_, err := packets.NewControlPacket(packets.PINGREQ).WriteTo(c)
 	require.Error(t, err, "paho sees the failure too")
 	require.Zero(t, c.Written())
 
 	c2 := newBatchConn(&wireConn{}, time.Second)
 	require.NoError(t, c2.Close())
-	require.ErrorIs(t, c2.Publish("a", "1", true), errConnClosed)
+	require.ErrorIs(t, c2.PublishString("a", "1", true), errConnClosed)
 
 	c3 := newBatchConn(&wireConn{}, time.Second)
 	c3.retainOK.Store(false)
-	require.ErrorIs(t, c3.Publish("a", "1", true), errRetainUnavailable, "as paho refuses when the server has no retain")
-	require.NoError(t, c3.Publish("a", "1", false))
+	require.ErrorIs(t, c3.PublishString("a", "1", true), errRetainUnavailable, "as paho refuses when the server has no retain")
+	require.NoError(t, c3.PublishString("a", "1", false))
 }
 
 func TestBatchConnPublishDoesNotAllocate(t *testing.T) {
 	c := newBatchConn(&wireConn{}, time.Second)
 	topic, payload := "Tracker/core-health/message-processor/p1/statistic/queue_messages_ready", "12345"
 	allocs := testing.AllocsPerRun(20000, func() {
-		_ = c.Publish(topic, payload, true)
+		_ = c.PublishString(topic, payload, true)
 	})
 	// The fixture clones each write; the batchConn's own path allocates nothing.
 	require.Less(t, allocs, 0.01)
@@ -183,7 +183,7 @@ func TestBatchConnTimerOnlyFlushesWhatNobodyFlushed(t *testing.T) {
 	w := &wireConn{}
 	c := newBatchConn(w, time.Second)
 	for range 50 { // a paced publisher: a few messages, then its own flush, again and again
-		require.NoError(t, c.Publish("a", "1", true))
+		require.NoError(t, c.PublishString("a", "1", true))
 		require.NoError(t, c.Flush())
 		c.mu.Lock()
 		armed := c.armed

@@ -1,6 +1,6 @@
 //go:build integration
 
-package sinks_test
+package mqtt_test
 
 import (
 	"context"
@@ -15,16 +15,18 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/sinks"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 )
 
-func startSink(t *testing.T, env *testenv.Env, rate int) (chan model.Batch, *sinks.MQTTSink, chan struct{}) {
+func startSink(t *testing.T, env *testenv.Env, rate int) (chan pipeline.Shared[model.Batch], *mqtt.Sink, chan struct{}) {
 	h, p := testenv.Split(t, env.MQTTAddr)
-	sink := sinks.NewMQTTSink(sinks.MQTTConfig{
-		Host: h, Port: testenv.Atoi(t, p), Origin: model.Origin{Name: "tracker-core-health", SWVersion: "t"},
-		PublishRate: rate, Subscribe: []string{model.HAStatusTopic, "Tracker/register/+"},
+	sink := mqtt.New(mqtt.Config{
+		ServerConfig: mqtt.ServerConfig{Host: h, Port: testenv.Atoi(t, p), Subscribe: []string{model.HAStatusTopic, "Tracker/register/+"}},
+		Origin:       model.Origin{Name: "tracker-core-health", SWVersion: "t"},
+		PublishRate:  rate,
 	}, zerolog.Nop())
-	in := make(chan model.Batch, 4)
+	in := make(chan pipeline.Shared[model.Batch], 4)
 	done := make(chan struct{})
 	go func() {
 		_ = sink.Run(context.Background(), in)
@@ -59,7 +61,7 @@ func TestSinkAnnouncesOncePerConnectionAndOnChange(t *testing.T) {
 	e := entity("sink_a", model.NamedDevice("Tracker_Core", "Tracker Core"))
 	cfgTopic := "homeassistant/sensor/sink_a/config"
 	for i := range 3 { // one at a time, so that coalescing cannot hide a repeated config
-		in <- model.Batch{{Entity: e, Payload: strconv.Itoa(i)}}
+		in <- pipeline.Own(model.Batch{model.IntState(e, int64(i))})
 		rec.WaitPayload("Tracker/test/sink_a", strconv.Itoa(i), 5*time.Second)
 	}
 	require.Equal(t, 1, rec.Count(cfgTopic), "discovery once on first sight")
@@ -67,7 +69,7 @@ func TestSinkAnnouncesOncePerConnectionAndOnChange(t *testing.T) {
 
 	// Same unique_id with a new device block: announced again.
 	e2 := entity("sink_a", model.NamedDevice("Tracker_Core", "Renamed"))
-	in <- model.Batch{{Entity: e2, Payload: "3"}}
+	in <- pipeline.Own(model.Batch{model.IntState(e2, 3)})
 	rec.WaitFor(cfgTopic, 5*time.Second, func(m testenv.Msg) bool { return contains(m.Payload, "Renamed") })
 
 	// Home Assistant's birth message: everything known is announced again.
@@ -77,7 +79,7 @@ func TestSinkAnnouncesOncePerConnectionAndOnChange(t *testing.T) {
 	rec.WaitFor("homeassistant/sensor/sink_a/config", 5*time.Second, nil)
 
 	// Removal: an empty retained config.
-	in <- model.Batch{model.NewRemoval(e2)}
+	in <- pipeline.Own(model.Batch{model.NewRemoval(e2)})
 	rec.WaitPayload(cfgTopic, "", 5*time.Second)
 	late := env.Record(t, cfgTopic)
 	time.Sleep(300 * time.Millisecond)
@@ -101,9 +103,9 @@ func TestSinkPacesABurstAndLosesNothingOfTheLatestValues(t *testing.T) {
 	for round := range 3 { // later rounds coalesce over earlier ones still queued
 		b := make(model.Batch, n)
 		for i, e := range ents {
-			b[i] = model.Reading{Entity: e, Payload: strconv.Itoa(round)}
+			b[i] = model.IntState(e, int64(round))
 		}
-		in <- b
+		in <- pipeline.Own(b)
 	}
 	for i := 0; i < n; i += 97 {
 		rec.WaitPayload(fmt.Sprintf("Tracker/test/burst_%d", i), "2", 20*time.Second)
@@ -113,9 +115,9 @@ func TestSinkPacesABurstAndLosesNothingOfTheLatestValues(t *testing.T) {
 }
 
 func TestSinkWithoutHostDiscards(t *testing.T) {
-	sink := sinks.NewMQTTSink(sinks.MQTTConfig{}, zerolog.Nop())
-	in := make(chan model.Batch, 1)
-	in <- model.Batch{{Topic: "x", Payload: "y"}}
+	sink := mqtt.New(mqtt.Config{}, zerolog.Nop())
+	in := make(chan pipeline.Shared[model.Batch], 1)
+	in <- pipeline.Own(model.Batch{model.NewStickyMessage("x", "y")})
 	close(in)
 	require.NoError(t, sink.Run(t.Context(), in))
 	_, open := <-sink.Received()

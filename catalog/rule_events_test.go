@@ -1,4 +1,4 @@
-package telemetry_test
+package catalog_test
 
 import (
 	"encoding/json"
@@ -6,15 +6,16 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 )
 
 func TestRuleEventEntityConfigFieldByField(t *testing.T) {
-	e := telemetry.RuleEventEntity("heathrow-low", "Low over Heathrow")
+	e := catalog.RuleEventEntity("heathrow-low", "Low over Heathrow")
 	require.Equal(t, "homeassistant/event/Tracker_rule_heathrow-low/config", e.DiscoveryTopic())
 	var cfg map[string]any
-	require.NoError(t, json.Unmarshal(e.DiscoveryConfig(model.Origin{Name: "tracker-core-health", SWVersion: "1"}), &cfg))
+	require.NoError(t, json.Unmarshal(mqtt.DiscoveryConfig(e, model.Origin{Name: "tracker-core-health", SWVersion: "1"}), &cfg))
 	require.Equal(t, "Low over Heathrow", cfg["name"])
 	require.Equal(t, "Tracker_rule_heathrow-low", cfg["unique_id"])
 	require.Equal(t, "Tracker_rule_heathrow-low", cfg["object_id"])
@@ -22,18 +23,18 @@ func TestRuleEventEntityConfigFieldByField(t *testing.T) {
 	require.Equal(t, true, cfg["has_entity_name"])
 	require.Equal(t, "Tracker/rule/heathrow-low", cfg["state_topic"])
 	require.Equal(t, []any{"matched"}, cfg["event_types"])
-	require.Equal(t, telemetry.RuleEventTemplate, cfg["value_template"])
+	require.Equal(t, catalog.RuleEventTemplate, cfg["value_template"])
 	require.Equal(t, "mdi:airplane-alert", cfg["icon"])
 	require.Equal(t, map[string]any{"identifiers": []any{"Tracker_Rules"}, "name": "Tracker Rules", "manufacturer": "Tracker", "model": "Rules"}, cfg["device"])
 	require.Equal(t, map[string]any{"name": "tracker-core-health", "sw_version": "1"}, cfg["origin"])
 	for _, k := range []string{"availability_topic", "payload_available", "payload_not_available", "expire_after", "unit_of_measurement", "state_class", "device_class"} {
 		require.NotContains(t, cfg, k, "an event entity has no %s", k)
 	}
-	require.Equal(t, "nameless", telemetry.RuleEventEntity("nameless", " ").Name, "no name: the identifier")
+	require.Equal(t, "nameless", catalog.RuleEventEntity("nameless", " ").Name, "no name: the identifier")
 }
 
 func TestRuleEventsFollowTheRuleSet(t *testing.T) {
-	r := telemetry.NewRuleEvents()
+	r := catalog.NewRuleEvents()
 	kinds := func(b model.Batch) map[string]model.ReadingKind {
 		out := map[string]model.ReadingKind{}
 		for _, x := range b {

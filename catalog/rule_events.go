@@ -1,4 +1,4 @@
-package telemetry
+package catalog
 
 import (
 	"encoding/json"

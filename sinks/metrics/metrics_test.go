@@ -1,7 +1,8 @@
-package sinks_test
+package metrics_test
 
 import (
 	"io"
+	"math"
 	"net/http/httptest"
 	"os"
 	"strings"
@@ -15,22 +16,22 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/sinks"
+	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
 )
 
 // catalogue is one entity of every kind the monitor publishes.
 func catalogue(t *testing.T) []*model.Entity {
-	cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
 	ents := cat.Static()
-	q := telemetry.QueueEntities(telemetry.QueueRoute{Queue: "tracker-message-processor-mp-1", DeviceID: "Tracker_message_processor_mp-1",
+	q := catalog.QueueEntities(catalog.QueueRoute{Queue: "tracker-message-processor-mp-1", DeviceID: "Tracker_message_processor_mp-1",
 		TopicBase: "T/q", UniqueIDPfx: "q", NamePrefix: "Queue "}, model.NamedDevice("d", "D"), 30)
 	ents = append(ents, q[:]...)
-	ents = append(ents, telemetry.ProcessorCounterEntities("mp-1", model.NamedDevice("d", "D"), 30)...)
-	for _, p := range telemetry.ReceiverPeriods {
-		ents = append(ents, telemetry.ReceiverCounterEntity("rx1", "10.0.0.7", "30005", p.Period, p.Label, model.NamedDevice("r", "R"), 30))
+	ents = append(ents, catalog.ProcessorCounterEntities("mp-1", model.NamedDevice("d", "D"), 30)...)
+	for _, p := range catalog.ReceiverPeriods {
+		ents = append(ents, catalog.ReceiverCounterEntity("rx1", "10.0.0.7", "30005", p.Period, p.Label, model.NamedDevice("r", "R"), 30))
 	}
 	rs := registrations.NewStage(registrations.Config{}, nil, zerolog.Nop())
 	b := rs.Ingest(model.Message{Topic: "Tracker/register/Tracker_archive",
@@ -39,23 +40,25 @@ func catalogue(t *testing.T) []*model.Entity {
 	return append(ents, b[0].Entity)
 }
 
-// payloadFor is a plausible payload of the entity's metric kind, and the value it exports.
-func payloadFor(t *testing.T, e *model.Entity) (string, float64) {
-	spec, ok := sinks.MetricsTable[e.Series.Metric]
-	require.True(t, ok, "%s (%s) has a row in the metrics table", e.UniqueID, e.Series.Metric)
+// readingFor is a plausible reading of the entity, of the type its stage emits, and the
+// value it exports.
+func readingFor(t *testing.T, e *model.Entity) (model.Reading, float64) {
+	require.NotNil(t, e.Metric, "%s has a metric in the catalogue", e.UniqueID)
 	switch {
 	case e.Component == model.BinarySensor:
-		return "True", 1
+		return model.BoolState(e, true), 1
 	case e.DeviceClass == "timestamp":
-		return "2026-01-01T00:00:00.5+00:00", 1767225600.5
+		return model.TimeState(e, time.Date(2026, 1, 1, 0, 0, 0, 500_000_000, time.UTC)), 1767225600.5
 	case e.Component == model.Update:
-		return `{"installed_version":"2026.01.1","latest_version":"2026.02.1"}`, 1
-	case strings.HasSuffix(spec.Name, "_info") || strings.Contains(e.Icon, "content-save") || e.Series.Metric == "store/role" || e.Series.Metric == "queue/state":
-		return "Running", 1
+		return model.NewStickyUpdate(e, model.UpdateState{Installed: "2026.01.1", Latest: "2026.02.1"}), 1
+	case e.Metric.Shape == model.TextLabel:
+		return model.TextState(e, "Running"), 1
 	case e.Unit == "%":
-		return "94.5", 0.945
+		return model.FloatState(e, 94.5), 0.945
+	case e.Unit == "msg/s" || e.Unit == "ops/s":
+		return model.FloatState(e, 42), 42
 	}
-	return "42.0", 42
+	return model.IntState(e, 42), 42
 }
 
 func gather(t *testing.T, reg *prometheus.Registry) map[string]*dto.MetricFamily {
@@ -84,35 +87,39 @@ func valueOf(m *dto.Metric) float64 {
 }
 
 func TestEveryCatalogueEntityHasItsMetric(t *testing.T) {
-	p := sinks.NewPromSink(zerolog.Nop())
+	p := metrics.New(catalog.Metrics(), zerolog.Nop())
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
 	ents := catalogue(t)
 	var b model.Batch
 	want := map[*model.Entity]float64{}
 	for _, e := range ents {
-		payload, v := payloadFor(t, e)
+		r, v := readingFor(t, e)
 		want[e] = v
-		b = append(b, model.NewState(e, payload))
+		b = append(b, r)
 	}
 	p.Accept(b)
 	mfs := gather(t, reg)
-	kinds := map[string]bool{}
+	seen := map[*model.Metric]bool{}
 	for _, e := range ents {
-		spec := sinks.MetricsTable[e.Series.Metric]
-		kinds[strings.SplitN(e.Series.Metric, "/", 2)[0]] = true
+		spec := e.Metric
+		seen[spec] = true
 		mf := mfs[spec.Name]
 		require.NotNil(t, mf, "%s → %s", e.UniqueID, spec.Name)
 		require.True(t, strings.HasPrefix(spec.Name, "tracker_"), spec.Name)
-		if spec.Type == prometheus.CounterValue {
+		if spec.Counter {
 			require.True(t, strings.HasSuffix(spec.Name, "_total"), spec.Name)
+			require.Equal(t, dto.MetricType_COUNTER, mf.GetType(), spec.Name)
+		} else {
+			require.Equal(t, dto.MetricType_GAUGE, mf.GetType(), spec.Name)
 		}
+		require.Equal(t, spec.Help, mf.GetHelp())
 		found := false
 		for _, m := range mf.GetMetric() {
 			ls := labelsOf(m)
 			match := true
-			for _, l := range e.Series.Labels {
-				match = match && ls[l.Name] == l.Value
+			for i, l := range e.Labels {
+				match = match && ls[l.Name] == l.Value && spec.Labels[i] == l.Name
 			}
 			if match {
 				found = true
@@ -121,7 +128,10 @@ func TestEveryCatalogueEntityHasItsMetric(t *testing.T) {
 		}
 		require.True(t, found, "%s with the entity's labels", spec.Name)
 	}
-	require.Equal(t, map[string]bool{"general": true, "broker": true, "store": true, "queue": true, "processor": true, "receiver": true, "update": true}, kinds)
+	for _, m := range catalog.Metrics() {
+		require.True(t, seen[m], "every metric of the catalogue is fed by an entity: %s", m.Name)
+	}
+	require.Len(t, seen, len(catalog.Metrics()))
 
 	require.Equal(t, "Running", labelsOf(mfs["tracker_queue_state"].GetMetric()[0])["state"], "a string state is a label set to 1")
 	up := labelsOf(mfs["tracker_component_update_available"].GetMetric()[0])
@@ -136,15 +146,15 @@ func TestEveryCatalogueEntityHasItsMetric(t *testing.T) {
 // Assistant marks it unavailable; one without expire_after stays.
 func TestStaleReadingsDisappear(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	p := sinks.NewPromSink(zerolog.Nop())
-	sinks.SetPromClock(p, func() time.Time { return now })
+	p := metrics.New(catalog.Metrics(), zerolog.Nop())
+	metrics.SetClock(p, func() time.Time { return now })
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
-	cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
-	q := telemetry.QueueEntities(telemetry.QueueRoute{Queue: "tracker-archive", DeviceID: "Tracker_archive", TopicBase: "T/a", UniqueIDPfx: "a"}, model.NamedDevice("d", "D"), 30)
+	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	q := catalog.QueueEntities(catalog.QueueRoute{Queue: "tracker-archive", DeviceID: "Tracker_archive", TopicBase: "T/a", UniqueIDPfx: "a"}, model.NamedDevice("d", "D"), 30)
 	p.Accept(model.Batch{
-		model.NewState(cat.General(telemetry.BrokerConnected), "True"),
-		model.NewState(q[telemetry.QueueReady], "5"),
+		model.BoolState(cat.General(catalog.BrokerConnected), true),
+		model.IntState(q[catalog.QueueReady], 5),
 	})
 	require.Contains(t, gather(t, reg), "tracker_queue_messages_ready")
 	now = now.Add(30 * time.Second)
@@ -153,20 +163,20 @@ func TestStaleReadingsDisappear(t *testing.T) {
 	mfs := gather(t, reg)
 	require.NotContains(t, mfs, "tracker_queue_messages_ready", "stale: gone")
 	require.Contains(t, mfs, "tracker_broker_connected", "no expire_after: stays")
-	p.Accept(model.Batch{model.NewState(q[telemetry.QueueReady], "6")})
+	p.Accept(model.Batch{model.IntState(q[catalog.QueueReady], 6)})
 	require.Equal(t, 6.0, valueOf(gather(t, reg)["tracker_queue_messages_ready"].GetMetric()[0]), "fresh again")
 
 	// A removed entity leaves at once.
-	p.Accept(model.Batch{model.NewRemoval(q[telemetry.QueueReady])})
+	p.Accept(model.Batch{model.NewRemoval(q[catalog.QueueReady])})
 	require.NotContains(t, gather(t, reg), "tracker_queue_messages_ready")
 }
 
 func TestLabelValuesAreEscaped(t *testing.T) {
-	p := sinks.NewPromSink(zerolog.Nop())
+	p := metrics.New(catalog.Metrics(), zerolog.Nop())
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
-	q := telemetry.QueueEntities(telemetry.QueueRoute{Queue: "tracker-adsb-\"we\\ird\"\nq", DeviceID: "Tracker_Core", TopicBase: "T/w", UniqueIDPfx: "w"}, model.NamedDevice("d", "D"), 30)
-	p.Accept(model.Batch{model.NewState(q[telemetry.QueueReady], "7")})
+	q := catalog.QueueEntities(catalog.QueueRoute{Queue: "tracker-adsb-\"we\\ird\"\nq", DeviceID: "Tracker_Core", TopicBase: "T/w", UniqueIDPfx: "w"}, model.NamedDevice("d", "D"), 30)
+	p.Accept(model.Batch{model.IntState(q[catalog.QueueReady], 7)})
 	srv := httptest.NewServer(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	defer srv.Close()
 	resp, err := srv.Client().Get(srv.URL)
@@ -176,27 +186,30 @@ func TestLabelValuesAreEscaped(t *testing.T) {
 	require.Contains(t, string(body), `tracker_queue_messages_ready{device="Tracker_Core",queue="tracker-adsb-\"we\\ird\"\nq"} 7`)
 }
 
-func TestMalformedPayloadsAreSkipped(t *testing.T) {
-	p := sinks.NewPromSink(zerolog.Nop())
+// A reading whose value does not fit its metric (no value, a text for a number, an infinity)
+// is skipped, never exported as something else.
+func TestReadingsThatDoNotFitTheirMetricAreSkipped(t *testing.T) {
+	p := metrics.New(catalog.Metrics(), zerolog.Nop())
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
-	cat := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
 	p.Accept(model.Batch{
-		model.NewState(cat.Store("used_memory_bytes"), "lots"),
-		model.NewState(cat.General(telemetry.BrokerConnected), "maybe"),
-		model.NewState(cat.General(telemetry.StartedAt), "yesterday"),
-		model.NewState(cat.Store("connected_clients"), "3"),
+		model.TextState(cat.Store("used_memory_bytes"), "lots"),
+		model.NewDeclaration(cat.General(catalog.BrokerConnected)),
+		model.FloatState(cat.Store("ops_per_second"), math.Inf(1)),
+		model.IntState(cat.General(catalog.RulesVersion), 3),
+		model.IntState(cat.Store("connected_clients"), 3),
 	})
 	mfs := gather(t, reg)
 	require.Len(t, mfs, 1)
 	require.Contains(t, mfs, "tracker_store_connected_clients")
 }
 
-// The README's metrics table is written from MetricsTable: every metric is documented.
+// The README's metrics table is written from the catalogue: every metric is documented.
 func TestREADMEListsEveryMetric(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+	readme, err := os.ReadFile("../../README.md")
 	require.NoError(t, err)
-	for key, m := range sinks.MetricsTable {
-		require.Contains(t, string(readme), "| `"+key+"` | `"+m.Name+"` |", "README row for %s", key)
+	for _, m := range catalog.Metrics() {
+		require.Contains(t, string(readme), "| `"+m.Name+"` |", "README row for %s", m.Name)
 	}
 }

@@ -1,4 +1,4 @@
-package sinks
+package mqtt
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -45,19 +46,19 @@ func TestForgetSweepShortcutNeverHidesADueEntity(t *testing.T) {
 			for _, st := range tt.steps {
 				rs := model.Batch{model.NewCycleStart("broker")}
 				for _, e := range st.seen {
-					rs = append(rs, model.NewState(e, "1"))
+					rs = append(rs, num(e, 1))
 				}
 				h.batch(rs...)
-				requireSweepBookConsistent(t, h.s)
+				requireSweepBookConsistent(t, h.s.book)
 				h.now = h.now.Add(st.advance)
 			}
 			h.batch()
-			requireSweepBookConsistent(t, h.s)
+			requireSweepBookConsistent(t, h.s.book)
 			for _, id := range tt.forgotten {
-				require.NotContains(t, h.s.byID, id)
+				require.NotContains(t, h.s.book.records, id)
 			}
 			for _, id := range tt.kept {
-				require.Contains(t, h.s.byID, id)
+				require.Contains(t, h.s.book.records, id)
 			}
 		})
 	}
@@ -78,10 +79,10 @@ func repeat[T any](v T, n int) []T {
 }
 
 // requireSweepBookConsistent checks the counts against the records themselves.
-func requireSweepBookConsistent(t *testing.T, s *MQTTSink) {
+func requireSweepBookConsistent(t *testing.T, s *book) {
 	t.Helper()
 	mortal, seen := 0, 0
-	for _, k := range s.byID {
+	for _, k := range s.records {
 		require.Equal(t, k.entity.ForgetAfter() > 0, k.mortal, "%s: mortal follows its entity", k.entity.UniqueID)
 		if k.mortal {
 			mortal++
@@ -94,7 +95,7 @@ func requireSweepBookConsistent(t *testing.T, s *MQTTSink) {
 	require.Equal(t, seen, s.sweep.seenInPeriod, "mortal records seen in this period")
 }
 
-// The records kept by position (acceptBatch) change nothing: random cycles (entities
+// The records kept by position (book.Accept) change nothing: random cycles (entities
 // reordered, replaced under their id, removed, left out until forgotten, sent again) give the
 // same messages, in the same order, and the same records as looking every reading up by id.
 func TestRecordsKeptByPositionAnswerAsTheMapDoes(t *testing.T) {
@@ -104,8 +105,8 @@ func TestRecordsKeptByPositionAnswerAsTheMapDoes(t *testing.T) {
 		ents[i] = queueEntity(fmt.Sprintf("q%d", i))
 	}
 	byPos, byMap := newHarness(t), newHarness(t)
-	byPos.events(byPos.s.events.up)
-	byMap.events(byMap.s.events.up)
+	byPos.events(byPos.ft.events.up)
+	byMap.events(byMap.ft.events.up)
 	for cycle := range 300 {
 		b := model.Batch{model.NewCycleStart("broker")}
 		for i, e := range ents {
@@ -114,36 +115,37 @@ func TestRecordsKeptByPositionAnswerAsTheMapDoes(t *testing.T) {
 				ne := *e
 				ne.Name = fmt.Sprintf("%s-%d", e.UniqueID, cycle)
 				ents[i] = &ne
-				b = append(b, model.NewState(ents[i], "1"))
+				b = append(b, num(ents[i], 1))
 			case r < 5:
 				b = append(b, model.NewRemoval(e))
 			case r < 20 && cycle%50 > 25: // left out for a while: forgotten after 90 s
 			default:
-				b = append(b, model.NewState(e, fmt.Sprint(cycle)))
+				b = append(b, num(e, int64(cycle)))
 			}
 		}
 		if rng.IntN(10) == 0 { // another order now and then
 			rng.Shuffle(len(b)-1, func(i, j int) { b[i+1], b[j+1] = b[j+1], b[i+1] })
 		}
 		byPos.batch(b...)
-		byMap.s.q.Lock()
+		byMap.s.q.BeginPuts()
 		for i := range b {
-			byMap.s.accept(&b[i], byMap.now, nil)
+			byMap.s.book.accept(&b[i], byMap.now, nil)
 		}
-		byMap.s.forget(byMap.now)
-		byMap.s.q.Unlock()
+		byMap.s.book.forget(byMap.now)
+		byMap.s.q.EndPuts()
 
 		gotPos, orderPos := byPos.queued()
 		gotMap, orderMap := byMap.queued()
 		require.Equal(t, orderMap, orderPos, "cycle %d", cycle)
 		require.Equal(t, gotMap, gotPos, "cycle %d", cycle)
-		require.Len(t, byPos.s.byID, len(byMap.s.byID))
-		for id, k := range byPos.s.byID {
-			require.Same(t, byMap.s.byID[id].entity, k.entity, "%s", id)
+		require.Len(t, byPos.s.book.records, len(byMap.s.book.records))
+		for id, k := range byPos.s.book.records {
+			require.Same(t, byMap.s.book.records[id].entity, k.entity, "%s", id)
+			require.Same(t, k.entity, byPos.s.q.slots[k.slot].entity, "%s: its slot speaks for it", id)
 		}
-		for _, k := range byPos.s.seqs["broker"] {
+		for _, k := range byPos.s.book.seqs["broker"] {
 			if k != nil && k.entity != nil {
-				require.Same(t, k, byPos.s.byID[k.entity.UniqueID], "a kept record is the live one")
+				require.Same(t, k, byPos.s.book.records[k.entity.UniqueID], "a kept record is the live one")
 			}
 		}
 		byPos.now = byPos.now.Add(10 * time.Second)

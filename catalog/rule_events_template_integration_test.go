@@ -1,6 +1,6 @@
 //go:build integration
 
-package telemetry_test
+package catalog_test
 
 import (
 	"encoding/json"
@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 // jinja renders a Home Assistant MQTT value template the way Home Assistant does: Jinja2, the
@@ -53,7 +53,7 @@ func TestRuleEventTemplateRendersTheEvent(t *testing.T) {
 				"type_designator": "", "operator": "", "operator_name": "", "military": false}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := jinja(t, telemetry.RuleEventTemplate, tc.notification)
+			out := jinja(t, catalog.RuleEventTemplate, tc.notification)
 			var got map[string]any
 			require.NoError(t, json.Unmarshal([]byte(out), &got), out)
 			require.Equal(t, tc.want, got)

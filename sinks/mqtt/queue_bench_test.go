@@ -1,4 +1,4 @@
-package sinks
+package mqtt
 
 import (
 	"strconv"
@@ -10,19 +10,22 @@ import (
 // BenchmarkSendQueueCycle: one cycle of 19,000 entity states put and popped, as at 1,000
 // queues.
 func BenchmarkSendQueueCycle(b *testing.B) {
-	ks := make([]*known, 19000)
+	q := newQueue()
+	ks := make([]slotID, 19000)
+	q.BeginPuts()
 	for i := range ks {
-		ks[i] = &known{entity: &model.Entity{StateTopic: "Tracker/core-health/message-processor/p" + strconv.Itoa(i/19) + "/statistic/queue_field_" + strconv.Itoa(i%19)}}
+		ks[i] = q.Open(&model.Entity{StateTopic: "Tracker/core-health/message-processor/p" + strconv.Itoa(i/19) + "/statistic/queue_field_" + strconv.Itoa(i%19)})
 	}
-	q := newSendQueue()
+	q.EndPuts()
+	v := model.IntState(nil, 1)
 	chunk := make([]outMsg, 0, popChunk)
 	b.ReportAllocs()
 	for b.Loop() {
-		q.Lock()
+		q.BeginPuts()
 		for _, k := range ks {
-			q.putState(k, "1")
+			q.PutState(k, &v)
 		}
-		q.Unlock()
+		q.EndPuts()
 		for {
 			chunk = q.PopN(chunk[:0], popChunk)
 			if len(chunk) == 0 {

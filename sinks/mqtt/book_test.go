@@ -1,4 +1,4 @@
-package sinks
+package mqtt
 
 import (
 	"context"
@@ -13,22 +13,23 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
-// recorder is a publisher (and its writer) that keeps what it was asked to publish, in order.
+// recorder is a msgWriter (and, through fakeTransport, a transport) that keeps what it was
+// asked to publish, in order.
 type recorder struct {
 	mu      sync.Mutex
-	msgs    []outMsg
-	subs    int
+	msgs    []sent
 	flushes int
 }
 
-func (r *recorder) writer() msgWriter { return r }
+type sent struct{ topic, payload string }
 
-func (r *recorder) Publish(topic, payload string, retain bool) error {
+func (r *recorder) Publish(topic string, payload []byte, _ bool) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.msgs = append(r.msgs, outMsg{topic: topic, payload: payload, retain: retain})
+	r.msgs = append(r.msgs, sent{topic, string(payload)})
 	return nil
 }
 
@@ -37,13 +38,6 @@ func (r *recorder) Flush() error {
 	r.flushes++
 	r.mu.Unlock()
 	return nil
-}
-
-func (r *recorder) Subscribe(context.Context, *paho.Subscribe) (*paho.Suback, error) {
-	r.mu.Lock()
-	r.subs++
-	r.mu.Unlock()
-	return &paho.Suback{}, nil
 }
 
 func (r *recorder) topics() []string {
@@ -56,39 +50,60 @@ func (r *recorder) topics() []string {
 	return out
 }
 
-// harness drives the sink's decisions step by step in the test goroutine: no broker, no
-// publishing goroutine; what the sink queued is read back from its topic queue.
+// fakeTransport is the transport of the unit tests: it connects when told (events), writes
+// through a pacedWriter into a recorder, and is always up.
+type fakeTransport struct {
+	events *connEvents
+	pace   *pacedWriter
+	rec    *recorder
+	closed bool
+}
+
+func newFakeTransport(publishRate, discoveryRate int) *fakeTransport {
+	return &fakeTransport{events: newConnEvents(), rec: &recorder{},
+		pace: newPacedWriter(publishRate, max(publishRate/10, 1), discoveryRate, model.Origin{}, zerolog.Nop())}
+}
+
+func (f *fakeTransport) Connect(context.Context) error { return nil }
+func (f *fakeTransport) Events() *connEvents           { return f.events }
+func (f *fakeTransport) Write(ctx context.Context, msgs []outMsg) bool {
+	return f.pace.Write(ctx, f.rec, msgs)
+}
+func (f *fakeTransport) Flush()                { _ = f.rec.Flush() }
+func (f *fakeTransport) Close(context.Context) { f.closed = true }
+
+// harness drives the book's decisions step by step in the test goroutine: no broker, no
+// writer goroutine; what the book queued is read back from the queue.
 type harness struct {
 	t   *testing.T
-	s   *MQTTSink
+	s   *Sink
+	ft  *fakeTransport
 	now time.Time
 }
 
 func newHarness(t *testing.T) *harness {
-	s := NewMQTTSink(MQTTConfig{Host: "unused", Origin: model.Origin{Name: "o", SWVersion: "v"}}, zerolog.Nop())
-	h := &harness{t: t, s: s, now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	s := New(Config{ServerConfig: ServerConfig{Host: "unused"}, Origin: model.Origin{Name: "o", SWVersion: "v"}}, zerolog.Nop())
+	ft := newFakeTransport(1_000_000, 1_000_000)
+	ft.events = s.paho.events // a birth the transport receives arrives on the same stream
+	s.trans = ft
+	h := &harness{t: t, s: s, ft: ft, now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 	s.now = func() time.Time { return h.now }
 	return h
 }
 
-func (h *harness) batch(rs ...model.Reading) {
-	h.s.q.Lock()
-	h.s.acceptBatch(rs, h.now)
-	h.s.forget(h.now)
-	h.s.q.Unlock()
-}
+func (h *harness) batch(rs ...model.Reading) { h.s.book.Accept(rs, h.now) }
 
 // events pushes connection events the way autopaho's callbacks do and lets the sink apply them.
 func (h *harness) events(push ...func()) {
 	for _, p := range push {
 		p()
 	}
-	for _, ev := range h.s.events.drain() {
-		h.s.handle(h.t.Context(), ev, &recorder{})
+	for _, ev := range h.ft.events.drain() {
+		h.s.apply(ev)
 	}
 }
 
-// queued pops everything the sink queued: topic → payload, and the topics in order.
+// queued pops everything the book queued: topic → text, and the topics in order.
 func (h *harness) queued() (map[string]string, []string) {
 	got := map[string]string{}
 	var order []string
@@ -97,9 +112,10 @@ func (h *harness) queued() (map[string]string, []string) {
 		if !ok {
 			return got, order
 		}
-		got[m.topic] = m.payload
 		if m.entity != nil {
-			got[m.topic] = string(m.entity.DiscoveryConfig(h.s.cfg.Origin))
+			got[m.topic] = string(DiscoveryConfig(m.entity, h.s.cfg.Origin))
+		} else {
+			got[m.topic] = string(appendValue(nil, m.typ, m.word, m.text))
 		}
 		order = append(order, m.topic)
 	}
@@ -118,17 +134,19 @@ func queueEntity(id string) *model.Entity {
 
 func cfgTopic(id string) string { return "homeassistant/sensor/" + id + "/config" }
 
+func num(e *model.Entity, n int64) model.Reading { return model.IntState(e, n) }
+
 func TestSinkLifecycle(t *testing.T) {
 	h := newHarness(t)
 	static, qa, qb := staticEntity("s"), queueEntity("qa"), queueEntity("qb")
 
 	// Before the first connection nothing is queued, but everything is remembered.
-	h.batch(model.NewDeclaration(static), model.NewCycleStart("broker"), model.NewState(qa, "1"), model.NewState(qb, "2"))
+	h.batch(model.NewDeclaration(static), model.NewCycleStart("broker"), num(qa, 1), num(qb, 2))
 	got, _ := h.queued()
 	require.Empty(t, got, "nothing goes out while disconnected")
 
 	// Connect: ONLINE, then every current entity's config.
-	h.events(h.s.events.up)
+	h.events(h.ft.events.up)
 	got, order := h.queued()
 	require.Equal(t, model.StatusTopic, order[0])
 	for _, id := range []string{"s", "qa", "qb"} {
@@ -137,35 +155,35 @@ func TestSinkLifecycle(t *testing.T) {
 	require.NotContains(t, got, "T/qa", "a state is sent only with a fresh reading")
 
 	// First sight per connection: config once, then only states.
-	h.batch(model.NewCycleStart("broker"), model.NewState(qa, "3"))
+	h.batch(model.NewCycleStart("broker"), num(qa, 3))
 	got, _ = h.queued()
 	require.Equal(t, map[string]string{"T/qa": "3"}, got)
 
 	// A changed config (same unique_id, new device block) is announced again.
 	qa2 := queueEntity("qa")
 	qa2.Device = model.NamedDevice("Tracker_Core", "Renamed")
-	h.batch(model.NewState(qa2, "4"))
+	h.batch(num(qa2, 4))
 	_, order = h.queued()
 	require.Equal(t, []string{cfgTopic("qa"), "T/qa"}, order, "config before state")
 
 	// qb vanished from the latest cycle: a reconnect announces s and qa, never qb.
-	h.events(h.s.events.down, h.s.events.up)
+	h.events(h.ft.events.down, h.ft.events.up)
 	got, _ = h.queued()
 	require.Contains(t, got, cfgTopic("s"))
 	require.Contains(t, got, cfgTopic("qa"))
 	require.NotContains(t, got, cfgTopic("qb"), "a vanished queue is not brought back")
 
 	// Nor does a live Home Assistant birth; a retained one is not a birth at all.
-	h.s.onReceived(&paho.Publish{Topic: model.HAStatusTopic, Payload: []byte("online"), Retain: true})
-	require.Empty(t, h.s.events.drain(), "a retained birth is ignored")
-	h.s.onReceived(&paho.Publish{Topic: model.HAStatusTopic, Payload: []byte("online")})
+	h.s.paho.onReceived(&paho.Publish{Topic: model.HAStatusTopic, Payload: []byte("online"), Retain: true})
+	require.Empty(t, h.ft.events.drain(), "a retained birth is ignored")
+	h.s.paho.onReceived(&paho.Publish{Topic: model.HAStatusTopic, Payload: []byte("online")})
 	h.events()
 	got, _ = h.queued()
 	require.Contains(t, got, cfgTopic("qa"))
 	require.NotContains(t, got, cfgTopic("qb"))
 
 	// If qb comes back it is announced again on sight.
-	h.batch(model.NewCycleStart("broker"), model.NewState(qb, "5"))
+	h.batch(model.NewCycleStart("broker"), num(qb, 5))
 	_, order = h.queued()
 	require.Equal(t, []string{cfgTopic("qb"), "T/qb"}, order)
 }
@@ -173,15 +191,15 @@ func TestSinkLifecycle(t *testing.T) {
 func TestSinkStickyAndRemoval(t *testing.T) {
 	h := newHarness(t)
 	upd := &model.Entity{Kind: &model.Kind{Component: model.Update}, UniqueID: "x_update", Name: "X Update", StateTopic: "Tracker/register/x/update", Device: core}
-	h.events(h.s.events.up)
+	h.events(h.ft.events.up)
 	h.queued()
-	h.batch(model.NewStickyState(upd, `{"installed_version":"1"}`), model.NewStickyMessage("Tracker/register/Tracker_Core", `{"image":"i"}`))
+	h.batch(model.NewStickyUpdate(upd, model.UpdateState{Installed: "1", Latest: "1"}), model.NewStickyMessage("Tracker/register/Tracker_Core", `{"image":"i"}`))
 	h.queued()
 
 	// Every sticky state and message is re-sent after a reconnect, with the update config.
-	h.events(h.s.events.down, h.s.events.up)
+	h.events(h.ft.events.down, h.ft.events.up)
 	got, _ := h.queued()
-	require.Equal(t, `{"installed_version":"1"}`, got["Tracker/register/x/update"])
+	require.Equal(t, `{"installed_version":"1","latest_version":"1"}`, got["Tracker/register/x/update"])
 	require.Equal(t, `{"image":"i"}`, got["Tracker/register/Tracker_Core"])
 	require.Contains(t, got, "homeassistant/update/x_update/config")
 
@@ -189,11 +207,11 @@ func TestSinkStickyAndRemoval(t *testing.T) {
 	h.batch(model.NewRemoval(upd))
 	got, _ = h.queued()
 	require.Equal(t, map[string]string{"homeassistant/update/x_update/config": ""}, got)
-	h.events(h.s.events.down, h.s.events.up)
+	h.events(h.ft.events.down, h.ft.events.up)
 	got, _ = h.queued()
 	require.NotContains(t, got, "homeassistant/update/x_update/config")
 	require.NotContains(t, got, "Tracker/register/x/update")
-	require.Empty(t, h.s.byID)
+	require.Empty(t, h.s.book.records)
 }
 
 func TestSinkConnectionEventsAreAppliedInOrder(t *testing.T) {
@@ -212,10 +230,10 @@ func TestSinkConnectionEventsAreAppliedInOrder(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for range 50 { // the old select picked at random: repeat to be sure
 				h := newHarness(t)
-				tc.push(h.s.events)
+				tc.push(h.ft.events)
 				h.events()
-				require.Equal(t, tc.connected, h.s.connected)
-				require.Equal(t, tc.gen, h.s.gen)
+				require.Equal(t, tc.connected, h.s.book.connected)
+				require.Equal(t, tc.gen, h.s.book.gen)
 			}
 		})
 	}
@@ -223,18 +241,18 @@ func TestSinkConnectionEventsAreAppliedInOrder(t *testing.T) {
 
 func TestSinkIgnoresEventsOfAnOlderConnection(t *testing.T) {
 	h := newHarness(t)
-	h.events(h.s.events.up, h.s.events.down, h.s.events.up)
-	h.s.handle(t.Context(), connEvent{kind: eventDown, gen: 1}, &recorder{})
-	require.True(t, h.s.connected, "a late down of connection 1 does not end connection 2")
+	h.events(h.ft.events.up, h.ft.events.down, h.ft.events.up)
+	h.s.apply(connEvent{kind: eventDown, gen: 1})
+	require.True(t, h.s.book.connected, "a late down of connection 1 does not end connection 2")
 	h.queued()
-	h.s.handle(t.Context(), connEvent{kind: eventBirth, gen: 1}, &recorder{})
+	h.s.apply(connEvent{kind: eventBirth, gen: 1})
 	got, _ := h.queued()
 	require.Empty(t, got, "a birth seen on an older connection was already answered by the connect")
 }
 
 func TestSinkForgetsDynamicEntitiesAndStaysBounded(t *testing.T) {
 	h := newHarness(t)
-	h.events(h.s.events.up)
+	h.events(h.ft.events.up)
 	static := staticEntity("s")
 	h.batch(model.NewDeclaration(static))
 	// 200 cycles of 10 s, each with 50 queues of which 45 are new: 9,000 distinct ids.
@@ -243,65 +261,75 @@ func TestSinkForgetsDynamicEntitiesAndStaysBounded(t *testing.T) {
 		rs := model.Batch{model.NewCycleStart("broker")}
 		for i := range 50 {
 			id := fmt.Sprintf("q%d", cycle*45+i)
-			rs = append(rs, model.NewState(queueEntity(id), "1"))
+			rs = append(rs, num(queueEntity(id), 1))
 		}
 		h.batch(rs...)
 		h.queued()
-		maxKnown = max(maxKnown, len(h.s.byID))
-		for id, k := range h.s.byID {
+		maxKnown = max(maxKnown, len(h.s.book.records))
+		for id, k := range h.s.book.records {
 			require.Equal(t, id, k.entity.UniqueID, "one record an entity, under its own unique_id")
 		}
 		h.now = h.now.Add(10 * time.Second)
 	}
 	// expire_after 30 s → forgotten after 90 s unseen: at most ~ (90+10+10)/10 cycles of ids.
 	require.Less(t, maxKnown, 12*50, "known entities stay bounded")
-	require.Contains(t, h.s.byID, "s", "static entities are never forgotten")
-	require.NotContains(t, h.s.byID, "q0", "an id not seen for 3 × expire_after is forgotten")
+	require.Contains(t, h.s.book.records, "s", "static entities are never forgotten")
+	require.NotContains(t, h.s.book.records, "q0", "an id not seen for 3 × expire_after is forgotten")
+	require.Less(t, len(h.s.q.slots), 12*50+2, "the queue's slots stay bounded too: released ones are reused")
 }
 
-func TestServePublishesThroughThePublisherInOrder(t *testing.T) {
-	s := NewMQTTSink(MQTTConfig{Host: "unused", PublishRate: 1_000_000, Subscribe: []string{"a/+"}}, zerolog.Nop())
-	pub := &recorder{}
-	in := make(chan model.Batch)
+func TestServePublishesThroughTheTransportInOrder(t *testing.T) {
+	s := New(Config{ServerConfig: ServerConfig{Host: "unused"}, PublishRate: 1_000_000}, zerolog.Nop())
+	ft := newFakeTransport(1_000_000, 1_000_000)
+	s.trans = ft
+	in := make(chan pipeline.Shared[model.Batch])
 	done := make(chan struct{})
 	go func() {
-		s.serve(t.Context(), t.Context(), in, pub)
+		s.serve(t.Context(), in)
 		close(done)
 	}()
-	s.events.up()
-	require.Eventually(t, func() bool { return len(pub.topics()) > 0 }, 5*time.Second, time.Millisecond, "ONLINE on connect")
+	ft.events.up()
+	require.Eventually(t, func() bool { return len(ft.rec.topics()) > 0 }, 5*time.Second, time.Millisecond, "ONLINE on connect")
 	e := staticEntity("s")
-	in <- model.Batch{model.NewState(e, "1")}
+	released := make(chan model.Batch, 1)
+	in <- pipeline.Lend(model.Batch{num(e, 1)}, func(b model.Batch) { released <- b })
 	close(in)
 	<-done
-	require.Equal(t, []string{model.StatusTopic, cfgTopic("s"), "T/s"}, pub.topics())
+	require.Equal(t, []string{model.StatusTopic, cfgTopic("s"), "T/s"}, ft.rec.topics())
+	select {
+	case b := <-released:
+		require.Len(t, b, 1, "the batch is handed back once taken in")
+	default:
+		t.Fatal("the sink calls Done on every batch")
+	}
 }
 
 // Discovery configs are paced on their own (Home Assistant's sake) while states are not held
 // back by that rate, and every config still precedes its entity's state.
 func TestDiscoveryIsPacedApartFromStates(t *testing.T) {
-	s := NewMQTTSink(MQTTConfig{Host: "unused", PublishRate: 1_000_000, DiscoveryRate: 200}, zerolog.Nop())
-	pub := &recorder{}
-	in := make(chan model.Batch, 1)
+	s := New(Config{ServerConfig: ServerConfig{Host: "unused"}}, zerolog.Nop())
+	ft := newFakeTransport(1_000_000, 200)
+	s.trans = ft
+	in := make(chan pipeline.Shared[model.Batch], 1)
 	done := make(chan struct{})
 	go func() {
-		s.serve(t.Context(), t.Context(), in, pub)
+		s.serve(t.Context(), in)
 		close(done)
 	}()
-	s.events.up()
-	require.Eventually(t, func() bool { return len(pub.topics()) > 0 }, 5*time.Second, time.Millisecond)
+	ft.events.up()
+	require.Eventually(t, func() bool { return len(ft.rec.topics()) > 0 }, 5*time.Second, time.Millisecond)
 	var b model.Batch
 	for i := range 100 {
-		b = append(b, model.NewState(staticEntity(fmt.Sprintf("e%d", i)), "1"))
+		b = append(b, num(staticEntity(fmt.Sprintf("e%d", i)), 1))
 	}
 	start := time.Now()
-	in <- b
+	in <- pipeline.Own(b)
 	close(in)
 	<-done
 	// 100 configs at 200/s, after a burst of 20: (100-20)/200 s, less the pacer's slack (its
 	// burst's length, 100 ms).
 	require.GreaterOrEqual(t, time.Since(start), 280*time.Millisecond, "discovery is paced")
-	topics := pub.topics()
+	topics := ft.rec.topics()
 	require.Len(t, topics, 1+200)
 	seen := map[string]bool{}
 	for _, tp := range topics {

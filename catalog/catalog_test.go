@@ -1,4 +1,4 @@
-package telemetry_test
+package catalog_test
 
 import (
 	"testing"
@@ -7,12 +7,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/stages/telemetry"
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 // The Core device entities of CONTRACT.md 4.3, field by field.
 func TestCatalogMatchesTheContract(t *testing.T) {
-	c := telemetry.NewCatalog(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	c := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
 	type want struct {
 		comp                               model.Component
 		name, icon, stateClass, unit, dcls string
@@ -68,5 +68,5 @@ func TestCatalogMatchesTheContract(t *testing.T) {
 		check(c.Store(f), w, "Tracker_core_health_store_"+f, "Tracker/core-health/store/statistic/"+f)
 	}
 	require.Len(t, c.Static(), len(general)+len(broker)+len(store))
-	require.Equal(t, 8, telemetry.ExpireAfter(2500*time.Millisecond), "whole seconds, rounded up")
+	require.Equal(t, 8, catalog.ExpireAfter(2500*time.Millisecond), "whole seconds, rounded up")
 }

@@ -1,4 +1,4 @@
-package sinks
+package mqtt
 
 import (
 	"errors"
@@ -89,7 +89,16 @@ func (c *batchConn) Close() error {
 
 // Publish buffers one QoS 0 PUBLISH of the sink. It fails once the connection has failed or
 // closed, and for a retained message when the server does not accept them (as paho would).
-func (c *batchConn) Publish(topic, payload string, retain bool) error {
+func (c *batchConn) Publish(topic string, payload []byte, retain bool) error {
+	return publish(c, topic, payload, retain)
+}
+
+// PublishString is Publish of a text.
+func (c *batchConn) PublishString(topic, payload string, retain bool) error {
+	return publish(c, topic, payload, retain)
+}
+
+func publish[P string | []byte](c *batchConn, topic string, payload P, retain bool) error {
 	if retain && !c.retainOK.Load() {
 		return errRetainUnavailable
 	}
@@ -164,7 +173,7 @@ func (c *batchConn) flushLocked() {
 // appendPublish appends an MQTT 5 PUBLISH packet, QoS 0, no properties (3.3 of the
 // specification): fixed header (type 3, RETAIN flag), remaining length, topic name, property
 // length 0, payload. QoS 0 carries no packet identifier.
-func appendPublish(b []byte, topic, payload string, retain bool) []byte {
+func appendPublish[P string | []byte](b []byte, topic string, payload P, retain bool) []byte {
 	flags := byte(0x30)
 	if retain {
 		flags |= 0x01
