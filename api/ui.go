@@ -19,10 +19,15 @@ var uiFiles embed.FS
 
 // UIConfig is what the page needs to know of the server (GET /ui/config.json).
 type UIConfig struct {
-	Auth            bool                `json:"auth"` // a token is required
-	TileURL         string              `json:"tile_url,omitempty"`
-	TileAttribution string              `json:"tile_attribution,omitempty"`
-	Operators       map[string][]string `json:"operators"` // condition type → operators it allows
+	Auth            bool   `json:"auth"` // a token is required
+	TileURL         string `json:"tile_url,omitempty"`
+	TileAttribution string `json:"tile_attribution,omitempty"`
+	// Conditions is the rules package's table of condition types, in order: per type the
+	// operators it allows and its value (limits, widget, unit); the UI repeats none of it.
+	Conditions     []rules.ConditionType `json:"conditions"`
+	OperatorLabels map[string]string     `json:"operator_labels"`
+	// Operators is Conditions' operators by type (kept for scripts that read it).
+	Operators map[string][]string `json:"operators"`
 }
 
 func (s *Server) uiRoutes(mux *http.ServeMux) {
@@ -36,7 +41,7 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 		w.Header().Set("Cache-Control", "no-store")
 		writeJSON(w, http.StatusOK, UIConfig{
 			Auth: s.opts.Token != "", TileURL: s.opts.TileURL, TileAttribution: s.opts.TileAttribution,
-			Operators: rules.Operators,
+			Conditions: rules.ConditionTypes(), OperatorLabels: rules.OperatorLabels, Operators: rules.Operators,
 		})
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -25,12 +24,7 @@ func (v *validation) add(msg, typ string, loc ...any) {
 	v.errs = append(v.errs, FieldError{Loc: append([]any{"body"}, loc...), Msg: msg, Type: typ})
 }
 
-var (
-	identifierRE   = regexp.MustCompile(`^\S+$`)
-	squawkRE       = regexp.MustCompile(`^[0-7]{4}$`)
-	registrationRE = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z-]*[0-9A-Za-z]$`)
-	icaoHexRE      = regexp.MustCompile(`^[0-9A-Fa-f]{6}$`)
-)
+var identifierRE = regexp.MustCompile(`^\S+$`)
 
 // decodeObject parses a body as a JSON object with numbers kept exact.
 func decodeObject(body []byte) (map[string]json.RawMessage, bool) {
@@ -48,25 +42,6 @@ func str(raw json.RawMessage) (string, bool) {
 		return "", false
 	}
 	return s, true
-}
-
-// intValue accepts a JSON integer (or an integral float) and an integer string.
-func intValue(raw json.RawMessage) (int64, bool) {
-	var f float64
-	if json.Unmarshal(raw, &f) == nil {
-		if f == math.Trunc(f) && !math.IsInf(f, 0) {
-			return int64(f), true
-		}
-		return 0, false
-	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		var n int64
-		if _, err := fmt.Sscanf(strings.TrimSpace(s), "%d", &n); err == nil && fmt.Sprint(n) == strings.TrimSpace(s) {
-			return n, true
-		}
-	}
-	return 0, false
 }
 
 // StoredRule is a rule as the API stores it: all six fields.
@@ -156,8 +131,6 @@ func validateRule(body []byte) (*StoredRule, []FieldError) {
 	return r, nil
 }
 
-var receiverSources = []string{"1090", "978", "EXTERNAL"}
-
 func validateCondition(v *validation, j int, raw json.RawMessage) (StoredCondition, bool) {
 	before := len(v.errs)
 	cm, ok := decodeObject(raw)
@@ -195,53 +168,9 @@ func validateCondition(v *validation, j int, raw json.RawMessage) (StoredConditi
 		v.add(fmt.Sprintf("operator '%s' is not allowed for %s (allowed: %s)", op, t, strings.Join(ops, ", ")), "enum", "conditions", j, "operator")
 		return StoredCondition{}, false
 	}
-	loc := []any{"conditions", j, "value"}
-	intRange := func(lo, hi int64, unit string) {
-		n, ok := intValue(val)
-		if !ok || n < lo || n > hi {
-			v.add(fmt.Sprintf("value must be an integer from %d to %d%s", lo, hi, unit), "int_range", loc...)
-		}
-	}
-	strMatch := func(re *regexp.Regexp, what string) {
-		s, ok := str(val)
-		if !ok || !re.MatchString(strings.TrimSpace(s)) {
-			v.add(what, "string_pattern_mismatch", loc...)
-		}
-	}
-	switch t {
-	case rules.TypeAltitude:
-		intRange(0, 65000, " (ft)")
-	case rules.TypeVelocity:
-		intRange(0, 1334, " (kt)")
-	case rules.TypeVerticalSpeed:
-		intRange(-10000, 10000, " (ft/min)")
-	case rules.TypeAircraftPowerplantCount:
-		intRange(0, 99, "")
-	case rules.TypeSquawk:
-		strMatch(squawkRE, "value must be four octal digits")
-	case rules.TypeAircraftRegistration:
-		strMatch(registrationRE, "value must be a registration of letters, digits and inner hyphens")
-	case rules.TypeAircraftIcaoHex:
-		strMatch(icaoHexRE, "value must be six hexadecimal digits")
-	case rules.TypeReceiverSource:
-		var list []string
-		if json.Unmarshal(val, &list) != nil || len(list) < 1 || len(list) > 2 {
-			v.add("value must be an array of 1 or 2 of 1090, 978, EXTERNAL", "list_type", loc...)
-			break
-		}
-		seen := map[string]bool{}
-		for _, s := range list {
-			if !slices.Contains(receiverSources, s) || seen[s] {
-				v.add("value must be an array of 1 or 2 distinct values from 1090, 978, EXTERNAL", "enum", loc...)
-				break
-			}
-			seen[s] = true
-		}
-	case rules.TypeMatchedRules:
-		var list []string
-		if json.Unmarshal(val, &list) != nil || len(list) < 1 {
-			v.add("value must be an array of at least 1 rule identifier", "list_type", loc...)
-		}
+	// The ✱ limits of the type's value come from the rules package's table of condition types.
+	if msg, typ := rules.CheckValue(t, val); msg != "" {
+		v.add(msg, typ, "conditions", j, "value")
 	}
 	if len(v.errs) > before {
 		return StoredCondition{}, false

@@ -68,6 +68,21 @@ func Ticker(ctx context.Context, log zerolog.Logger, first, interval time.Durati
 	}
 }
 
+// Every calls fn every interval until ctx ends (the first call after one interval). The loops
+// of the libraries (a rule set's reload, the trigger counts' flush) run here, not inside them.
+func Every(ctx context.Context, interval time.Duration, fn func(context.Context)) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			fn(ctx)
+		}
+	}
+}
+
 // Merge fans several channels into one bounded channel, closed once every input is closed.
 func Merge[T any](ctx context.Context, size int, ins ...<-chan T) <-chan T {
 	out := make(chan T, size)

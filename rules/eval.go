@@ -30,43 +30,12 @@ func opCode(s string) opKind {
 	return opEquals
 }
 
-type kind uint8
-
-const (
-	kAltitude kind = iota
-	kVelocity
-	kPowerplantCount
-	kVerticalSpeed
-	kHeading
-	kDate
-	kIdent
-	kSquawk
-	kMilitary
-	kReceiverSource
-	kOperatorDesignator
-	kTypeDesignator
-	kRegistration
-	kIcaoHex
-	kWake
-	kMatchedRules
-	kArea
-)
-
-var kinds = map[string]kind{
-	TypeAltitude: kAltitude, TypeVelocity: kVelocity, TypeAircraftPowerplantCount: kPowerplantCount,
-	TypeVerticalSpeed: kVerticalSpeed, TypeHeading: kHeading, TypeDate: kDate, TypeIdent: kIdent,
-	TypeSquawk: kSquawk, TypeMilitary: kMilitary, TypeReceiverSource: kReceiverSource,
-	TypeOperatorAirlineDesignator: kOperatorDesignator, TypeAircraftTypeDesignator: kTypeDesignator,
-	TypeAircraftRegistration: kRegistration, TypeAircraftIcaoHex: kIcaoHex,
-	TypeWakeTurbulenceCategory: kWake, TypeMatchedRules: kMatchedRules, TypeArea: kArea,
-}
-
-// cond is one compiled condition.
+// cond is one compiled condition: its row of the table and the value compiled for it.
 type cond struct {
-	kind      kind
-	typ       string
-	opName    string // as written (trimmed, lower-cased), for explanations
-	valueText string // the value as explanations show it
+	t         *conditionType
+	eval      func(c *cond, f *model.Flight, fired bitset, at time.Time) bool // t.match
+	opName    string                                                          // as written (trimmed, lower-cased), for explanations
+	valueText string                                                          // the value as explanations show it
 	op        opKind
 	never     bool // operator outside the type's set
 	cost      int
@@ -85,99 +54,7 @@ type cond struct {
 // match evaluates the condition on a flight, at the received time of the current message.
 // It must not allocate.
 func (c *cond) match(f *model.Flight, fired bitset, at time.Time) bool {
-	if c.never {
-		return false
-	}
-	switch c.kind {
-	case kAltitude:
-		return f.HasPosition && f.Position.Altitude.OK && cmp(c.op, f.Position.Altitude.V, c.num)
-	case kVelocity:
-		return f.HasVelocity && f.Velocity.Speed.OK && cmp(c.op, f.Velocity.Speed.V, c.num)
-	case kPowerplantCount:
-		p := f.Aircraft.Powerplant
-		return p != nil && p.Count != nil && cmp(c.op, float64(*p.Count), c.num)
-	case kVerticalSpeed:
-		if !f.HasVelocity || !f.Velocity.VerticalSpeed.OK {
-			return false
-		}
-		vs, v := f.Velocity.VerticalSpeed.V, c.num
-		if v < 0 { // descending thresholds only match descents
-			if vs >= 0 {
-				return false
-			}
-			if c.op == opMinimum {
-				return vs <= v
-			}
-			return vs >= v
-		}
-		if vs < 0 {
-			return false
-		}
-		return cmp(c.op, vs, v)
-	case kHeading:
-		if !f.HasVelocity || !f.Velocity.Heading.OK {
-			return false
-		}
-		h := f.Velocity.Heading.V
-		if c.lo <= c.hi {
-			return h >= c.lo && h <= c.hi
-		}
-		return h >= c.lo || h <= c.hi
-	case kDate:
-		if c.dateOnly {
-			d := dayNumber(at.UTC())
-			if c.op == opMinimum {
-				return d >= c.day
-			}
-			return d <= c.day
-		}
-		t := at.Truncate(time.Minute).UnixNano()
-		if c.op == opMinimum {
-			return t >= c.instant
-		}
-		return t <= c.instant
-	case kIdent:
-		return equalFoldTrim(f.Ident, c.str)
-	case kSquawk:
-		return trimSpace(f.Squawk) == c.str
-	case kMilitary:
-		return f.Aircraft.Military != nil && *f.Aircraft.Military == c.flag
-	case kReceiverSource:
-		for _, s := range f.ReceiverSources {
-			for _, v := range c.list {
-				if s == v {
-					return true
-				}
-			}
-		}
-		return false
-	case kOperatorDesignator:
-		return f.Operator.AirlineDesignator == c.str
-	case kTypeDesignator:
-		return equalFoldTrim(f.Aircraft.TypeDesignator, c.str)
-	case kRegistration:
-		return equalFoldTrim(f.Aircraft.Registration, c.str)
-	case kIcaoHex:
-		return equalFoldTrim(f.IcaoHex, c.str)
-	case kWake:
-		return equalFoldTrim(f.Aircraft.WakeTurbulenceCategory, c.str)
-	case kMatchedRules:
-		hit := false
-		for i, idx := range c.listIdx {
-			if (idx >= 0 && fired.has(idx)) || (idx < 0 && f.HasMatched(c.list[i])) {
-				hit = true
-				break
-			}
-		}
-		if c.op == opInList {
-			return hit
-		}
-		return !hit
-	case kArea:
-		p := f.Position
-		return f.HasPosition && p.Latitude.OK && p.Longitude.OK && c.area.Contains(Point{X: p.Longitude.V, Y: p.Latitude.V})
-	}
-	return false
+	return !c.never && c.eval(c, f, fired, at)
 }
 
 func cmp(op opKind, x, v float64) bool {

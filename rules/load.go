@@ -30,59 +30,6 @@ const (
 	Lenient
 )
 
-// Condition types (spec 2.1).
-const (
-	TypeAltitude                  = "altitude"
-	TypeHeading                   = "heading"
-	TypeVelocity                  = "velocity"
-	TypeVerticalSpeed             = "vertical_speed"
-	TypeArea                      = "area"
-	TypeDate                      = "date"
-	TypeIdent                     = "ident"
-	TypeSquawk                    = "squawk"
-	TypeMilitary                  = "military"
-	TypeReceiverSource            = "receiver_source"
-	TypeOperatorAirlineDesignator = "operator_airline_designator"
-	TypeAircraftTypeDesignator    = "aircraft_type_designator"
-	TypeAircraftRegistration      = "aircraft_registration"
-	TypeAircraftIcaoHex           = "aircraft_icao_hex"
-	TypeAircraftPowerplantCount   = "aircraft_powerplant_count"
-	TypeWakeTurbulenceCategory    = "wake_turbulence_category"
-	TypeMatchedRules              = "matched_rules"
-)
-
-// Operators (CONTRACT.md 6.1).
-const (
-	OpEquals    = "equals"
-	OpMinimum   = "minimum"
-	OpMaximum   = "maximum"
-	OpInList    = "in_list"
-	OpNotInList = "not_in_list"
-)
-
-// Operators lists the operators each condition type supports (CONTRACT.md 6.2).
-var Operators = map[string][]string{
-	TypeAltitude:                  {OpMinimum, OpMaximum},
-	TypeVelocity:                  {OpMinimum, OpMaximum},
-	TypeVerticalSpeed:             {OpMinimum, OpMaximum},
-	TypeHeading:                   {OpEquals},
-	TypeDate:                      {OpMinimum, OpMaximum},
-	TypeIdent:                     {OpEquals},
-	TypeSquawk:                    {OpEquals},
-	TypeMilitary:                  {OpEquals},
-	TypeReceiverSource:            {OpEquals},
-	TypeOperatorAirlineDesignator: {OpEquals},
-	TypeAircraftTypeDesignator:    {OpEquals},
-	TypeAircraftRegistration:      {OpEquals},
-	TypeAircraftIcaoHex:           {OpEquals},
-	TypeAircraftPowerplantCount:   {OpEquals, OpMinimum, OpMaximum},
-	TypeWakeTurbulenceCategory:    {OpEquals},
-	TypeMatchedRules:              {OpInList, OpNotInList},
-	TypeArea:                      {OpEquals},
-}
-
-var knownOperators = []string{OpEquals, OpMinimum, OpMaximum, OpInList, OpNotInList}
-
 // Rule is a compiled, enabled rule.
 type Rule struct {
 	Identifier   string
@@ -163,7 +110,7 @@ func (s *Set) index() {
 	for _, r := range s.Rules {
 		for j := range r.conds {
 			c := &r.conds[j]
-			if c.kind != kMatchedRules {
+			if c.t.name != TypeMatchedRules {
 				continue
 			}
 			c.listIdx = make([]int, len(c.list))
@@ -261,8 +208,6 @@ func displayValue(v any) string {
 	}
 }
 
-var headingRE = regexp.MustCompile(`^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$`)
-
 func compileCondition(raw json.RawMessage, areas Areas) (cond, error) {
 	var c struct {
 		Type     any             `json:"type"`
@@ -275,110 +220,22 @@ func compileCondition(raw json.RawMessage, areas Areas) (cond, error) {
 	typ, _ := c.Type.(string)
 	op, _ := c.Operator.(string)
 	typ, op = strings.ToLower(strings.TrimSpace(typ)), strings.ToLower(strings.TrimSpace(op))
-	ops, known := Operators[typ]
-	if !known {
+	t := typesByName[typ]
+	if t == nil {
 		return cond{}, fmt.Errorf("unknown condition type '%s'", typ)
 	}
 	if !slices.Contains(knownOperators, op) {
 		return cond{}, fmt.Errorf("unknown operator '%s'", op)
 	}
-	out := cond{kind: kinds[typ], typ: typ, opName: op, op: opCode(op), cost: 1, valueText: valueText(c.Value)}
+	out := cond{t: t, eval: t.match, opName: op, op: opCode(op), cost: t.cost, valueText: valueText(c.Value)}
 	// An operator outside the type's set is accepted but never matches.
-	out.never = !slices.Contains(ops, op)
+	out.never = !slices.Contains(t.operators, op)
 	var v any
 	if len(c.Value) == 0 || json.Unmarshal(c.Value, &v) != nil {
 		return cond{}, errors.New("missing 'value'")
 	}
-	switch typ {
-	case TypeAltitude, TypeVelocity, TypeVerticalSpeed, TypeAircraftPowerplantCount:
-		n, err := integerValue(v)
-		if err != nil {
-			return cond{}, err
-		}
-		out.num = float64(n)
-	case TypeHeading:
-		s, _ := v.(string)
-		m := headingRE.FindStringSubmatch(s)
-		if m == nil {
-			return cond{}, errors.New("heading value must be 'lo,hi' with two numbers")
-		}
-		lo, _ := strconv.ParseFloat(m[1], 64)
-		hi, _ := strconv.ParseFloat(m[2], 64)
-		if lo < 0 || lo > 359 || hi < 0 || hi > 359 {
-			return cond{}, errors.New("heading bounds must be within 0-359")
-		}
-		out.lo, out.hi = lo, hi
-	case TypeDate:
-		s, _ := v.(string)
-		if err := out.parseDate(strings.TrimSpace(s)); err != nil {
-			return cond{}, err
-		}
-		out.cost = 2
-	case TypeIdent:
-		out.str = strings.ToUpper(strings.TrimSpace(stringValue(v)))
-		if out.str == "" {
-			return cond{}, errors.New("ident value must be a non-empty string")
-		}
-	case TypeSquawk:
-		out.str = strings.TrimSpace(stringValue(v))
-		if out.str == "" {
-			return cond{}, errors.New("squawk value must be a non-empty string")
-		}
-	case TypeMilitary:
-		switch x := v.(type) {
-		case bool:
-			out.flag = x
-		case string:
-			out.flag = strings.EqualFold(strings.TrimSpace(x), "true")
-		}
-	case TypeReceiverSource:
-		out.list = stringList(v)
-		if len(out.list) == 0 {
-			return cond{}, errors.New("receiver_source value must list 1090, 978 or EXTERNAL")
-		}
-		out.cost = 2
-	case TypeOperatorAirlineDesignator:
-		out.str = strings.ToUpper(strings.TrimSpace(stringValue(v)))
-		if len(out.str) != 3 {
-			return cond{}, errors.New("operator airline designator must be exactly 3 characters")
-		}
-	case TypeAircraftTypeDesignator:
-		out.str = strings.ToUpper(strings.TrimSpace(stringValue(v)))
-		if len(out.str) != 4 {
-			return cond{}, errors.New("aircraft type designator must be exactly 4 characters")
-		}
-	case TypeAircraftRegistration, TypeAircraftIcaoHex:
-		out.str = strings.ToUpper(strings.TrimSpace(stringValue(v)))
-		if out.str == "" {
-			return cond{}, fmt.Errorf("%s value must be a non-empty string", typ)
-		}
-	case TypeWakeTurbulenceCategory:
-		out.str = strings.ToLower(strings.TrimSpace(stringValue(v)))
-		if out.str != "light" && out.str != "medium" && out.str != "heavy" {
-			return cond{}, errors.New("wake turbulence category must be light, medium or heavy")
-		}
-	case TypeMatchedRules:
-		arr, ok := v.([]any)
-		if !ok || len(arr) == 0 {
-			return cond{}, errors.New("matched_rules value must be a non-empty array of rule identifiers")
-		}
-		for _, x := range arr {
-			s, ok := x.(string)
-			if !ok {
-				return cond{}, errors.New("matched_rules value must be a non-empty array of rule identifiers")
-			}
-			out.list = append(out.list, s)
-		}
-		out.cost = 3
-	case TypeArea:
-		id := strings.TrimSpace(stringValue(v))
-		a, ok := areas[id]
-		if !ok {
-			return cond{}, fmt.Errorf("area '%s' not found in areas config", id)
-		}
-		out.area = a.Polygon
-		out.str = id
-		out.cost = 10
+	if err := t.compile(&out, v, areas); err != nil {
+		return cond{}, err
 	}
 	return out, nil
 }

@@ -141,20 +141,6 @@ func (l *Loader) Poll(ctx context.Context) (bool, error) {
 	return true, nil
 }
 
-// Run polls every interval until ctx ends.
-func (l *Loader) Run(ctx context.Context, interval time.Duration) error {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-			_, _ = l.Poll(ctx)
-		}
-	}
-}
-
 // FlightTTL reads config:flight_ttl_seconds (default when absent or invalid).
 func FlightTTL(ctx context.Context, c rueidis.Client) time.Duration {
 	v, err := c.Do(ctx, c.B().Get().Key(FlightTTLKey).Build()).ToString()

@@ -3,36 +3,18 @@
 import { api, ApiError } from './api.js';
 import { $, h, message, showErrors, clearErrors, download, importFile } from './dom.js';
 
-// The 17 condition types (CONTRACT.md 6.2): a label and the widget for the value. The
-// operators each allows come from the server (/ui/config.json), the same table that validates.
-export const TYPES = {
-  altitude: { label: 'Altitude', widget: 'number', unit: 'ft', min: 0, max: 65000 },
-  velocity: { label: 'Ground speed', widget: 'number', unit: 'kt', min: 0, max: 1334 },
-  vertical_speed: { label: 'Vertical speed', widget: 'number', unit: 'ft/min (negative: descending)', min: -10000, max: 10000 },
-  heading: { label: 'Heading', widget: 'heading' },
-  date: { label: 'Date', widget: 'date' },
-  ident: { label: 'Ident (call sign)', widget: 'text', placeholder: 'BAW123' },
-  squawk: { label: 'Squawk', widget: 'text', placeholder: '7700', maxlength: 4 },
-  military: { label: 'Military', widget: 'bool' },
-  receiver_source: { label: 'Receiver source', widget: 'multi', options: ['1090', '978', 'EXTERNAL'] },
-  operator_airline_designator: { label: 'Operator (ICAO airline code)', widget: 'text', placeholder: 'BAW', maxlength: 3 },
-  aircraft_type_designator: { label: 'Aircraft type (ICAO)', widget: 'text', placeholder: 'A320', maxlength: 4 },
-  aircraft_registration: { label: 'Registration', widget: 'text', placeholder: 'G-EUOA' },
-  aircraft_icao_hex: { label: 'ICAO address (hex)', widget: 'text', placeholder: '4CA7B5', maxlength: 6 },
-  aircraft_powerplant_count: { label: 'Number of engines', widget: 'number', unit: 'engines', min: 0, max: 99 },
-  wake_turbulence_category: { label: 'Wake turbulence category', widget: 'select', options: ['light', 'medium', 'heavy'] },
-  matched_rules: { label: 'Rules already matched', widget: 'rules' },
-  area: { label: 'Inside area', widget: 'area' },
-};
-
-const OPERATOR_LABELS = { equals: 'equals', minimum: 'at least', maximum: 'at most', in_list: 'any of', not_in_list: 'none of' };
+// The condition types, their operators and the limits of their values are the server's
+// (/ui/config.json: the rules package's table, the same one that validates): the page repeats
+// none of them.
 
 let nextId = 0;
 const uid = (p) => `${p}-${++nextId}`;
 
 export class RulesPage {
   constructor(config) {
-    this.operators = config.operators || {};
+    // type → {operators, value: {widget, label, unit, hint, min, max, options, …}}, in order.
+    this.types = new Map((config.conditions || []).map((c) => [c.type, c]));
+    this.operatorLabels = config.operator_labels || {};
     this.rules = [];
     this.areas = [];
     this.editing = null; // identifier of the rule in the form, or null for a new one
@@ -122,17 +104,17 @@ export class RulesPage {
   addRow(c) {
     const li = h('li', { class: 'condition' });
     const typeId = uid('type'), opId = uid('op');
-    const type = h('select', { id: typeId }, Object.entries(TYPES).map(([k, t]) => h('option', { value: k }, t.label)));
+    const type = h('select', { id: typeId }, [...this.types].map(([k, t]) => h('option', { value: k }, t.value.label)));
     const operator = h('select', { id: opId });
     const valueBox = h('div', { class: 'value' });
     const row = { li, type, operator, widget: null };
     const typeKey = String(c.type || '').trim().toLowerCase();
-    type.value = TYPES[typeKey] ? typeKey : 'altitude';
+    type.value = this.types.has(typeKey) ? typeKey : 'altitude';
     const fill = (value) => {
       const t = type.value;
-      const ops = this.operators[t] || ['equals'];
+      const ops = (this.types.get(t) || {}).operators || ['equals'];
       const current = operator.value;
-      operator.replaceChildren(...ops.map((o) => h('option', { value: o }, OPERATOR_LABELS[o] || o)));
+      operator.replaceChildren(...ops.map((o) => h('option', { value: o }, this.operatorLabels[o] || o)));
       if (ops.includes(current)) operator.value = current;
       row.widget = widgetFor(t, value, this);
       valueBox.replaceChildren(row.widget.el);
@@ -238,15 +220,17 @@ function stripCounts(r) {
   return rest;
 }
 
-// widgetFor builds the value widget of a condition type: {el, get()}.
+// widgetFor builds the value widget of a condition type from its row of the server's table:
+// {el, get()}.
 function widgetFor(type, value, page) {
-  const t = TYPES[type];
+  const t = page.types.get(type).value;
   switch (t.widget) {
     case 'number': {
       const id = uid('num');
-      const input = h('input', { id, type: 'number', step: 1, min: t.min, max: t.max, value: value ?? '', 'aria-label': `${t.label} in ${t.unit}` });
+      const unit = [t.unit, t.hint].filter(Boolean).join(', ');
+      const input = h('input', { id, type: 'number', step: 1, min: t.min, max: t.max, value: value ?? '', 'aria-label': unit ? `${t.label} in ${unit}` : t.label });
       return {
-        el: h('span', { class: 'inline' }, input, h('span', { class: 'unit' }, `${t.unit} (${t.min} to ${t.max})`)),
+        el: h('span', { class: 'inline' }, input, h('span', { class: 'unit' }, `${unit ? `${unit} ` : ''}(${t.min} to ${t.max})`)),
         get: () => (input.value === '' ? '' : Number(input.value)),
       };
     }
@@ -305,7 +289,7 @@ function widgetFor(type, value, page) {
       return { el: sel, get: () => sel.value };
     }
     default: {
-      const input = h('input', { type: 'text', value: value ?? '', placeholder: t.placeholder, maxlength: t.maxlength, 'aria-label': t.label, spellcheck: 'false' });
+      const input = h('input', { type: 'text', value: value ?? '', placeholder: t.placeholder, maxlength: t.maxlength, pattern: t.pattern, 'aria-label': t.label, spellcheck: 'false' });
       return { el: input, get: () => input.value };
     }
   }

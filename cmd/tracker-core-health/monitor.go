@@ -6,6 +6,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
@@ -15,7 +16,6 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
 	"github.com/tracker-adsb/tracker-core-health/stages/registry"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
-	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 // Monitor wires the pipeline and runs it until stop ends (graceful: sources stop, the rest

@@ -153,29 +153,6 @@ func storeClient() (rueidis.Client, error) {
 	return c, nil
 }
 
-// load reads the rules and areas from files or the store.
-func load(ctx context.Context, o options) (*rules.Snapshot, error) {
-	if o.fromStore {
-		c, err := storeClient()
-		if err != nil {
-			return nil, err
-		}
-		defer c.Close()
-		return rules.ReadConfig(ctx, c)
-	}
-	s := &rules.Snapshot{}
-	var err error
-	if s.Rules, err = os.ReadFile(o.rules); err != nil {
-		return nil, fmt.Errorf("reading rules: %w", err)
-	}
-	if o.areas != "" {
-		if s.Areas, err = os.ReadFile(o.areas); err != nil {
-			return nil, fmt.Errorf("reading areas: %w", err)
-		}
-	}
-	return s, nil
-}
-
 // validate reports every problem: the areas file, then each invalid rule (one line each).
 func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 	s, err := load(ctx, o)
@@ -235,63 +212,18 @@ func ruleOf(line string) string {
 	return head
 }
 
-// loadSet reads the rules and areas (files or store) and compiles them leniently: invalid
-// rules are skipped and named, anything else is an error.
-func loadSet(ctx context.Context, o options) (*rules.Snapshot, *rules.Set, []string, error) {
-	s, err := load(ctx, o)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	set, err := rules.Compile(s)
-	var le *rules.LoadError
-	if errors.As(err, &le) {
-		return s, set, le.Skipped, nil
-	}
-	return s, set, nil, err
-}
-
 func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Logger) int {
-	_, set, skipped, err := loadSet(ctx, o)
+	engine, err := openEngine(ctx, o, log)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if len(skipped) > 0 {
-		fmt.Fprintf(stderr, "skipping invalid rules: %s\n", strings.Join(skipped, ", "))
+	if len(engine.skipped) > 0 {
+		fmt.Fprintf(stderr, "skipping invalid rules: %s\n", strings.Join(engine.skipped, ", "))
 	}
-	ttl := o.flightTTL
-	var store rueidis.Client
-	counter := rules.NewTriggerCounter()
-	engine := rules.NewEngine(set, ttl)
-	if o.fromStore {
-		if store, err = storeClient(); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
-		}
-		defer store.Close()
-		if ttl == 0 {
-			engine = rules.NewEngine(set, rules.FlightTTL(ctx, store))
-		}
-		loader := rules.NewLoader(store, engine, log.With().Str("stage", "loader").Logger())
-		_, _ = loader.Poll(ctx)
-		lctx, cancel := context.WithCancel(ctx)
-		defer cancel()
-		go func() { _ = loader.Run(lctx, o.reload) }()
-		go func() {
-			t := time.NewTicker(30 * time.Second)
-			defer t.Stop()
-			for {
-				select {
-				case <-lctx.Done():
-					return
-				case <-t.C:
-					if err := counter.Flush(lctx, store); err != nil {
-						log.Warn().Err(err).Msg("trigger counts not flushed")
-					}
-				}
-			}
-		}()
-	}
+	lctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go engine.KeepCurrent(lctx, 0) // from the store: new sets and trigger counts as it runs
 	notifier := &mqtt.Notifier{}
 	if o.mqtt {
 		mc, err := config.LoadMQTT(config.Environ())
@@ -306,9 +238,9 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 		defer notifier.Close(context.WithoutCancel(ctx))
 	}
 
-	opts := replaystage.Options{Engine: engine, Explain: o.explain, Live: o.fromStore, Log: log}
-	if store != nil {
-		opts.Counter = counter
+	opts := replaystage.Options{Engine: engine.Engine, Explain: o.explain, Live: o.fromStore, Log: log}
+	if engine.FromStore() {
+		opts.Counter = engine.Counter
 	}
 	if o.mqtt {
 		opts.Publish = notifier.Publish
@@ -318,10 +250,9 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if store != nil {
-		if err := counter.Flush(context.WithoutCancel(ctx), store); err != nil {
-			fmt.Fprintln(stderr, err)
-		}
+	cancel()
+	if err := engine.Close(ctx); err != nil {
+		fmt.Fprintln(stderr, err)
 	}
 	printSummary(stderr, res)
 	// A line over the limit, or any read error, ends the replay: say so and fail, after
@@ -340,12 +271,13 @@ func trace(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Wr
 		fmt.Fprintln(stderr, "trace needs --rule ID")
 		return 2
 	}
-	_, set, _, err := loadSet(ctx, o)
+	engine, err := openEngine(ctx, o, zerolog.Nop())
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	res, err := replaystage.Trace(stdin, stdout, stderr, rules.NewEngine(set, o.flightTTL), o.rule, o.icao)
+	defer func() { _ = engine.Close(ctx) }()
+	res, err := replaystage.Trace(stdin, stdout, stderr, engine.Engine, o.rule, o.icao)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

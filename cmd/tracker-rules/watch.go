@@ -10,16 +10,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/redis/rueidis"
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
-	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 // WatchStatusTopic is the availability of tracker-rules watch: ONLINE on every connect,
@@ -92,30 +91,6 @@ func (f *feed) poll(ctx context.Context) *readsb.Snapshot {
 	return snap
 }
 
-// fileRules reloads rules and areas files when they change on disk; an invalid edit keeps the
-// previous set.
-type fileRules struct {
-	rules, areas string
-	stamp        string
-}
-
-func (fr *fileRules) changed() bool {
-	var b strings.Builder
-	for _, p := range []string{fr.rules, fr.areas} {
-		if p == "" {
-			continue
-		}
-		if st, err := os.Stat(p); err == nil {
-			fmt.Fprintf(&b, "%s|%d|%d;", p, st.Size(), st.ModTime().UnixNano())
-		}
-	}
-	if b.String() == fr.stamp {
-		return false
-	}
-	fr.stamp = b.String()
-	return true
-}
-
 // watch evaluates the rules on a live readsb feed and publishes (or prints) what fires.
 func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog.Logger) int {
 	if o.readsb == "" {
@@ -131,29 +106,14 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	snap, set, skipped, err := loadSet(ctx, o)
+	engine, err := openEngine(ctx, o, log)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if len(skipped) > 0 {
-		log.Warn().Strs("skipped", skipped).Msg("invalid rules skipped")
+	if len(engine.skipped) > 0 {
+		log.Warn().Strs("skipped", engine.skipped).Msg("invalid rules skipped")
 	}
-
-	var store rueidis.Client
-	ttl := o.flightTTL
-	if o.fromStore {
-		if store, err = storeClient(); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
-		}
-		defer store.Close()
-		if ttl == 0 {
-			ttl = rules.FlightTTL(ctx, store)
-		}
-	}
-	engine := rules.NewEngine(set, ttl)
-	counter := rules.NewTriggerCounter()
 
 	// MQTT: the sink keeps the status topic and the rule event entities; the notifier sends
 	// the notifications (QoS 0, not retained). Without MQTT_HOST notifications are printed.
@@ -187,7 +147,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 	} else {
 		close(sinkDone)
 	}
-	followRules := func(rulesJSON []byte) {
+	engine.Follow(func(rulesJSON []byte) {
 		b, err := events.Update(rulesJSON)
 		if err != nil {
 			log.Warn().Err(err).Msg("rule event entities unchanged")
@@ -195,25 +155,20 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 		if announce != nil && len(b) > 0 {
 			announce <- pipeline.Own(b)
 		}
-	}
-	followRules(snap.Rules)
-
-	var loader *rules.Loader
-	files := &fileRules{rules: o.rules, areas: o.areas}
-	if o.fromStore {
-		loader = rules.NewLoader(store, engine, log.With().Str("stage", "loader").Logger())
-		loader.Loaded = func(s *rules.Snapshot) { followRules(s.Rules) }
-		_, _ = loader.Poll(ctx)
-	} else {
-		files.changed()
-	}
+	})
+	// New rule sets (the files: checked every interval) and the trigger counts, beside the feed.
+	kctx, stopKeeping := context.WithCancel(ctx)
+	keeping := make(chan struct{})
+	go func() {
+		defer close(keeping)
+		engine.KeepCurrent(kctx, o.interval)
+	}()
 
 	fd := newFeed(o.readsb, max(o.interval*4/5, 100*time.Millisecond), log.With().Str("stage", "feed").Logger())
 	seen := map[string]time.Time{} // hex → received time of its latest message
 	out := stdout
 	tick := time.NewTicker(o.interval)
 	defer tick.Stop()
-	lastReload, lastFlush := time.Now(), time.Now()
 	log.Info().Str("feed", o.readsb).Dur("interval", o.interval).Bool("mqtt", mc.MQTTEnabled()).Int("rules", len(engine.Set().Rules)).Msg("watching")
 	for {
 		if s := fd.poll(ctx); s != nil {
@@ -227,7 +182,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 			})
 			for i := range msgs {
 				for _, mt := range engine.Process(&msgs[i]) {
-					counter.Count(mt.Rule.Identifier, mt.At)
+					engine.Counter.Count(mt.Rule.Identifier, mt.At)
 					if rules.Lagging(now, mt.At) {
 						log.Debug().Str("icao_hex", mt.Flight.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
 						continue
@@ -248,27 +203,13 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 				}
 			}
 		}
-		if time.Since(lastReload) >= o.reload || (!o.fromStore && time.Since(lastReload) >= o.interval) {
-			lastReload = time.Now()
-			if loader != nil {
-				_, _ = loader.Poll(ctx)
-			} else if files.changed() {
-				reloadFiles(ctx, o, engine, followRules, log)
-			}
-		}
-		if store != nil && time.Since(lastFlush) >= 30*time.Second {
-			lastFlush = time.Now()
-			if err := counter.Flush(ctx, store); err != nil {
-				log.Warn().Err(err).Msg("trigger counts not flushed")
-			}
-		}
 		select {
 		case <-ctx.Done():
 			log.Info().Msg("stopping")
-			if store != nil {
-				if err := counter.Flush(context.WithoutCancel(ctx), store); err != nil {
-					log.Warn().Err(err).Msg("trigger counts not flushed")
-				}
+			stopKeeping()
+			<-keeping
+			if err := engine.Close(ctx); err != nil {
+				log.Warn().Err(err).Msg("trigger counts not flushed")
 			}
 			if announce != nil {
 				close(announce) // the sink drains, publishes OFFLINE and disconnects
@@ -281,19 +222,4 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 		case <-tick.C:
 		}
 	}
-}
-
-// reloadFiles reads the rule and area files again; an invalid edit keeps the previous set.
-func reloadFiles(ctx context.Context, o options, engine *rules.Engine, followRules func([]byte), log zerolog.Logger) {
-	snap, set, skipped, err := loadSet(ctx, o)
-	if err != nil {
-		log.Warn().Err(err).Msg("the edited rules or areas are invalid; keeping the previous set")
-		return
-	}
-	if len(skipped) > 0 {
-		log.Warn().Strs("skipped", skipped).Msg("invalid rules skipped")
-	}
-	engine.Swap(set)
-	followRules(snap.Rules)
-	log.Info().Int("rules", len(set.Rules)).Msg("rules reloaded from the files")
 }

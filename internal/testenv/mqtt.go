@@ -154,17 +154,27 @@ func (e *Env) Retained(t testing.TB, filters ...string) []Msg {
 }
 
 // ClearRetained deletes every retained message under filters, so that a test sees only what
-// its own process publishes.
+// its own process publishes; it looks again until none is left (QoS 0 clears are processed in
+// their own time, and a late one would show a test the previous test's state).
 func (e *Env) ClearRetained(t testing.TB, filters ...string) {
 	t.Helper()
-	r := e.Record(t, filters...)
-	time.Sleep(300 * time.Millisecond)
-	for _, m := range r.All() {
-		if m.Retained && m.Payload != "" {
-			r.Publish(m.Topic, "", true)
+	for range 5 {
+		r := e.Record(t, filters...)
+		time.Sleep(300 * time.Millisecond)
+		cleared := 0
+		for _, m := range r.All() {
+			if m.Retained && m.Payload != "" {
+				r.Publish(m.Topic, "", true)
+				cleared++
+			}
 		}
+		_ = r.client.Disconnect(&paho.Disconnect{})
+		if cleared == 0 {
+			return
+		}
+		time.Sleep(100 * time.Millisecond) // QoS 0: let the broker process the clears
 	}
-	time.Sleep(100 * time.Millisecond) // QoS 0: let the broker process the clears
+	t.Fatalf("retained messages under %v would not clear", filters)
 }
 
 // MosquittoLog is the test Mosquitto's log (scripts/services.sh writes it under the services

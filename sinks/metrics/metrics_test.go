@@ -1,6 +1,7 @@
 package metrics_test
 
 import (
+	"context"
 	"io"
 	"math"
 	"net/http/httptest"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
 )
@@ -212,4 +214,27 @@ func TestREADMEListsEveryMetric(t *testing.T) {
 	for _, m := range catalog.Metrics() {
 		require.Contains(t, string(readme), "| `"+m.Name+"` |", "README row for %s", m.Name)
 	}
+}
+
+// The sink's Run takes every batch in, hands each back (Done), and returns when its input
+// closes or its context ends.
+func TestRunTakesEveryBatchAndHandsItBack(t *testing.T) {
+	p := metrics.New(catalog.Metrics(), zerolog.Nop())
+	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	in := make(chan pipeline.Shared[model.Batch], 2)
+	released := make(chan model.Batch, 2)
+	in <- pipeline.Lend(model.Batch{model.IntState(cat.Store("connected_clients"), 3)}, func(b model.Batch) { released <- b })
+	in <- pipeline.Own(model.Batch{model.BoolState(cat.General(catalog.BrokerConnected), true)})
+	close(in)
+	require.NoError(t, p.Run(t.Context(), in))
+	require.Len(t, released, 1, "the lent batch went back")
+	reg := prometheus.NewRegistry()
+	require.NoError(t, reg.Register(p))
+	mfs := gather(t, reg)
+	require.Contains(t, mfs, "tracker_store_connected_clients")
+	require.Contains(t, mfs, "tracker_broker_connected")
+
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	require.NoError(t, p.Run(ctx, make(chan pipeline.Shared[model.Batch])), "a stop never waits for input")
 }

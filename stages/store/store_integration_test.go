@@ -15,6 +15,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
 	"github.com/tracker-adsb/tracker-core-health/catalog"
@@ -339,4 +340,31 @@ func TestCounterCachesFollowEveryChange(t *testing.T) {
 	require.Equal(t, procDev, got[procTopic].Entity.Device)
 	require.Equal(t, rxDev, got[rxB].Entity.Device)
 	require.Equal(t, "22", got[rxB].Payload)
+}
+
+// The counter stage's Run against the real store: a request gives one batch, lent: handed
+// back by its last reader, the next cycle fills it again.
+func TestCounterRunLendsItsBatches(t *testing.T) {
+	env := testenv.Get(t)
+	r := env.Redis(t)
+	seedCounters(t, r)
+	cs := store.NewCounterStage(store.ConnWith(r), nil, 30, zerolog.Nop())
+	in := make(chan model.CounterRequest)
+	out := make(chan pipeline.Shared[model.Batch], 1)
+	done := make(chan error, 1)
+	go func() { done <- cs.Run(t.Context(), in, out) }()
+	in <- model.CounterRequest{ProcessorIDs: []string{"mp-1"}}
+	first := <-out
+	require.Equal(t, model.CycleStart, first.V[0].Kind)
+	require.Equal(t, "3", byTopic(first.V)["Tracker/message-processor/mp-1/statistic/registration_misses_hour"].Payload)
+	array := &first.V[:1][0]
+	first.Done()
+	in <- model.CounterRequest{ProcessorIDs: []string{"mp-1"}}
+	second := <-out
+	require.Same(t, array, &second.V[:1][0], "the batch handed back is filled again")
+	require.Equal(t, "3", byTopic(second.V)["Tracker/message-processor/mp-1/statistic/registration_misses_hour"].Payload)
+	close(in)
+	require.NoError(t, <-done)
+	_, open := <-out
+	require.False(t, open)
 }

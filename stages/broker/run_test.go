@@ -1,0 +1,86 @@
+package broker_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
+)
+
+// The stage's Run with channel fixtures: a tick gives one batch (lent: it comes back to the
+// stage after Done and is filled again by the next cycle) and one counter request; a failed
+// poll gives the sinks their own batch and no counter request; closing the ticks closes both
+// outputs.
+func TestRunEmitsACycleATickAndClosesItsOutputs(t *testing.T) {
+	api, srv := newFakeAPI(t)
+	st, _ := newStage(t, srv, nil)
+	ticks := make(chan time.Time)
+	out := make(chan pipeline.Shared[model.Batch], 1)
+	counters := make(chan model.CounterRequest, 1)
+	done := make(chan error, 1)
+	go func() { done <- st.Run(t.Context(), ticks, out, counters) }()
+
+	ticks <- time.Now()
+	first := <-out
+	require.Equal(t, model.CycleStart, first.V[0].Kind, "a successful cycle opens with its CycleStart")
+	require.Greater(t, len(first.V), 20)
+	req := <-counters
+	require.Equal(t, []string{"a-b-c", "mp-1"}, req.ProcessorIDs, "sorted, distinct, owned processor queues only")
+	array := &first.V[:1][0]
+	first.Done() // the last (only) reader: the batch goes back to the stage
+
+	ticks <- time.Now()
+	second := <-out
+	<-counters
+	require.Same(t, array, &second.V[:1][0], "the next cycle fills the batch handed back")
+	// Not handed back: the next cycle takes another batch, and nothing this reader holds is
+	// touched.
+	ticks <- time.Now()
+	third := <-out
+	<-counters
+	require.NotSame(t, &second.V[:1][0], &third.V[:1][0])
+	require.Equal(t, model.CycleStart, second.V[0].Kind)
+	second.Done()
+	third.Done()
+
+	api.set("/api/overview", "", http.StatusInternalServerError)
+	ticks <- time.Now()
+	failed := <-out
+	require.Len(t, failed.V, 2, "started_at and broker_connected only")
+	require.False(t, failed.V[1].Bool())
+	require.Empty(t, counters, "no counter request after a failed poll")
+
+	close(ticks)
+	require.NoError(t, <-done)
+	_, open := <-out
+	require.False(t, open, "the stage closes its output")
+	_, open = <-counters
+	require.False(t, open, "and the counter requests")
+}
+
+// Stopping never waits for a reader: with nobody reading, cancelling the context ends Run.
+func TestRunNeverBlocksShutdown(t *testing.T) {
+	_, srv := newFakeAPI(t)
+	st, _ := newStage(t, srv, nil)
+	ctx, cancel := context.WithCancel(t.Context())
+	ticks := make(chan time.Time, 1)
+	out := make(chan pipeline.Shared[model.Batch]) // nobody reads
+	done := make(chan error, 1)
+	go func() { done <- st.Run(ctx, ticks, out, make(chan model.CounterRequest)) }()
+	ticks <- time.Now()
+	time.Sleep(50 * time.Millisecond) // the cycle is done, its send waits
+	cancel()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(2 * time.Second):
+		t.Fatal("Run is stuck behind a reader that is not reading")
+	}
+	_, open := <-out
+	require.False(t, open)
+}
