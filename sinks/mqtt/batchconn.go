@@ -33,6 +33,7 @@ type batchConn struct {
 	armed   bool   // the flush timer is running
 	timer   *time.Timer
 	timeout time.Duration // write deadline of each flush
+	delay   time.Duration // the longest a buffered message waits for a flush (flushDelay)
 
 	retainOK atomic.Bool   // the server accepts retained messages (CONNACK)
 	written  atomic.Uint64 // sink messages handed to the kernel
@@ -48,7 +49,7 @@ const (
 var errConnClosed = errors.New("mqtt connection closed")
 
 func newBatchConn(c net.Conn, writeTimeout time.Duration) *batchConn {
-	bc := &batchConn{Conn: c, buf: make([]byte, 0, flushAt+4<<10), timeout: writeTimeout}
+	bc := &batchConn{Conn: c, buf: make([]byte, 0, flushAt+4<<10), timeout: writeTimeout, delay: flushDelay}
 	bc.retainOK.Store(true)
 	bc.timer = time.AfterFunc(time.Hour, bc.onTimer)
 	bc.timer.Stop()
@@ -116,7 +117,7 @@ func publish[P string | []byte](c *batchConn, topic string, payload P, retain bo
 		c.flushLocked()
 	} else if !c.armed {
 		c.armed = true
-		c.timer.Reset(flushDelay)
+		c.timer.Reset(c.delay)
 	}
 	return c.err
 }

@@ -3,8 +3,8 @@ package broker
 import (
 	"strings"
 
-	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/catalog"
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Route is where one owned queue's entities land (spec 1.6, CONTRACT.md 4.4).

@@ -32,7 +32,7 @@ func TestRegistrationsRunFollowsMessagesAndReleases(t *testing.T) {
 	require.Equal(t, "2026.09.10", b.V[0].Update().Latest, "no release known yet: latest is installed")
 	require.Equal(t, []string{"tracker-message-processor"}, <-images)
 	msgs <- msg("Tracker_message_processor_mp-1", mp1) // the retained copy again: nothing new
-	msgs <- msg("bad", `{{`)                          // malformed: nothing
+	msgs <- msg("bad", `{{`)                           // malformed: nothing
 	require.Empty(t, images, "the image set did not change")
 
 	releases <- model.Releases{Latest: map[string]string{"tracker-message-processor": "2026.10.2"}}

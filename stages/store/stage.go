@@ -10,10 +10,10 @@ import (
 	"github.com/redis/rueidis"
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
-	"github.com/tracker-adsb/tracker-core-health/catalog"
 )
 
 // Stage is the store loop: every tick one round trip with INFO everything, MEMORY STATS and
