@@ -69,10 +69,9 @@ type pahoTransport struct {
 	recvMu   sync.RWMutex
 	closed   bool
 
-	cm            *autopaho.ConnectionManager
-	connCtx       context.Context
-	cancel        context.CancelFunc
-	upAtLeastOnce atomic.Bool
+	cm      *autopaho.ConnectionManager
+	connCtx context.Context
+	cancel  context.CancelFunc
 	// dialed is the connection of autopaho's latest attempt; conn is that connection once its
 	// CONNACK arrived (nil while down). Only conn is written to.
 	dialed atomic.Pointer[batchConn]

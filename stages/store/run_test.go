@@ -57,7 +57,8 @@ func TestStoreRunEmitsATickAndClosesItsOutput(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	cancel()
 	select {
-	case <-done:
+	case err := <-done:
+		require.NoError(t, err)
 	case <-time.After(2 * time.Second):
 		t.Fatal("Run is stuck behind a reader that is not reading")
 	}
