@@ -43,6 +43,14 @@ func (c *collection) routes(mux *http.ServeMux, s *Server) {
 	mux.HandleFunc("DELETE "+c.path+"/{id}", func(w http.ResponseWriter, r *http.Request) { s.remove(c, w, r) })
 }
 
+// body is the collection's stored body of the two.
+func (c *collection) body(rulesBody, areasBody []byte) []byte {
+	if c.key == areasKey {
+		return areasBody
+	}
+	return rulesBody
+}
+
 func (c *collection) find(items []json.RawMessage, id string) int {
 	return slices.IndexFunc(items, func(it json.RawMessage) bool { return c.id(it) == id })
 }
@@ -55,10 +63,7 @@ func (c *collection) notFound(id string) error {
 // carries the set's ETag.
 func (s *Server) stored(c *collection, w http.ResponseWriter, r *http.Request) ([]json.RawMessage, bool) {
 	rb, ab, err := s.store.bodies(r.Context())
-	body := rb
-	if c.key == areasKey {
-		body = ab
-	}
+	body := c.body(rb, ab)
 	var items []json.RawMessage
 	if err == nil {
 		items, err = c.parse(body)
@@ -74,11 +79,7 @@ func (s *Server) stored(c *collection, w http.ResponseWriter, r *http.Request) (
 // save edits the stored items and saves the set once check accepts it, in one guarded write.
 func (s *Server) save(ctx context.Context, c *collection, id string, item json.RawMessage, edit func([]json.RawMessage) ([]json.RawMessage, error)) error {
 	return s.store.mutate(ctx, c.key, func(rb, ab []byte) ([]byte, error) {
-		body := rb
-		if c.key == areasKey {
-			body = ab
-		}
-		items, err := c.parse(body)
+		items, err := c.parse(c.body(rb, ab))
 		if err != nil {
 			return nil, err
 		}
@@ -163,11 +164,7 @@ func (s *Server) put(c *collection, w http.ResponseWriter, r *http.Request) {
 func (s *Server) remove(c *collection, w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	err := s.store.mutate(r.Context(), c.key, func(rb, ab []byte) ([]byte, error) {
-		body := rb
-		if c.key == areasKey {
-			body = ab
-		}
-		items, err := c.parse(body)
+		items, err := c.parse(c.body(rb, ab))
 		if err != nil {
 			return nil, err
 		}

@@ -78,6 +78,23 @@ func FanOut[T any](ctx context.Context, in <-chan Shared[T], size, n int) []<-ch
 	return ro
 }
 
+// Consume hands every value of in to take, then says Done for it, until in is closed or ctx
+// ends: the loop of a sink.
+func Consume[T any](ctx context.Context, in <-chan Shared[T], take func(T)) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case v, ok := <-in:
+			if !ok {
+				return
+			}
+			take(v.V)
+			v.Done()
+		}
+	}
+}
+
 // Shelf keeps a producer's handed-back slices for its next cycles (a few: one in use, one
 // spare). Not a sync.Pool: that one empties at every collection, and the slices would be made
 // again after each.

@@ -72,18 +72,8 @@ func (s *Sink) desc(m *model.Metric) *prometheus.Desc {
 
 // Run takes batches until in closes or ctx ends.
 func (s *Sink) Run(ctx context.Context, in <-chan pipeline.Shared[model.Batch]) error {
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case b, ok := <-in:
-			if !ok {
-				return nil
-			}
-			s.Accept(b.V)
-			b.Done()
-		}
-	}
+	pipeline.Consume(ctx, in, s.Accept)
+	return nil
 }
 
 // Accept folds one batch into the current samples.

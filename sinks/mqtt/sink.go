@@ -93,18 +93,10 @@ func (s *Sink) Run(ctx context.Context, in <-chan pipeline.Shared[model.Batch]) 
 	if s.cfg.Host == "" {
 		defer s.paho.closeReceived()
 		s.log.Info().Msg("MQTT_HOST unset: MQTT disabled, readings are discarded")
-		for {
-			select {
-			case <-ctx.Done():
-				return nil
-			case b, ok := <-in:
-				if !ok {
-					return nil
-				}
-				s.log.Debug().Int("readings", len(b.V)).Msg("discarded (MQTT disabled)")
-				b.Done()
-			}
-		}
+		pipeline.Consume(ctx, in, func(b model.Batch) {
+			s.log.Debug().Int("readings", len(b)).Msg("discarded (MQTT disabled)")
+		})
+		return nil
 	}
 	if err := s.trans.Connect(ctx); err != nil {
 		s.paho.closeReceived()
