@@ -341,7 +341,7 @@ func LoadMonitor(get Getenv) (*Monitor, error) {
 	m.DeviceConfigurationURL = r.str("DEVICE_CONFIGURATION_URL", "")
 	m.ComponentImage = r.str("COMPONENT_IMAGE", "unknown")
 	m.HeartbeatPath = r.str("HEARTBEAT_PATH", DefaultHeartbeatPath)
-	// States go out fast (a cycle at 1,000 queues in about a second); discovery configs, which
+	// States go out fast (a large site's cycle in about a second); discovery configs, which
 	// Home Assistant has to process, at most MQTT_DISCOVERY_RATE a second.
 	m.MQTTPublishRate = r.positiveInt("MQTT_PUBLISH_RATE", 20000)
 	m.MQTTDiscoveryRate = r.positiveInt("MQTT_DISCOVERY_RATE", 500)

@@ -34,9 +34,9 @@ const (
 )
 
 // Kind is what a sort of entity shares with every other of its sort: its platform, look,
-// lifecycle and loop. Stages point thousands of entities at one Kind (every queue's "Messages
-// Ready" shares one), so that an Entity holds only what is its own (at 1,000 queues, 19,000
-// entities of 272 bytes each were 5 MB of a 17 MB live heap; with a Kind they are 120).
+// lifecycle, loop and metric. Stages point thousands of entities at one Kind (every queue's
+// "Messages Ready" shares one), so that an Entity holds only what is its own (the measurements
+// are in docs/decisions.md, "The monitor at 1,000 queues").
 type Kind struct {
 	Component      Component
 	Icon           string

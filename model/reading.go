@@ -47,8 +47,8 @@ type UpdateState struct {
 
 // Reading is one value for the sinks; its Kind says which of the meanings above it has. Its
 // value is typed (ValueType): an integer, float, boolean or instant in word, a text in text, an
-// update state behind more. A cycle carries one a statistic (≈ 19,000 at 1,000 queues), so
-// it stays at 48 bytes: what only rare readings carry is behind one pointer.
+// update state behind more. A cycle carries one reading a statistic, thousands at a large
+// site, so a reading stays small: what only rare readings carry is behind one pointer.
 type Reading struct {
 	Kind   ReadingKind
 	Type   ValueType

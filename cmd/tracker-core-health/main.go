@@ -35,9 +35,8 @@ func main() {
 
 // defaultGCPercent is the monitor's GOGC unless the environment sets one: the heap may grow by
 // a tenth of its live size between collections, not by all of it. The monitor allocates
-// little once a cycle's batches are handed back (model.CycleBatch), so collecting often costs
-// little: at 1,000 queues, six cycles each, 50 measured 17 ms a cycle and 34.6 MB peak RSS,
-// 20 16.7 ms and 30.5 MB, 10 16.9 ms and 29.5 MB (docs/decisions.md).
+// little once a cycle's batches are handed back (pipeline.Lend), so collecting often costs
+// little CPU for a smaller heap (the measurements: docs/decisions.md, "GOGC 10 by default").
 const defaultGCPercent = 10
 
 // setGCPercent applies defaultGCPercent when GOGC is unset; a GOGC in the environment (which

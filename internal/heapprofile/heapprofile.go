@@ -1,7 +1,7 @@
 // Package heapprofile turns the runtime's heap profiling off unless PPROF_ADDR asks for the
 // profiling endpoint. Go samples an allocation every 512 KiB by default and, at the first
-// sample, allocates a 1.4 MB bucket table that the samples then touch page by page: about
-// 0.8 MB of the monitor's resident memory at 1,000 queues, for profiles nobody can read.
+// sample, allocates a bucket table that the samples then touch page by page: resident memory
+// spent on profiles nobody can read (docs/decisions.md).
 //
 // It is its own package, imported for its side effect, so that its init runs before the
 // heavier dependencies' (a package's init runs once its imports are initialised, in import

@@ -2,6 +2,7 @@ package metrics_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"math"
 	"net/http/httptest"
@@ -207,12 +208,25 @@ func TestReadingsThatDoNotFitTheirMetricAreSkipped(t *testing.T) {
 	require.Contains(t, mfs, "tracker_store_connected_clients")
 }
 
-// The README's metrics table is written from the catalogue: every metric is documented.
+// The README's metrics table is written from the catalogue: every metric is documented with
+// its type and labels.
 func TestREADMEListsEveryMetric(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	require.NoError(t, err)
 	for _, m := range catalog.Metrics() {
-		require.Contains(t, string(readme), "| `"+m.Name+"` |", "README row for %s", m.Name)
+		typ := "gauge"
+		if m.Counter {
+			typ = "counter"
+		}
+		labels := append([]string{}, m.Labels...)
+		switch m.Shape {
+		case model.TextLabel:
+			labels = append(labels, m.StateLabel)
+		case model.Available:
+			labels = append(labels, "installed", "latest")
+		}
+		row := fmt.Sprintf("| %s | `%s` | %s | %s |", m.Help, m.Name, typ, strings.Join(labels, ", "))
+		require.Contains(t, string(readme), row, "README row for %s", m.Name)
 	}
 }
 

@@ -29,8 +29,8 @@ type Config struct {
 	DrainTimeout time.Duration
 }
 
-// Default rates: a broker cycle at 1,000 queues (≈ 19,000 states) goes out in about one
-// second of a 10 s interval; discovery configs at most 500 a second.
+// Default rates: a large site's broker cycle (≈ 19,000 states at 1,000 queues) goes out in
+// about one second of a 10 s interval; discovery configs at most 500 a second.
 const (
 	DefaultPublishRate   = 20000
 	DefaultDiscoveryRate = 500

@@ -9,10 +9,10 @@ import (
 )
 
 // parseQueues appends the owned queues of the queue list to dst. The fast path reads the list
-// in one pass and builds nothing for a queue but its Queue (at 1,000 queues encoding/json took
-// two thirds of a broker cycle's CPU and ≈ 2 MB of garbage); a list it does not read exactly
-// as encoding/json would (escapes, keys in another case, repeated keys, other types, errors)
-// goes through the reference decoder, which also words the error.
+// in one pass and builds nothing for a queue but its Queue (encoding/json was most of a broker
+// cycle's CPU: docs/decisions.md); a list it does not read exactly as encoding/json would
+// (escapes, keys in another case, repeated keys, other types, errors) goes through the
+// reference decoder, which also words the error.
 func parseQueues(b []byte, dst []Queue) ([]Queue, error) {
 	if out, ok := fastQueues(b, dst); ok {
 		return out, nil

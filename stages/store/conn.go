@@ -58,9 +58,9 @@ func NewConn(o Options) *Conn {
 		ClientName:        "tracker-core-health",
 		DisableRetry:      true, // the loops retry on their own cadence
 		// rueidis's defaults (0.5 MiB read and write buffers and a 1,024-slot ring on each of
-		// its connections) were ≈ 3 MB of the monitor's live heap; a counter cycle's replies
-		// stream through small buffers just as well (16 KiB: the largest reply, INFO, is
-		// ≈ 6 KB; 8,000 GETs are written in 25 flushes instead of 6).
+		// its connections) were a large part of the monitor's live heap; a counter cycle's
+		// replies stream through small buffers just as well (the largest reply, INFO, is a few
+		// KB; docs/decisions.md).
 		ReadBufferEachConn:  16 << 10,
 		WriteBufferEachConn: 16 << 10,
 		RingScaleEachConn:   8,

@@ -10,8 +10,7 @@ import (
 )
 
 // counterStream reads the replies of a batch of counter GETs as rueidis streams them off the
-// connection, into a fixed buffer: no reply object and no string a counter (at 1,000
-// processors, 8,000 of each a cycle, ≈ 0.5 MB).
+// connection, into a fixed buffer: no reply object and no string a counter.
 type counterStream struct {
 	st      rueidis.MultiRedisResultStream
 	buf     [24]byte // an int64 with a sign and some spaces; longer is not a counter
