@@ -214,8 +214,12 @@ func TestAreaBodyValidation(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, exists, "nothing is written")
 
-	big := strings.Repeat(" ", api.MaxBody+1)
-	code, _, _ := f.do("POST", "/api/areas", `{"identifier":"x"`+big+`}`)
+	// The areas' limit is larger than the rules' (a detailed outline is big); past it, 413.
+	code, _, _ := f.do("POST", "/api/areas", `{"identifier":"x"`+strings.Repeat(" ", api.MaxBody+1)+`}`)
+	require.Equal(t, 422, code, "a body past the rules' limit is still read for an area")
+	code, _, _ = f.do("POST", "/api/areas", `{"identifier":"x"`+strings.Repeat(" ", api.MaxAreasBody+1)+`}`)
+	require.Equal(t, 413, code)
+	code, _, _ = f.do("POST", "/api/rules", `{"identifier":"x"`+strings.Repeat(" ", api.MaxBody+1)+`}`)
 	require.Equal(t, 413, code)
 }
 

@@ -51,7 +51,7 @@ func (s *Server) areasCollection() *collection {
 // areaBody reads and validates a flat area body and renders it as a stored Feature; it
 // answers 413/422 itself.
 func areaBody(w http.ResponseWriter, r *http.Request) (*FlatArea, json.RawMessage, bool) {
-	body, ok := readBody(w, r)
+	body, ok := readBodyLimit(w, r, MaxAreasBody)
 	if !ok {
 		return nil, nil, false
 	}

@@ -123,7 +123,7 @@ func (s *Server) importRules(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) importAreas(w http.ResponseWriter, r *http.Request) {
-	body, ok := readBody(w, r)
+	body, ok := readBodyLimit(w, r, MaxAreasBody)
 	if !ok {
 		return
 	}

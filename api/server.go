@@ -20,8 +20,15 @@ import (
 // errCorrupt marks a stored body that cannot be read (not a store error).
 var errCorrupt = errors.New("Stored configuration is corrupt") //nolint:staticcheck // user-facing text
 
-// MaxBody is the largest request body accepted.
+// MaxBody is the largest request body of the rules' endpoints: a rule set of hundreds of rules
+// is a few hundred KB.
 const MaxBody = 1 << 20
+
+// MaxAreasBody is the largest body of the areas' endpoints: an area traced along a detailed
+// coastline or border (tens of thousands of positions, ≈ 40 bytes each as JSON) or a whole set
+// of them imported at once. Polygons are capped separately (rules.MaxRingPositions), so the
+// time a save takes stays bounded whatever the body holds.
+const MaxAreasBody = 8 << 20
 
 //go:embed openapi.json
 var openAPI []byte
@@ -35,15 +42,22 @@ type Options struct {
 	// TileURL (CONFIG_UI_TILE_URL) is the optional map tile template; its origin is the only
 	// one added to the pages' img-src. TileAttribution is shown with the tiles.
 	TileURL, TileAttribution string
+	// Traffic is the user's own receiver's traffic (CONFIG_UI_READSB_URL), for the map and
+	// the rule tests; Matches the recent rule notifications (MQTT_HOST). Either may be nil:
+	// none.
+	Traffic *Traffic
+	Matches *Matches
 }
 
 // Server serves the API.
 type Server struct {
-	store *Store
-	opts  Options
-	csp   string
-	log   zerolog.Logger
-	now   func() time.Time
+	store   *Store
+	opts    Options
+	csp     string
+	log     zerolog.Logger
+	now     func() time.Time
+	traffic *Traffic
+	matches *Matches
 }
 
 // NewServer builds the server; a trusted origin that is not scheme://host[:port] is an error.
@@ -52,7 +66,13 @@ func NewServer(store *Store, opts Options, log zerolog.Logger) (*Server, error) 
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{store: store, opts: opts, csp: csp, log: log, now: time.Now}
+	s := &Server{store: store, opts: opts, csp: csp, log: log, now: time.Now, traffic: opts.Traffic, matches: opts.Matches}
+	if s.traffic == nil {
+		s.traffic = NewTraffic("", 0, 0, log)
+	}
+	if s.matches == nil {
+		s.matches = NewMatches("", 0, "", "", log)
+	}
 	if _, err := s.crossOrigin(nil); err != nil {
 		return nil, err
 	}
@@ -73,6 +93,11 @@ func (s *Server) Handler() http.Handler {
 	}
 	mux.HandleFunc("PUT /api/rules", s.importRules)
 	mux.HandleFunc("PUT /api/areas", s.importAreas)
+	mux.HandleFunc("POST /api/rules/test", s.testRule)
+	mux.HandleFunc("POST /api/areas/check", s.checkAreaItems)
+	mux.HandleFunc("GET /api/rule-status", s.ruleStatus)
+	mux.HandleFunc("GET /api/traffic", s.getTraffic)
+	mux.HandleFunc("GET /api/matches", s.getMatches)
 	cop, _ := s.crossOrigin(s.auth(requireJSON(withPreconditions(mux)))) // options checked by NewServer
 	return s.accessLog(s.headers(cop))
 }
@@ -136,10 +161,16 @@ func (s *Server) storeError(w http.ResponseWriter, err error) {
 
 // readBody reads at most MaxBody bytes; it answers 413 or 422 itself and returns false.
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	return readBodyLimit(w, r, MaxBody)
+}
+
+// readBodyLimit reads at most limit bytes; it answers 413 (naming the limit) or 422 itself and
+// returns false.
+func readBodyLimit(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, bool) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
-		writeDetail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("Request body larger than %d bytes", MaxBody))
+		writeDetail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("Request body larger than %d bytes", limit))
 		return nil, false
 	}
 	if err != nil || !json.Valid(b) {

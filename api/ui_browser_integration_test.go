@@ -105,7 +105,9 @@ func (b *browser) tab() context.Context {
 		}
 	})
 	// The first Run opens the tab and must not have a deadline: its end would close the tab.
-	require.NoError(b.t, chromedp.Run(ctx, network.Enable(), cdplog.Enable(), runtime.Enable()))
+	// The tab is brought to the front: a background tab paints no frames (no
+	// requestAnimationFrame, which Leaflet's zoom needs, and no screenshot).
+	require.NoError(b.t, chromedp.Run(ctx, network.Enable(), cdplog.Enable(), runtime.Enable(), page.BringToFront()))
 	return ctx
 }
 

@@ -297,6 +297,15 @@ type API struct {
 	// TileURL and TileAttribution (CONFIG_UI_TILE_URL, CONFIG_UI_TILE_ATTRIBUTION): optional
 	// map tiles under the UI's offline outlines.
 	TileURL, TileAttribution string
+	// ReadsbURL (CONFIG_UI_READSB_URL): a readsb/tar1090 aircraft.json, an http(s) URL or a
+	// file path, polled every ReadsbInterval (CONFIG_UI_READSB_INTERVAL, default 2 s); the
+	// UI shows its traffic and tests rules on the last TrafficWindow of it
+	// (CONFIG_UI_TRAFFIC_MINUTES, default 30). Empty: no traffic.
+	ReadsbURL      string
+	ReadsbInterval time.Duration
+	TrafficWindow  time.Duration
+	// MQTT (MQTT_HOST…): when set, the API keeps the recent rule notifications for the UI.
+	MQTT
 }
 
 // LoadAPI reads the management API's configuration.
@@ -313,6 +322,10 @@ func LoadAPI(get Getenv) (*API, error) {
 	}
 	a.TileURL = r.str("CONFIG_UI_TILE_URL", "")
 	a.TileAttribution = r.str("CONFIG_UI_TILE_ATTRIBUTION", "")
+	a.ReadsbURL = r.str("CONFIG_UI_READSB_URL", "")
+	a.ReadsbInterval = r.duration("CONFIG_UI_READSB_INTERVAL", 2*time.Second)
+	a.TrafficWindow = time.Duration(r.positiveInt("CONFIG_UI_TRAFFIC_MINUTES", 30)) * time.Minute
+	a.MQTT = r.mqtt()
 	if r.err != nil {
 		return nil, r.err
 	}

@@ -513,3 +513,33 @@ func optional(has bool, v model.OptFloat) any {
 	}
 	return nil
 }
+
+// DateExcludes says why the date conditions of a rule (its raw conditions, as stored) keep it
+// from firing at now ("before 2026-12-01", "after 2026-11-01T10:00Z"), or "" when none does:
+// the engine's own reading of them, for the UI's "Inactive" badge.
+func DateExcludes(conditions []json.RawMessage, now time.Time) string {
+	t := typesByName[TypeDate]
+	for _, raw := range conditions {
+		var c struct {
+			Type     string `json:"type"`
+			Operator string `json:"operator"`
+			Value    any    `json:"value"`
+		}
+		if json.Unmarshal(raw, &c) != nil || !strings.EqualFold(strings.TrimSpace(c.Type), TypeDate) {
+			continue
+		}
+		op := strings.ToLower(strings.TrimSpace(c.Operator))
+		cc := cond{t: t, op: opCode(op)}
+		if t.compile(&cc, c.Value, nil) != nil || (op != OpMinimum && op != OpMaximum) {
+			continue
+		}
+		if !matchDate(&cc, nil, nil, now) {
+			v, _ := c.Value.(string)
+			if op == OpMinimum {
+				return "before " + strings.TrimSpace(v)
+			}
+			return "after " + strings.TrimSpace(v)
+		}
+	}
+	return ""
+}

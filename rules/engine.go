@@ -27,7 +27,8 @@ type Engine struct {
 	ttl     time.Duration
 	flights map[string]*flightState
 	matches []Match
-	key     []byte // scratch for the flight key
+	key     []byte       // scratch for the flight key
+	last    *flightState // the flight of the latest Process
 }
 
 // flightState is a flight with the bitset of the rules it fired, valid for one rule set.
@@ -93,6 +94,7 @@ func (e *Engine) Process(m *model.AircraftMessage) []Match {
 		fs.set = nil
 	}
 	fs.sync(set)
+	e.last = fs
 	f := &fs.Flight
 	f.Apply(m)
 	e.matches = e.matches[:0]
@@ -114,6 +116,15 @@ func (e *Engine) Process(m *model.AircraftMessage) []Match {
 	return e.matches
 }
 
+// Last is the flight of the message the latest Process took (nil before any): what the
+// message's conditions looked at, with no look-up.
+func (e *Engine) Last() *model.Flight {
+	if e.last == nil {
+		return nil
+	}
+	return &e.last.Flight
+}
+
 // Flight is the current flight of an aircraft (nil when none is tracked).
 func (e *Engine) Flight(icao string) *model.Flight {
 	if fs := e.flights[string(model.AppendFlightKey(nil, icao))]; fs != nil {
@@ -133,6 +144,9 @@ func (e *Engine) Expire(now time.Time) {
 	for k, f := range e.flights {
 		if now.Sub(f.LastMessage) > e.ttl {
 			delete(e.flights, k)
+			if f == e.last {
+				e.last = nil
+			}
 		}
 	}
 }

@@ -39,5 +39,31 @@ func (r *Rule) Explain(f *model.Flight, earlier []string, at time.Time) []Condit
 	return out
 }
 
+// CountMatching adds one to counts[i] for each condition i of r (in the order written) that
+// holds on its own on flight f after the message received at at; earlier lists the rules
+// matched on earlier messages. It does not allocate: the UI's "why did nothing match" counts
+// every message of half an hour of traffic.
+func (r *Rule) CountMatching(f *model.Flight, earlier []string, at time.Time, counts []int) {
+	for i := range r.stated {
+		c := &r.stated[i]
+		var ok bool
+		if c.t.name == TypeMatchedRules {
+			hit := false
+			for _, id := range c.list {
+				if slices.Contains(earlier, id) {
+					hit = true
+					break
+				}
+			}
+			ok = !c.never && hit == (c.op == opInList)
+		} else {
+			ok = c.match(f, nil, at)
+		}
+		if ok {
+			counts[i]++
+		}
+	}
+}
+
 // Conditions is how many conditions r has.
 func (r *Rule) Conditions() int { return len(r.stated) }

@@ -6,6 +6,7 @@ package rules
 
 import (
 	"errors"
+	"fmt"
 	"math"
 )
 
@@ -32,12 +33,23 @@ type Polygon struct {
 
 // Errors of polygon validation.
 var (
-	ErrTooFewPositions = errors.New("a ring needs at least 3 distinct positions")
-	ErrSelfIntersect   = errors.New("a ring intersects itself")
-	ErrHoleOutside     = errors.New("a hole lies outside the outer ring")
-	ErrRingsCross      = errors.New("rings cross each other")
-	ErrNoRing          = errors.New("a polygon needs an outer ring")
-	ErrBadCoordinate   = errors.New("coordinates must be numbers within [-180,180] and [-90,90]")
+	ErrTooFewPositions  = errors.New("a ring needs at least 3 distinct positions")
+	ErrSelfIntersect    = errors.New("a ring intersects itself")
+	ErrHoleOutside      = errors.New("a hole lies outside the outer ring")
+	ErrRingsCross       = errors.New("rings cross each other")
+	ErrNoRing           = errors.New("a polygon needs an outer ring")
+	ErrBadCoordinate    = errors.New("coordinates must be numbers within [-180,180] and [-90,90]")
+	ErrTooManyPositions = fmt.Errorf("a ring has more than %d positions, or the polygon more than %d", MaxRingPositions, MaxPolygonPositions)
+	ErrTooManyRings     = fmt.Errorf("a polygon has more than %d rings", MaxPolygonRings)
+)
+
+// Bounds of one polygon: a detailed coastline or border traced for an area has tens of
+// thousands of positions and a few holes; more is refused, so that checking a polygon (at every
+// save and every load) stays a matter of milliseconds whatever the input.
+const (
+	MaxRingPositions    = 50_000  // positions of one ring
+	MaxPolygonPositions = 100_000 // positions of all its rings
+	MaxPolygonRings     = 1_000   // the outer ring and its holes
 )
 
 // NewPolygon validates and compiles rings of [lon, lat] positions (ring 1 outer, the rest
@@ -45,6 +57,16 @@ var (
 func NewPolygon(rings [][]Point) (*Polygon, error) {
 	if len(rings) == 0 {
 		return nil, ErrNoRing
+	}
+	if len(rings) > MaxPolygonRings {
+		return nil, ErrTooManyRings
+	}
+	total := 0
+	for _, r := range rings {
+		total += len(r)
+	}
+	if total > MaxPolygonPositions+len(rings) { // + the closing positions
+		return nil, ErrTooManyPositions
 	}
 	p := &Polygon{}
 	for i, pts := range rings {
@@ -77,6 +99,9 @@ func NewPolygon(rings [][]Point) (*Polygon, error) {
 }
 
 func compileRing(pts []Point) (ring, error) {
+	if len(pts) > MaxRingPositions+1 { // +1: the closing position
+		return ring{}, ErrTooManyPositions
+	}
 	for _, q := range pts {
 		if math.IsNaN(q.X) || math.IsNaN(q.Y) || q.X < -180 || q.X > 180 || q.Y < -90 || q.Y > 90 {
 			return ring{}, ErrBadCoordinate
@@ -219,29 +244,49 @@ func segmentsIntersect(a, b, c, d Point) bool {
 		(d3 == 0 && onSegment(a, b, c)) || (d4 == 0 && onSegment(a, b, d))
 }
 
-// selfIntersects checks every pair of non-adjacent edges (O(n²), at load time only).
+// selfIntersects reports whether two edges of a ring meet, other than adjacent edges at their
+// shared vertex: a vertex the ring passes twice, or a meeting the Shamos–Hoey sweep finds
+// (anyMeet, O(n log n) whatever the shape). selfIntersectsPairwise, the O(n²) definition,
+// checks small rings and holds the sweep to account in the tests.
 func selfIntersects(edges []edge) bool {
-	n := len(edges)
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			if j == i+1 || (i == 0 && j == n-1) {
-				// Adjacent edges share a vertex; they may only overlap if they fold back.
-				e, f := edges[i], edges[j]
-				shared, other1, other2 := e.b, e.a, f.b
-				if i == 0 && j == n-1 {
-					shared, other1, other2 = e.a, e.b, f.a
-				}
-				if cross(shared, other1, other2) == 0 && dot(shared, other1, other2) > 0 {
-					return true
-				}
-				continue
-			}
-			if segmentsIntersect(edges[i].a, edges[i].b, edges[j].a, edges[j].b) {
+	if len(edges) < 64 {
+		return selfIntersectsPairwise(edges)
+	}
+	seen := make(map[Point]struct{}, len(edges))
+	for _, e := range edges {
+		if _, twice := seen[e.a]; twice {
+			return true // the ring touches itself at a vertex
+		}
+		seen[e.a] = struct{}{}
+	}
+	return anyMeet(edges, func(i, j int) bool { return edgesMeet(edges, i, j) })
+}
+
+// selfIntersectsPairwise checks every pair of edges (O(n²)).
+func selfIntersectsPairwise(edges []edge) bool {
+	for i := range edges {
+		for j := i + 1; j < len(edges); j++ {
+			if edgesMeet(edges, i, j) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// edgesMeet reports whether edges i < j of a ring meet where they may not: anywhere for edges
+// that are not adjacent, beyond their shared vertex (folding back) for adjacent ones.
+func edgesMeet(edges []edge, i, j int) bool {
+	n := len(edges)
+	if j == i+1 || (i == 0 && j == n-1) {
+		e, f := edges[i], edges[j]
+		shared, other1, other2 := e.b, e.a, f.b
+		if i == 0 && j == n-1 {
+			shared, other1, other2 = e.a, e.b, f.a
+		}
+		return cross(shared, other1, other2) == 0 && dot(shared, other1, other2) > 0
+	}
+	return segmentsIntersect(edges[i].a, edges[i].b, edges[j].a, edges[j].b)
 }
 
 func dot(o, a, b Point) float64 { return (a.X-o.X)*(b.X-o.X) + (a.Y-o.Y)*(b.Y-o.Y) }
@@ -250,12 +295,21 @@ func ringsCross(r, s *ring) bool {
 	if r.maxX < s.minX || s.maxX < r.minX || r.maxY < s.minY || s.maxY < r.minY {
 		return false
 	}
-	for _, e := range r.edges {
-		for _, f := range s.edges {
-			if segmentsIntersect(e.a, e.b, f.a, f.b) {
-				return true
+	if len(r.edges)*len(s.edges) <= 4096 {
+		for _, e := range r.edges {
+			for _, f := range s.edges {
+				if segmentsIntersect(e.a, e.b, f.a, f.b) {
+					return true
+				}
 			}
 		}
+		return false
 	}
-	return false
+	// One sweep over both rings' edges, testing the pairs of one edge of each it puts side by
+	// side (each ring alone is already known not to meet itself).
+	edges := append(append(make([]edge, 0, len(r.edges)+len(s.edges)), r.edges...), s.edges...)
+	split := len(r.edges)
+	return anyMeet(edges, func(i, j int) bool {
+		return (i < split) != (j < split) && segmentsIntersect(edges[i].a, edges[i].b, edges[j].a, edges[j].b)
+	})
 }

@@ -51,9 +51,12 @@ export MQTT_HOST=127.0.0.1 MQTT_PORT=${TEST_MQTT_ADDR##*:}
 export STORE_POLL_INTERVAL=${STORE_POLL_INTERVAL:-15s} HEARTBEAT_PATH=${HEARTBEAT_PATH:-/tmp/tracker-core-health-demo/heartbeat}
 export COMPONENT_IMAGE=${COMPONENT_IMAGE:-tracker-core-health} LOG_LEVEL=${LOG_LEVEL:-info}
 [ -z "${METRICS_ADDR:-}" ] || echo "demo: Prometheus metrics at http://127.0.0.1:${METRICS_ADDR##*:}/metrics"
-# The management API and its UI, with the London example areas and rules loaded.
+# The management API and its UI, with the London example areas and rules loaded; the London
+# recording as the receiver's feed (its aircraft on the map, rules tested on them), and the
+# rule notifications from the broker on its Matches page.
 ui_addr=${CONFIG_API_ADDR:-127.0.0.1:8080}
-CONFIG_API_ADDR=$ui_addr bin/tracker-config-api 2>>/tmp/tracker-config-api-demo.log &
+CONFIG_API_ADDR=$ui_addr CONFIG_UI_READSB_URL=${CONFIG_UI_READSB_URL:-examples/readsb-london.json} \
+  bin/tracker-config-api 2>>/tmp/tracker-config-api-demo.log &
 pids+=($!)
 for _ in $(seq 50); do curl -fsS "http://$ui_addr/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
 put() { curl -fsS -X PUT -H 'Content-Type: application/json' --data-binary "@$2" "http://$ui_addr$1" >/dev/null; }

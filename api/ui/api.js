@@ -75,4 +75,9 @@ export const api = {
   updateArea: (id, a) => call('PUT', `/api/areas/${encodeURIComponent(id)}`, a, 'areas'),
   deleteArea: (id) => call('DELETE', `/api/areas/${encodeURIComponent(id)}`, undefined, 'areas'),
   importAreas: (set, dryRun) => call('PUT', `/api/areas${dryRun ? '?dry_run=true' : ''}`, set, 'areas'),
+  testRule: (rule, traffic) => call('POST', '/api/rules/test', traffic === undefined ? { rule } : { rule, traffic }),
+  traffic: () => call('GET', '/api/traffic'),
+  ruleStatus: () => call('GET', '/api/rule-status'),
+  checkAreas: (areas) => call('POST', '/api/areas/check', areas),
+  matches: (rule) => call('GET', `/api/matches${rule ? `?rule=${encodeURIComponent(rule)}` : ''}`),
 };

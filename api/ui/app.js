@@ -1,9 +1,10 @@
-// The management UI: two pages (#areas, #rules) over the management API. No build step, no
+// The management UI: three pages (#areas, #rules, #matches) over the management API. No build step, no
 // request leaves the server: the libraries are vendored and embedded in the binary.
 import { api, onTokenNeeded } from './api.js';
 import { $, message } from './dom.js';
 import { AreasPage } from './areas.js';
 import { RulesPage } from './rules.js';
+import { MatchesPage } from './matches.js';
 
 // askToken shows the sign-in dialog and resolves with the token typed in.
 function askToken(error) {
@@ -39,16 +40,17 @@ async function main() {
     message(`The server could not be reached: ${e.message}`, 'error');
     return;
   }
-  const pages = { areas: new AreasPage(config), rules: new RulesPage(config) };
+  const pages = { areas: new AreasPage(config), rules: new RulesPage(config), matches: new MatchesPage(config) };
+  const titles = { areas: 'Areas', rules: 'Rules', matches: 'Matches' };
   const show = async () => {
-    const name = location.hash === '#rules' ? 'rules' : 'areas';
+    const name = Object.hasOwn(pages, location.hash.slice(1)) ? location.hash.slice(1) : 'areas';
     for (const k of Object.keys(pages)) {
       $(`#page-${k}`).hidden = k !== name;
       const tab = $(`#tab-${k}`);
       if (k === name) tab.setAttribute('aria-current', 'page');
       else tab.removeAttribute('aria-current');
     }
-    document.title = `Tracker · ${name === 'rules' ? 'Rules' : 'Areas'}`;
+    document.title = `Tracker · ${titles[name]}`;
     await pages[name].show();
     document.body.dataset.ready = name; // for the browser tests: the page has loaded its data
   };

@@ -1,12 +1,18 @@
-// The areas page: every area on a map (outline and fill from its style keys) and in a list
-// with the rules that use it; draw a new polygon (holes with "Cut hole"), edit its vertices,
-// rename, restyle, delete. Locked areas are shown but cannot be changed here.
-/* global L, topojson */
-import { api, ApiError } from './api.js';
-import { $, h, message, showErrors, clearErrors, download, importFile } from './dom.js';
+// The areas page: every area on a map (outline and fill from its style keys, its name as a
+// label inside it) and in a list with the rules that use it. Draw a polygon (holes with "Cut
+// hole"), a line or a point, or type its coordinates; edit vertices, rename, restyle, lock and
+// unlock, duplicate, export one, delete. Import a GeoJSON file into the set (every feature
+// shown, and decided on, before anything is written), or replace the whole set.
+/* global L */
+import { api, ApiError, call } from './api.js';
+import { $, h, message, showErrors, clearErrors, download, importFile, readJSONFile } from './dom.js';
+import { createMap } from './map.js';
+import * as geo from './geo.js';
 
-const DEFAULT_STYLE = { fill: '#3388ff', stroke: '#3388ff', 'fill-opacity': 0.2, 'stroke-width': 2, 'stroke-opacity': 1 };
+const DEFAULT_STYLE = { fill: '#3388ff', stroke: '#3388ff', 'fill-opacity': 0.2, 'stroke-width': 2, 'stroke-opacity': 1, 'marker-color': '#3388ff', 'marker-size': 'medium' };
 const STYLE_KEYS = ['fill', 'stroke', 'fill-opacity', 'stroke-width', 'stroke-opacity', 'marker-color', 'marker-symbol', 'marker-size'];
+const KIND_NAMES = { Polygon: 'area', LineString: 'line', Point: 'point' };
+const MARKER_RADIUS = { small: 5, medium: 7, large: 10 };
 
 export class AreasPage {
   constructor(config) {
@@ -15,6 +21,7 @@ export class AreasPage {
     this.rules = [];
     this.layers = new Map(); // identifier → Leaflet layer
     this.selected = null; // identifier of the area in the form, or null for a new one
+    this.kind = 'Polygon'; // geometry type of the form's area
     this.draft = null; // the layer being drawn or edited for the form
     this.form = $('#area-form');
     this.map = null;
@@ -22,18 +29,29 @@ export class AreasPage {
   }
 
   wire() {
-    $('#area-new').addEventListener('click', () => this.startNew());
+    $('#area-new').addEventListener('click', () => this.startNew('Polygon'));
+    $('#area-new-line').addEventListener('click', () => this.startNew('LineString'));
+    $('#area-new-point').addEventListener('click', () => this.startNew('Point'));
     $('#area-export').addEventListener('click', () => this.exportAreas());
     $('#area-import').addEventListener('click', () => $('#area-import-file').click());
-    $('#area-import-file').addEventListener('change', (e) => this.importAreas(e.target));
+    $('#area-import-file').addEventListener('change', (e) => this.importInto(e.target));
+    $('#area-replace').addEventListener('click', () => $('#area-replace-file').click());
+    $('#area-replace-file').addEventListener('change', (e) => this.replaceAll(e.target));
     $('#area-cancel').addEventListener('click', () => this.closeForm());
     $('#area-delete').addEventListener('click', () => this.remove());
+    $('#area-lock').addEventListener('click', () => this.toggleLock());
+    $('#area-duplicate').addEventListener('click', () => this.duplicate());
+    $('#area-export-one').addEventListener('click', () => this.exportOne());
     $('#area-edit-vertices').addEventListener('click', () => this.toggleVertices());
     $('#area-cut').addEventListener('click', () => this.cutHole());
+    $('#area-coords').addEventListener('input', () => this.typedCoordinates());
     this.form.addEventListener('submit', (e) => { e.preventDefault(); this.save(); });
-    for (const id of ['area-fill', 'area-stroke', 'area-fill-opacity', 'area-stroke-width']) {
-      $(`#${id}`).addEventListener('input', () => { if (this.draft) this.draft.setStyle(leafletStyle(this.formStyle(), true)); });
+    for (const id of ['area-fill', 'area-stroke', 'area-fill-opacity', 'area-stroke-width', 'area-marker-color', 'area-marker-size']) {
+      $(`#${id}`).addEventListener('input', () => this.restyleDraft());
+      $(`#${id}`).addEventListener('change', () => this.restyleDraft());
     }
+    $('#import-cancel').addEventListener('click', () => { $('#import-dialog').hidden = true; });
+    $('#import-form').addEventListener('submit', (e) => { e.preventDefault(); this.confirmImport(); });
   }
 
   // show is called when the page becomes visible.
@@ -44,27 +62,16 @@ export class AreasPage {
   }
 
   async initMap() {
-    this.map = L.map('map', { worldCopyJump: true, zoomSnap: 0.5, attributionControl: true }).setView([30, 0], 2);
-    this.map.attributionControl.setPrefix(false);
-    if (this.config.tile_url) {
-      // Leaflet takes attributions as HTML: the configured text is escaped, shown as text.
-      L.tileLayer(this.config.tile_url, { attribution: escapeHTML(this.config.tile_attribution || ''), maxZoom: 19 }).addTo(this.map);
-    }
-    // Country and coast outlines shipped in the binary: the map works with no internet.
-    try {
-      const resp = await fetch('/ui/vendor/world-atlas/countries-50m.json');
-      const topo = await resp.json();
-      L.geoJSON(unwrapAntimeridian(topojson.feature(topo, topo.objects.countries)), {
-        interactive: false, pmIgnore: true,
-        style: { color: '#7d8a96', weight: 0.6, fillColor: '#f4f1e8', fillOpacity: this.config.tile_url ? 0 : 1 },
-      }).addTo(this.map);
-      this.map.attributionControl.addAttribution('Outlines: Natural Earth');
-    } catch (e) {
-      message(`The offline base map could not be loaded: ${e.message}`, 'error');
-    }
+    const { map, control } = await createMap('map', this.config, { traffic: true, search: { id: 'map-search' } });
+    this.map = map;
+    this.areaGroup = L.featureGroup().addTo(map);
+    this.labelGroup = L.layerGroup().addTo(map);
+    control.addOverlay(this.areaGroup, 'Areas');
+    control.addOverlay(this.labelGroup, 'Area names');
     this.map.pm.setGlobalOptions({ allowSelfIntersection: false, snappable: false, templineStyle: { color: '#d33' } });
     this.map.on('pm:create', (e) => this.created(e.layer));
     this.map.on('pm:cut', (e) => this.cut(e));
+    this.map.on('zoomend', () => this.showLabels());
   }
 
   async reload() {
@@ -89,6 +96,7 @@ export class AreasPage {
   render() {
     for (const layer of this.layers.values()) layer.remove();
     this.layers.clear();
+    this.labelGroup.clearLayers();
     const list = $('#area-list');
     list.replaceChildren();
     for (const a of this.areas) {
@@ -96,9 +104,17 @@ export class AreasPage {
       if (layer) {
         layer.on('click', () => this.select(a.identifier));
         layer.bindTooltip(() => h('span', {}, a.name || a.identifier), { sticky: true }); // an element: Leaflet would parse a string as HTML
-        layer.addTo(this.map);
+        layer.addTo(this.areaGroup);
         this.layers.set(a.identifier, layer);
+        const at = geo.labelPoint(a.geometry);
+        if (at) {
+          const el = h('span', { class: 'area-label', 'data-id': a.identifier }, a.name || a.identifier);
+          const label = L.marker([at[1], at[0]], { icon: L.divIcon({ html: el, className: 'area-label-icon', iconSize: null }), interactive: false, keyboard: false, pmIgnore: true });
+          label.areaBounds = layer.getBounds ? layer.getBounds() : null;
+          label.addTo(this.labelGroup);
+        }
       }
+      const kind = a.geometry && a.geometry.type;
       const rules = this.usedBy(a.identifier);
       list.append(h('li', {},
         h('button', {
@@ -108,10 +124,12 @@ export class AreasPage {
         h('span', { class: 'item-name' }, a.name || a.identifier),
         h('span', { class: 'item-id' }, a.identifier),
         a.locked ? h('span', { class: 'badge' }, 'locked') : null,
-        a.geometry && a.geometry.type !== 'Polygon' ? h('span', { class: 'badge muted' }, a.geometry.type) : null,
-        h('span', { class: 'item-uses' }, rules.length ? `Used by: ${rules.join(', ')}` : 'Not used by any rule'))));
+        kind && kind !== 'Polygon' ? h('span', { class: 'badge muted' }, kind) : null,
+        h('span', { class: 'item-uses' }, kind && kind !== 'Polygon' ? 'A line or a point: not usable in rules'
+          : (rules.length ? `Used by: ${rules.join(', ')}` : 'Not used by any rule')))));
     }
     $('#area-empty').hidden = this.areas.length > 0;
+    this.showLabels();
     if (this.selected !== null) {
       if (this.areas.some((a) => a.identifier === this.selected)) this.highlight(this.selected);
       else this.closeForm();
@@ -122,57 +140,93 @@ export class AreasPage {
     }
   }
 
+  // showLabels shows an area's name where the area is large enough on screen to carry it.
+  showLabels() {
+    for (const label of this.labelGroup.getLayers()) {
+      const el = label.getElement();
+      if (!el) continue;
+      let visible = true;
+      if (label.areaBounds && label.areaBounds.isValid()) {
+        const ne = this.map.latLngToLayerPoint(label.areaBounds.getNorthEast());
+        const sw = this.map.latLngToLayerPoint(label.areaBounds.getSouthWest());
+        visible = Math.abs(ne.x - sw.x) >= 30 || Math.abs(ne.y - sw.y) >= 30;
+      }
+      el.classList.toggle('hidden-label', !visible);
+    }
+  }
+
   highlight(id) {
     for (const [lid, layer] of this.layers) {
       const a = this.areas.find((x) => x.identifier === lid);
-      if (layer.setStyle) layer.setStyle(leafletStyle(styleOf(a), lid === id));
+      if (layer.setStyle) layer.setStyle(leafletStyle(styleOf(a), lid === id, a.geometry.type));
     }
     for (const b of document.querySelectorAll('#area-list .item')) b.setAttribute('aria-pressed', String(b.dataset.id === id));
   }
 
   select(id) {
     this.stopEditing();
+    this.map.pm.disableDraw();
+    if (this.selected === null && this.draft) this.draft.remove(); // an unsaved new one
     const a = this.areas.find((x) => x.identifier === id);
     if (!a) return;
     this.selected = id;
+    this.kind = a.geometry.type;
     this.draft = this.layers.get(id) || null;
     this.highlight(id);
     if (this.draft && this.draft.getBounds) this.map.fitBounds(this.draft.getBounds().pad(0.5), { maxZoom: 9 }); // keep the coast in view
+    else if (this.draft && this.draft.getLatLng) this.map.setView(this.draft.getLatLng(), Math.max(this.map.getZoom(), 9));
     this.openForm(a);
   }
 
-  openForm(a) {
+  // openForm shows the form for a stored area, or for a new one (a: null; or a copy).
+  openForm(a, isNew = a === null) {
     const f = this.form;
     clearErrors(f);
     f.hidden = false;
-    const isNew = a === null;
-    const locked = !isNew && a.locked;
-    const polygon = isNew || (a.geometry && a.geometry.type === 'Polygon');
-    $('#area-form-title').textContent = isNew ? 'New area' : `Area ${a.name || a.identifier}`;
-    $('#area-identifier').value = isNew ? '' : a.identifier;
+    const locked = !isNew && Boolean(a && a.locked);
+    const kind = this.kind;
+    const what = KIND_NAMES[kind];
+    $('#area-form-title').textContent = isNew ? (a ? `New ${what} (a copy)` : `New ${what}`) : `${what[0].toUpperCase()}${what.slice(1)} ${a.name || a.identifier}`;
+    $('#area-identifier').value = a ? a.identifier : '';
     $('#area-identifier').readOnly = !isNew;
-    $('#area-name').value = isNew ? '' : a.name || '';
+    $('#area-name').value = a ? a.name || '' : '';
     const st = styleOf(a);
     $('#area-fill').value = colour(st.fill);
     $('#area-stroke').value = colour(st.stroke);
     $('#area-fill-opacity').value = st['fill-opacity'];
     $('#area-stroke-width').value = st['stroke-width'];
+    $('#area-marker-color').value = colour(st['marker-color']);
+    $('#area-marker-size').value = st['marker-size'] || 'medium';
+    $('#area-fill-row').hidden = kind !== 'Polygon';
+    $('#area-stroke-row').hidden = kind === 'Point';
+    $('#area-marker-row').hidden = kind !== 'Point';
+    $('#area-kind-note').hidden = kind === 'Polygon';
     $('#area-locked').hidden = !locked;
     $('#area-draw-hint').hidden = !isNew || this.draft !== null;
-    for (const el of f.querySelectorAll('input')) if (el.id !== 'area-identifier') el.disabled = locked;
+    $('#area-draw-hint').textContent = kind === 'Polygon'
+      ? 'Click on the map to place the corners; click the first corner again to close the polygon. Or type the coordinates below.'
+      : kind === 'LineString' ? 'Click on the map to place the points of the line; click the last one again to finish. Or type the coordinates below.'
+        : 'Click on the map where the point goes. Or type its coordinates below.';
+    for (const el of f.querySelectorAll('input, select, textarea')) if (el.id !== 'area-identifier') el.disabled = locked;
     $('#area-save').disabled = locked;
     $('#area-delete').disabled = locked || isNew;
     $('#area-delete').hidden = isNew;
-    $('#area-edit-vertices').disabled = locked || !polygon || this.draft === null;
-    $('#area-cut').disabled = locked || !polygon || this.draft === null;
+    $('#area-lock').hidden = isNew;
+    $('#area-lock').textContent = locked ? 'Unlock' : 'Lock';
+    $('#area-duplicate').hidden = isNew;
+    $('#area-export-one').hidden = isNew;
+    $('#area-edit-vertices').disabled = locked || kind === 'Point' || this.draft === null;
+    $('#area-cut').disabled = locked || kind !== 'Polygon' || this.draft === null;
+    $('#area-cut').hidden = kind !== 'Polygon';
     $('#area-edit-vertices').setAttribute('aria-pressed', 'false');
+    this.syncCoordinates();
     (isNew ? $('#area-identifier') : $('#area-name')).focus({ preventScroll: true });
   }
 
   closeForm() {
     this.stopEditing();
     this.map.pm.disableDraw();
-    if (this.selected === null && this.draft) this.draft.remove(); // an unsaved new polygon
+    if (this.selected === null && this.draft) this.draft.remove(); // an unsaved new one
     this.draft = null;
     const wasSelected = this.selected;
     this.selected = null;
@@ -180,25 +234,39 @@ export class AreasPage {
     if (wasSelected !== null) this.render(); // back to the stored shape and style
   }
 
-  startNew() {
+  startNew(kind) {
     this.closeForm();
     this.selected = null;
+    this.kind = kind;
     this.draft = null;
     this.highlight(null);
     this.openForm(null);
-    this.map.pm.enableDraw('Polygon', { allowSelfIntersection: false, snappable: false, pathOptions: leafletStyle(DEFAULT_STYLE, true) });
-    message('Click on the map to place the corners of the new area; click the first corner again to close it.');
+    const shape = { Polygon: 'Polygon', LineString: 'Line', Point: 'CircleMarker' }[kind];
+    this.map.pm.enableDraw(shape, { allowSelfIntersection: false, snappable: false, pathOptions: leafletStyle(this.formStyle(), true, kind) });
+    message(`Click on the map to draw the new ${KIND_NAMES[kind]}, or type its coordinates in the form.`);
   }
 
   created(layer) {
-    if (this.selected !== null || this.form.hidden) { layer.remove(); return; } // only while "New area" is open
+    if (this.selected !== null || this.form.hidden) { layer.remove(); return; } // only while a new one's form is open
     if (this.draft) this.draft.remove();
-    this.draft = layer;
-    layer.setStyle(leafletStyle(this.formStyle(), true));
+    this.setDraft(layer);
     $('#area-draw-hint').hidden = true;
-    $('#area-edit-vertices').disabled = false;
-    $('#area-cut').disabled = false;
-    $('#area-identifier').focus();
+    this.map.pm.disableDraw();
+  }
+
+  // setDraft makes layer the form's shape: styled, kept in step with the coordinates box.
+  setDraft(layer) {
+    this.draft = layer;
+    layer.addTo(this.map);
+    if (layer.setStyle) layer.setStyle(leafletStyle(this.formStyle(), true, this.kind));
+    layer.on('pm:edit pm:markerdragend pm:vertexremoved', () => this.syncCoordinates());
+    $('#area-edit-vertices').disabled = this.kind === 'Point';
+    $('#area-cut').disabled = this.kind !== 'Polygon';
+    this.syncCoordinates();
+  }
+
+  restyleDraft() {
+    if (this.draft && this.draft.setStyle) this.draft.setStyle(leafletStyle(this.formStyle(), true, this.kind));
   }
 
   toggleVertices() {
@@ -223,39 +291,92 @@ export class AreasPage {
 
   cut(e) {
     if (e.originalLayer !== this.draft) return;
-    this.draft = e.layer;
-    this.draft.setStyle(leafletStyle(this.formStyle(), true));
-    if (this.selected !== null) this.layers.set(this.selected, this.draft);
+    const layer = e.layer;
+    this.draft = null;
+    this.setDraft(layer);
+    if (this.selected !== null) this.layers.set(this.selected, layer);
     this.map.pm.disableGlobalCutMode();
   }
 
+  // geometry is the form's shape as GeoJSON (null when there is none yet).
+  geometry() {
+    if (!this.draft || !this.draft.toGeoJSON) return null;
+    return this.draft.toGeoJSON().geometry;
+  }
+
+  // syncCoordinates writes the shape into the coordinates box and shows its size.
+  syncCoordinates() {
+    const g = this.geometry();
+    const box = $('#area-coords');
+    if (document.activeElement !== box) box.value = g ? geo.formatCoordinates(g) : '';
+    const slot = this.form.querySelector('[data-loc="coordinates"]');
+    slot.textContent = '';
+    box.removeAttribute('aria-invalid');
+    $('#area-measure').textContent = g ? geo.describeSize(g) : '';
+  }
+
+  // typedCoordinates draws what the box says; a typo is shown next to the box, naming its line,
+  // and the shape stays as it was.
+  typedCoordinates() {
+    const box = $('#area-coords');
+    const slot = this.form.querySelector('[data-loc="coordinates"]');
+    let g;
+    try {
+      g = geo.parseCoordinates(box.value, this.kind);
+    } catch (e) {
+      slot.textContent = e.message;
+      box.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    slot.textContent = '';
+    box.removeAttribute('aria-invalid');
+    if (!g) return;
+    this.map.pm.disableDraw();
+    const layer = areaLayer({ geometry: g, ...this.formStyle() });
+    if (this.draft) this.draft.remove();
+    this.setDraft(layer);
+    if (this.selected !== null) this.layers.set(this.selected, layer);
+    $('#area-draw-hint').hidden = true;
+    if (layer.getBounds) this.map.fitBounds(layer.getBounds().pad(0.5), { maxZoom: 12 });
+    else this.map.setView(layer.getLatLng(), Math.max(this.map.getZoom(), 9));
+  }
+
   formStyle() {
-    return {
-      fill: $('#area-fill').value, stroke: $('#area-stroke').value,
-      'fill-opacity': numberOr($('#area-fill-opacity').value, DEFAULT_STYLE['fill-opacity']),
+    const st = {
+      stroke: $('#area-stroke').value,
       'stroke-width': numberOr($('#area-stroke-width').value, DEFAULT_STYLE['stroke-width']),
     };
+    if (this.kind === 'Polygon') {
+      st.fill = $('#area-fill').value;
+      st['fill-opacity'] = numberOr($('#area-fill-opacity').value, DEFAULT_STYLE['fill-opacity']);
+    }
+    if (this.kind === 'Point') {
+      st['marker-color'] = $('#area-marker-color').value;
+      st['marker-size'] = $('#area-marker-size').value;
+    }
+    return st;
   }
 
   // body is the flat area the form describes: the stored one's other keys are kept (a style
-  // key left out of a PUT is cleared).
+  // key left out of a PUT is cleared), the copied one's for a duplicate.
   body() {
-    const stored = this.areas.find((a) => a.identifier === this.selected) || {};
-    const out = { ...stored, identifier: $('#area-identifier').value.trim(), name: $('#area-name').value, ...this.formStyle() };
-    out.locked = Boolean(stored.locked);
-    if (this.draft && this.draft.toGeoJSON) out.geometry = this.draft.toGeoJSON().geometry;
+    const base = this.selected !== null ? this.areas.find((a) => a.identifier === this.selected) || {} : this.copyOf || {};
+    const out = { ...base, identifier: $('#area-identifier').value.trim(), name: $('#area-name').value, ...this.formStyle() };
+    out.locked = this.selected !== null ? Boolean(base.locked) : false;
+    const g = this.geometry();
+    if (g) out.geometry = g;
     return out;
   }
 
   async save() {
     const f = this.form;
     clearErrors(f);
-    if (this.selected === null && !this.draft) {
-      f.querySelector('[data-loc="geometry"]').textContent = 'Draw the area on the map first.';
+    if (!this.geometry()) {
+      f.querySelector('[data-loc="geometry"]').textContent = `Draw the ${KIND_NAMES[this.kind]} on the map, or type its coordinates, first.`;
       return;
     }
     const body = this.body();
-    if (body.geometry && body.geometry.type === 'MultiPolygon') {
+    if (body.geometry.type === 'MultiPolygon') {
       f.querySelector('[data-loc="geometry"]').textContent = 'The area fell apart into several pieces: a hole must lie inside the area.';
       return;
     }
@@ -267,10 +388,53 @@ export class AreasPage {
       return this.failed(e);
     }
     if (this.selected === null && this.draft) this.draft.remove();
+    this.draft = null;
+    this.copyOf = null;
     message(`Area ${body.identifier} saved.`);
     this.selected = body.identifier;
     await this.reload();
     this.select(body.identifier);
+  }
+
+  // toggleLock locks the area at once; unlocking asks first: a lock is there to be deliberate.
+  async toggleLock() {
+    const a = this.areas.find((x) => x.identifier === this.selected);
+    if (!a) return;
+    if (a.locked && !window.confirm(`Unlock area ${a.identifier}? It can then be edited and deleted.`)) return;
+    try {
+      await api.updateArea(a.identifier, { ...a, locked: !a.locked });
+    } catch (e) {
+      return this.failed(e);
+    }
+    message(`Area ${a.identifier} ${a.locked ? 'unlocked' : 'locked'}.`);
+    const id = a.identifier;
+    this.selected = null;
+    this.draft = null;
+    await this.reload();
+    this.select(id);
+  }
+
+  // duplicate opens a copy of the area as a new one (a free identifier, "… (copy)"), saved
+  // only when the user saves it.
+  duplicate() {
+    const a = this.areas.find((x) => x.identifier === this.selected);
+    if (!a) return;
+    this.stopEditing();
+    this.selected = null;
+    this.kind = a.geometry.type;
+    this.copyOf = { ...a };
+    const copy = { ...a, identifier: freeIdentifier(a.identifier, this.areas.map((x) => x.identifier)), name: `${a.name || a.identifier} (copy)`, locked: false };
+    this.render(); // the original drawn as stored again
+    this.highlight(null);
+    this.draft = null;
+    this.openForm(copy, true);
+    this.setDraft(areaLayer(copy));
+    message(`A copy of ${a.identifier}: change it and save it, or cancel.`);
+  }
+
+  exportOne() {
+    const a = this.areas.find((x) => x.identifier === this.selected);
+    if (a) download(`${a.identifier}.geojson`, toFeature(a));
   }
 
   async remove() {
@@ -307,36 +471,156 @@ export class AreasPage {
     }
   }
 
-  importAreas(input) {
+  // replaceAll is the whole-set import: checked first, then the set replaced once confirmed.
+  replaceAll(input) {
     return importFile(input, 'areas', api.importAreas,
       (set) => (Array.isArray(set) ? set.length : (set.features || []).length),
       async () => { this.closeForm(); await this.reload(); });
   }
-}
 
-// unwrapAntimeridian makes each ring's longitudes continuous (a ring that crosses ±180° would
-// otherwise be drawn with an edge straight across the map).
-function unwrapAntimeridian(fc) {
-  const ring = (pts) => {
-    for (let i = 1; i < pts.length; i++) {
-      const d = pts[i][0] - pts[i - 1][0];
-      if (d > 180) pts[i] = [pts[i][0] - 360, pts[i][1]];
-      else if (d < -180) pts[i] = [pts[i][0] + 360, pts[i][1]];
+  // importInto reads a GeoJSON file (a FeatureCollection, one Feature, or a bare geometry) and
+  // shows every feature and what would become of it before anything is written.
+  async importInto(input) {
+    const file = input.files[0];
+    input.value = '';
+    const err = $('#area-import-error');
+    err.textContent = '';
+    if (!file) return;
+    let data;
+    try {
+      data = await readJSONFile(file);
+    } catch (e) {
+      err.textContent = e.message;
+      return;
     }
-  };
-  for (const f of fc.features) {
-    const g = f.geometry;
-    if (!g) continue;
-    if (g.type === 'Polygon') g.coordinates.forEach(ring);
-    if (g.type === 'MultiPolygon') g.coordinates.forEach((p) => p.forEach(ring));
+    let candidates;
+    try {
+      candidates = geo.featuresOf(data).map(toFlat);
+    } catch (e) {
+      err.textContent = `${file.name}: ${e.message}`;
+      return;
+    }
+    this.pending = { file: file.name, candidates };
+    await this.reload();
+    await this.showImport();
   }
-  return fc;
+
+  async showImport(note = '') {
+    const { file, candidates } = this.pending;
+    const stored = new Set(this.areas.map((a) => a.identifier));
+    const taken = new Set(stored);
+    // Missing identifiers: one proposed from the name (or the file's).
+    for (const c of candidates) {
+      if (!c.identifier) {
+        c.proposed = true;
+        c.identifier = freeIdentifier(geo.identifierFrom(c.name || file.replace(/\.[^.]*$/, '')), [...taken]);
+      }
+      taken.add(c.identifier);
+    }
+    let checks = [];
+    try {
+      checks = await call('POST', '/api/areas/check', candidates.map(({ proposed: _p, ...c }) => c));
+    } catch (e) {
+      $('#area-import-error').textContent = `The features could not be checked: ${e.message}`;
+      return;
+    }
+    const rows = [];
+    const seen = new Set();
+    candidates.forEach((c, i) => {
+      const problems = checks[i] ? checks[i].problems : [];
+      const clash = stored.has(c.identifier) || seen.has(c.identifier);
+      seen.add(c.identifier);
+      const idInput = h('input', { type: 'text', value: c.identifier, 'aria-label': `Identifier of feature ${i + 1}`, spellcheck: 'false', class: 'import-id' });
+      let action;
+      if (problems.length) {
+        action = h('span', { class: 'import-invalid' }, 'Not imported: invalid');
+      } else if (clash) {
+        action = h('select', { 'aria-label': `What to do with feature ${i + 1}`, class: 'import-action' },
+          h('option', { value: 'skip' }, `Skip (keep the stored ${c.identifier})`),
+          h('option', { value: 'replace' }, 'Replace the stored one'),
+          h('option', { value: 'rename' }, 'Rename'));
+        idInput.value = freeIdentifier(c.identifier, [...taken]);
+        taken.add(idInput.value);
+        idInput.hidden = true;
+        action.addEventListener('change', () => { idInput.hidden = action.value !== 'rename'; });
+      } else {
+        action = h('span', {}, c.proposed ? 'New (identifier proposed from its name)' : 'New');
+      }
+      const row = h('tr', { dataset: { index: String(i), state: problems.length ? 'invalid' : clash ? 'clash' : 'new' } },
+        h('td', {}, `${i + 1}. ${c.name || '(no name)'} · ${c.geometry && c.geometry.type ? c.geometry.type : 'no geometry'}`),
+        h('td', {}, clash && !problems.length ? h('span', {}, h('span', { class: 'mono' }, c.identifier), idInput) : (problems.length ? h('span', { class: 'mono' }, c.identifier) : idInput)),
+        h('td', {}, action),
+        h('td', {}, problems.length ? h('ul', { class: 'import-problems' }, ...problems.map((p) => h('li', {}, p))) : ''));
+      rows.push({ row, c, clash, problems, idInput, action });
+    });
+    this.importRows = rows;
+    $('#import-table tbody').replaceChildren(...rows.map((r) => r.row));
+    const n = rows.filter((r) => !r.problems.length).length;
+    $('#import-intro').textContent = `${note}${file}: ${candidates.length} feature${candidates.length === 1 ? '' : 's'}. Nothing is written until you import; clashes are skipped unless you choose otherwise.`;
+    $('#import-error').textContent = '';
+    $('#import-confirm').disabled = n === 0;
+    $('#import-dialog').hidden = false;
+  }
+
+  // confirmImport merges the chosen features into the set and writes it once, with If-Match:
+  // when someone else saved meanwhile (412), the set is reloaded and the choice asked again.
+  async confirmImport() {
+    const merged = this.areas.map((a) => ({ ...a }));
+    const ids = new Set(merged.map((a) => a.identifier));
+    let added = 0;
+    for (const r of this.importRows) {
+      if (r.problems.length) continue;
+      const { proposed: _p, ...c } = r.c;
+      const act = r.clash ? r.action.value : 'new';
+      if (act === 'skip') continue;
+      if (act === 'replace') {
+        const i = merged.findIndex((a) => a.identifier === c.identifier);
+        if (i >= 0) merged[i] = c; else merged.push(c);
+        added++;
+        continue;
+      }
+      const id = r.idInput.value.trim();
+      if (!id || /\s/.test(id) || ids.has(id)) {
+        $('#import-error').textContent = `Feature ${Number(r.row.dataset.index) + 1}: the identifier “${id}” is empty, has spaces or is already used.`;
+        r.idInput.focus();
+        return;
+      }
+      ids.add(id);
+      merged.push({ ...c, identifier: id });
+      added++;
+    }
+    if (added === 0) {
+      $('#import-dialog').hidden = true;
+      message('Nothing imported: every feature was skipped.');
+      return;
+    }
+    try {
+      await api.importAreas(merged, false);
+    } catch (e) {
+      if (e.status === 412) {
+        await this.reload();
+        await this.showImport('Someone else changed the areas meanwhile: here is the import again, against the areas as they are now. ');
+        return;
+      }
+      const problems = e.body && Array.isArray(e.body.problems) ? e.body.problems.join(' · ') : e.message;
+      $('#import-error').textContent = `Not imported: ${problems}`;
+      return;
+    }
+    $('#import-dialog').hidden = true;
+    message(`Imported ${added} area${added === 1 ? '' : 's'} from ${this.pending.file}.`);
+    this.closeForm();
+    await this.reload();
+  }
 }
 
-function escapeHTML(s) {
-  const d = document.createElement('div');
-  d.textContent = s;
-  return d.innerHTML;
+// freeIdentifier is id, or id-2, id-3… : the first not among taken.
+function freeIdentifier(id, taken) {
+  const used = new Set(taken);
+  const base = String(id || 'AREA').replace(/-\d+$/, '') || 'AREA';
+  if (!used.has(id) && id) return id;
+  for (let n = 2; ; n++) {
+    if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
 }
 
 function numberOr(v, d) {
@@ -355,35 +639,50 @@ function styleOf(a) {
   return out;
 }
 
-function leafletStyle(st, selected) {
+function leafletStyle(st, selected, kind = 'Polygon') {
+  const s = { ...DEFAULT_STYLE, ...st };
+  if (kind === 'Point') {
+    return { color: '#fff', weight: 2, fillColor: s['marker-color'], fillOpacity: 1, radius: MARKER_RADIUS[s['marker-size']] || 7, dashArray: selected ? '3 2' : null };
+  }
   return {
-    color: st.stroke, fillColor: st.fill, fillOpacity: Number(st['fill-opacity']),
-    weight: Number(st['stroke-width']) + (selected ? 2 : 0), opacity: Number(st['stroke-opacity'] ?? 1),
+    color: s.stroke, fillColor: s.fill, fillOpacity: kind === 'Polygon' ? Number(s['fill-opacity']) : 0,
+    weight: Number(s['stroke-width']) + (selected ? 2 : 0), opacity: Number(s['stroke-opacity'] ?? 1),
     dashArray: selected ? '6 4' : null,
   };
 }
 
-// areaLayer draws a stored area: a polygon (with holes), a line or a point.
+// areaLayer draws an area: a polygon (with holes), a line or a point.
 function areaLayer(a) {
   const g = a.geometry;
   if (!g || !Array.isArray(g.coordinates)) return null;
-  const style = leafletStyle(styleOf(a), false);
+  const style = leafletStyle(styleOf(a), false, g.type);
   switch (g.type) {
     case 'Polygon':
       return L.polygon(L.GeoJSON.coordsToLatLngs(g.coordinates, 1), { ...style, pmIgnore: false });
     case 'LineString':
-      return L.polyline(L.GeoJSON.coordsToLatLngs(g.coordinates, 0), { ...style, pmIgnore: true });
+      return L.polyline(L.GeoJSON.coordsToLatLngs(g.coordinates, 0), { ...style, pmIgnore: false });
     case 'Point':
-      return L.circleMarker(L.GeoJSON.coordsToLatLng(g.coordinates), { ...style, radius: 7, pmIgnore: true });
+      return L.circleMarker(L.GeoJSON.coordsToLatLng(g.coordinates), { ...style, pmIgnore: false });
   }
   return null;
+}
+
+// toFeature is a flat area as a GeoJSON Feature (what the export of one area gives).
+function toFeature({ geometry, ...props }) {
+  return { type: 'Feature', properties: props, geometry };
+}
+
+// toFlat is a Feature as the API's flat area.
+function toFlat(f) {
+  const p = f.properties || {};
+  const out = { identifier: typeof p.identifier === 'string' ? p.identifier.trim() : '', name: typeof p.name === 'string' ? p.name : '', geometry: f.geometry };
+  if (p.locked === true) out.locked = true;
+  for (const k of STYLE_KEYS) if (p[k] !== undefined && p[k] !== null) out[k] = p[k];
+  return out;
 }
 
 // toCollection turns the flat areas of the API into the stored GeoJSON form (what
 // tracker-rules --areas reads).
 function toCollection(areas) {
-  return {
-    type: 'FeatureCollection',
-    features: areas.map(({ geometry, ...props }) => ({ type: 'Feature', properties: props, geometry })),
-  };
+  return { type: 'FeatureCollection', features: areas.map(toFeature) };
 }

@@ -1,7 +1,11 @@
 // The rules page: a table of rules (enabled toggle, counts) and an editor whose condition rows
-// offer, for each type, only the operators it allows and a value widget that fits it.
+// offer, for each type, only the operators it allows and a value widget that fits it. "Test
+// rule" runs the form as it stands on the traffic of the user's receiver (or on a file) and
+// shows which aircraft it would have alerted on, before anything is saved.
+/* global L */
 import { api, ApiError } from './api.js';
 import { $, h, message, showErrors, clearErrors, download, importFile } from './dom.js';
+import { createMap, aircraftMarker } from './map.js';
 
 // The condition types, their operators and the limits of their values are the server's
 // (/ui/config.json: the rules package's table, the same one that validates): the page repeats
@@ -12,6 +16,7 @@ const uid = (p) => `${p}-${++nextId}`;
 
 export class RulesPage {
   constructor(config) {
+    this.config = config;
     // type → {operators, value: {widget, label, unit, hint, min, max, options, …}}, in order.
     this.types = new Map((config.conditions || []).map((c) => [c.type, c]));
     this.operatorLabels = config.operator_labels || {};
@@ -27,6 +32,9 @@ export class RulesPage {
     $('#rule-add-condition').addEventListener('click', () => { this.addRow({ type: 'altitude', operator: 'maximum', value: '' }); this.rows.at(-1).type.focus(); });
     $('#rule-cancel').addEventListener('click', () => this.closeForm());
     $('#rule-delete').addEventListener('click', () => this.remove());
+    $('#rule-test').addEventListener('click', () => this.test());
+    $('#rule-test-file').addEventListener('click', () => $('#rule-test-file-input').click());
+    $('#rule-test-file-input').addEventListener('change', (e) => this.testFile(e.target));
     this.form.addEventListener('submit', (e) => { e.preventDefault(); this.save(); });
   }
 
@@ -34,9 +42,10 @@ export class RulesPage {
 
   async reload() {
     try {
-      const [rules, areas] = await Promise.all([api.rules(), api.areas()]);
+      const [rules, areas, status] = await Promise.all([api.rules(), api.areas(), api.ruleStatus()]);
       this.rules = rules;
       this.areas = areas;
+      this.status = new Map(status.map((s) => [s.identifier, s]));
     } catch (e) {
       message(`Rules could not be loaded: ${e.message}`, 'error');
       return;
@@ -54,7 +63,7 @@ export class RulesPage {
           onchange: (e) => this.toggle(r, e.target),
         })),
         h('td', { class: 'mono' }, r.identifier),
-        h('td', {}, r.name),
+        h('td', {}, r.name, ' ', statusBadge(this.status.get(r.identifier))),
         h('td', { class: 'num' }, String((r.conditions || []).length)),
         h('td', {}, r.force_archive ? 'yes' : 'no'),
         h('td', { class: 'num' }, `${r.triggered_lifetime ?? 0} / ${r.triggered_last_30_days ?? 0}`),
@@ -99,6 +108,78 @@ export class RulesPage {
   closeForm() {
     this.form.hidden = true;
     this.editing = null;
+    $('#rule-test-results').hidden = true;
+  }
+
+  // test runs the form as it stands (unsaved edits included) on the traffic the server kept
+  // from the user's receiver; nothing is saved.
+  async test(traffic, source) {
+    const body = this.body();
+    clearErrors(this.form);
+    let got;
+    try {
+      got = await api.testRule(body, traffic);
+    } catch (e) {
+      return this.failed(e);
+    }
+    await this.showTest(got, source || 'the traffic of the last minutes');
+  }
+
+  // testFile tests the form on a file: JSON lines as tracker-rules replay reads them, or one
+  // readsb aircraft.json.
+  async testFile(input) {
+    const file = input.files[0];
+    input.value = '';
+    if (!file) return;
+    await this.test(await file.text(), file.name);
+  }
+
+  async showTest(got, source) {
+    const box = $('#rule-test-results');
+    box.hidden = false;
+    const summary = `${got.aircraft_matched} of ${got.aircraft} aircraft would match (${got.fired} notification${got.fired === 1 ? '' : 's'} on ${got.messages} messages of ${source}).`;
+    $('#rule-test-summary').textContent = got.messages === 0
+      ? `No traffic to test on: ${source === 'the traffic of the last minutes' ? 'the server keeps none yet (set CONFIG_UI_READSB_URL to your receiver\'s aircraft.json, or test on a file).' : 'the file holds no message.'}`
+      : summary + (got.matches_truncated ? ` The first ${got.matches.length} are listed.` : '');
+    $('#rule-test-matches tbody').replaceChildren(...got.matches.map((m) => h('tr', { dataset: { hex: m.icao_hex } },
+      h('td', { class: 'mono' }, m.icao_hex),
+      h('td', { class: 'mono' }, m.ident || ''),
+      h('td', {}, m.received_at),
+      h('td', {}, h('ul', { class: 'observed' }, ...m.conditions.map((c) => h('li', {}, `${c.type} ${c.operator} ${c.value}: ${observedText(c.observed)}`)))))));
+    $('#rule-test-matches').hidden = got.matches.length === 0;
+    // When nothing matches, what each condition alone would have let through says why.
+    $('#rule-test-conditions tbody').replaceChildren(...got.conditions.map((c) => h('tr', {},
+      h('td', {}, `${c.type} ${c.operator} ${c.value}`),
+      h('td', { class: 'num' }, String(c.messages_matching)))));
+    $('#rule-test-conditions').hidden = got.fired > 0;
+    await this.drawTest(got.matches);
+    box.scrollIntoView({ block: 'nearest' });
+  }
+
+  // drawTest puts the matches where they fired on the results' map, with the areas.
+  async drawTest(matches) {
+    if (!this.testMap) {
+      this.testMap = await createMap($('#rule-test-map'), this.config);
+      this.testMarks = L.featureGroup().addTo(this.testMap.map);
+      this.testAreas = L.featureGroup().addTo(this.testMap.map);
+      this.testMap.control.addOverlay(this.testAreas, 'Areas');
+      this.testMap.control.addOverlay(this.testMarks, 'Test matches');
+    }
+    const { map } = this.testMap;
+    map.invalidateSize();
+    this.testAreas.clearLayers();
+    for (const a of this.areas) {
+      if (a.geometry && a.geometry.type === 'Polygon') {
+        L.polygon(L.GeoJSON.coordsToLatLngs(a.geometry.coordinates, 1), { color: '#3388ff', weight: 1, fillOpacity: 0.1, interactive: false }).addTo(this.testAreas);
+      }
+    }
+    this.testMarks.clearLayers();
+    for (const m of matches) {
+      if (m.latitude === undefined || m.longitude === undefined) continue;
+      aircraftMarker({ icao_hex: m.icao_hex, ident: m.ident, latitude: m.latitude, longitude: m.longitude, altitude: m.altitude, received_at: m.received_at }, 'match').addTo(this.testMarks);
+    }
+    const b = this.testMarks.getLayers().length ? this.testMarks.getBounds() : this.testAreas.getBounds();
+    if (b.isValid()) map.fitBounds(b.pad(0.3), { maxZoom: 11 });
   }
 
   addRow(c) {
@@ -213,6 +294,22 @@ export class RulesPage {
     return importFile(input, 'rules', api.importRules, (set) => (Array.isArray(set) ? set.length : 0),
       async () => { this.closeForm(); await this.reload(); });
   }
+}
+
+// statusBadge says when a rule cannot fire: "Not enabled", or "Inactive" (its date
+// conditions exclude now; why on hover), as the server's engine reads them.
+function statusBadge(st) {
+  if (!st) return null;
+  if (!st.enabled) return h('span', { class: 'badge muted status', title: 'This rule is stored but never evaluated.' }, 'Not enabled');
+  if (!st.active) return h('span', { class: 'badge status inactive', title: st.reason, 'aria-label': `Inactive: ${st.reason}` }, 'Inactive');
+  return null;
+}
+
+// observedText is a condition's observed value as a short text.
+function observedText(v) {
+  if (v === null || v === undefined) return 'nothing';
+  if (Array.isArray(v)) return v.length ? v.join(', ') : 'none';
+  return String(v);
 }
 
 function stripCounts(r) {

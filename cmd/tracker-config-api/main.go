@@ -58,7 +58,16 @@ func run() int {
 	if err := store.Startup(ctx); err != nil {
 		log.Error().Err(err).Msg("start-up repair failed")
 	}
-	server, err := api.NewServer(store, api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution}, log)
+	// The user's own receiver's traffic for the map and the rule tests, and the recent rule
+	// notifications, each kept by a goroutine of its own until the server stops.
+	traffic := api.NewTraffic(cfg.ReadsbURL, cfg.ReadsbInterval, cfg.TrafficWindow, log.With().Str("stage", "traffic").Logger())
+	matches := api.NewMatches(cfg.MQTTHost, cfg.MQTTPort, cfg.MQTTUsername, cfg.MQTTPassword, log.With().Str("stage", "matches").Logger())
+	bg, stopBG := context.WithCancel(ctx)
+	defer stopBG()
+	go traffic.Run(bg)
+	go matches.Run(bg)
+	server, err := api.NewServer(store, api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
+		Traffic: traffic, Matches: matches}, log)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
 		return 2

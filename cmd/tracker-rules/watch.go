@@ -1,13 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"net/http"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -24,72 +20,6 @@ import (
 // WatchStatusTopic is the availability of tracker-rules watch: ONLINE on every connect,
 // OFFLINE as its will and on a clean stop.
 const WatchStatusTopic = "Tracker/rules-watch/status"
-
-// maxFeedBytes caps one aircraft.json answer (a busy global feed is a few MB).
-const maxFeedBytes = 64 << 20
-
-// feed polls a readsb/tar1090 aircraft.json: an http(s) URL or a file path.
-type feed struct {
-	src     string
-	client  *http.Client
-	log     zerolog.Logger
-	failing bool
-}
-
-func newFeed(src string, timeout time.Duration, log zerolog.Logger) *feed {
-	return &feed{src: src, client: &http.Client{Timeout: timeout}, log: log}
-}
-
-func (f *feed) fetch(ctx context.Context) (*readsb.Snapshot, error) {
-	var body []byte
-	if strings.HasPrefix(f.src, "http://") || strings.HasPrefix(f.src, "https://") {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, f.src, nil)
-		if err != nil {
-			return nil, err
-		}
-		resp, err := f.client.Do(req)
-		if err != nil {
-			return nil, err
-		}
-		defer resp.Body.Close()
-		if resp.StatusCode < 200 || resp.StatusCode > 299 {
-			return nil, fmt.Errorf("HTTP %d", resp.StatusCode)
-		}
-		if body, err = io.ReadAll(io.LimitReader(resp.Body, maxFeedBytes+1)); err != nil {
-			return nil, err
-		}
-	} else {
-		st, err := os.Stat(f.src)
-		if err != nil {
-			return nil, err
-		}
-		if st.Size() > maxFeedBytes {
-			return nil, fmt.Errorf("larger than %d bytes", maxFeedBytes)
-		}
-		if body, err = os.ReadFile(f.src); err != nil {
-			return nil, err
-		}
-	}
-	if len(body) > maxFeedBytes {
-		return nil, fmt.Errorf("larger than %d bytes", maxFeedBytes)
-	}
-	return readsb.Parse(bytes.NewReader(body))
-}
-
-// poll fetches once; a failure is logged once (then at debug while it lasts).
-func (f *feed) poll(ctx context.Context) *readsb.Snapshot {
-	snap, err := f.fetch(ctx)
-	switch {
-	case err != nil && !f.failing:
-		f.log.Warn().Err(err).Str("feed", f.src).Msg("readsb feed unusable; retrying every interval")
-	case err != nil:
-		f.log.Debug().Err(err).Str("feed", f.src).Msg("readsb feed still unusable")
-	case f.failing:
-		f.log.Info().Str("feed", f.src).Msg("readsb feed back")
-	}
-	f.failing = err != nil
-	return snap
-}
 
 // watch evaluates the rules on a live readsb feed and publishes (or prints) what fires.
 func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog.Logger) int {
@@ -164,22 +94,14 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 		engine.KeepCurrent(kctx, o.interval)
 	}()
 
-	fd := newFeed(o.readsb, max(o.interval*4/5, 100*time.Millisecond), log.With().Str("stage", "feed").Logger())
-	seen := map[string]time.Time{} // hex → received time of its latest message
+	fd := readsb.NewFeed(o.readsb, max(o.interval*4/5, 100*time.Millisecond), log.With().Str("stage", "feed").Logger())
 	out := stdout
 	tick := time.NewTicker(o.interval)
 	defer tick.Stop()
 	log.Info().Str("feed", o.readsb).Dur("interval", o.interval).Bool("mqtt", mc.MQTTEnabled()).Int("rules", len(engine.Set().Rules)).Msg("watching")
 	for {
-		if s := fd.poll(ctx); s != nil {
+		if s, msgs := fd.Poll(ctx); s != nil {
 			now := s.Clock()
-			msgs := s.Messages(func(hex string, at time.Time) bool {
-				if prev, ok := seen[hex]; ok && !at.After(prev) {
-					return false // not updated since the previous poll
-				}
-				seen[hex] = at
-				return true
-			})
 			for i := range msgs {
 				for _, mt := range engine.Process(&msgs[i]) {
 					engine.Counter.Count(mt.Rule.Identifier, mt.At)
@@ -197,11 +119,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 			}
 			// Memory stays bounded: finished flights and their aircraft are forgotten.
 			engine.Expire(now)
-			for hex, at := range seen {
-				if now.Sub(at) > engine.TTL() {
-					delete(seen, hex)
-				}
-			}
+			fd.Forget(now.Add(-engine.TTL()))
 		}
 		select {
 		case <-ctx.Done():

@@ -261,9 +261,28 @@ type evaluator struct {
 	res    *Result
 	pool   chunks
 	pieces chan<- piece
-	cur    piece     // being filled
-	clock  time.Time // the newest message time seen: same input, same output
+	cur    piece // being filled
+	clock  Clock
 }
+
+// Clock is the replay clock: the newest received_at seen. The lag rule (a notification is
+// suppressed when its message is more than 30 s older) is judged on it, not on the wall clock,
+// so that the same input always gives the same output. The management API's rule test runs
+// its messages on one too.
+type Clock struct{ now time.Time }
+
+// See moves the clock to at when at is newer.
+func (c *Clock) See(at time.Time) {
+	if at.After(c.now) {
+		c.now = at
+	}
+}
+
+// Now is the newest time seen.
+func (c *Clock) Now() time.Time { return c.now }
+
+// Lagging reports whether a match of a message received at at is suppressed.
+func (c *Clock) Lagging(at time.Time) bool { return rules.Lagging(c.now, at) }
 
 // out is the chunk to append output to; a full one goes to the writer first.
 func (ev *evaluator) out() *[]byte {
@@ -291,11 +310,9 @@ func (ev *evaluator) batch(b *batch) {
 			continue
 		}
 		m := b.msgs[i]
-		if m.ReceivedAt.After(ev.clock) {
-			ev.clock = m.ReceivedAt
-		}
+		ev.clock.See(m.ReceivedAt)
 		if l.no%10000 == 0 { // forget finished flights: bounded memory on long or live runs
-			o.Engine.Expire(ev.clock)
+			o.Engine.Expire(ev.clock.Now())
 		}
 		matches := o.Engine.Process(m)
 		if len(matches) == 0 {
@@ -312,7 +329,7 @@ func (ev *evaluator) batch(b *batch) {
 			if o.Counter != nil {
 				o.Counter.Count(mt.Rule.Identifier, mt.At)
 			}
-			if rules.Lagging(ev.clock, mt.At) {
+			if ev.clock.Lagging(mt.At) {
 				st.Suppressed++
 				o.Log.Debug().Str("icao_hex", mt.Flight.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
 				continue

@@ -1,0 +1,282 @@
+package api
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
+	"github.com/tracker-adsb/tracker-core-health/stages/replay"
+)
+
+// MaxTestBody is the largest body of POST /api/rules/test: a rule and a traffic text of a busy
+// half hour (JSON lines) or one large aircraft.json. The other endpoints keep MaxBody.
+const MaxTestBody = 32 << 20
+
+// maxListedMatches bounds the matches a test answer lists one by one (fired counts them all).
+const maxListedMatches = 1000
+
+// ruleTest is the answer of POST /api/rules/test.
+type ruleTest struct {
+	Messages   int              `json:"messages"`
+	Aircraft   int              `json:"aircraft"`
+	Fired      int              `json:"fired"`
+	Matched    int              `json:"aircraft_matched"` // distinct aircraft among the matches
+	Truncated  bool             `json:"matches_truncated,omitempty"`
+	Source     string           `json:"traffic"` // kept (the feed's last minutes) or given
+	Matches    []testMatch      `json:"matches"`
+	Conditions []conditionCount `json:"conditions"`
+}
+
+// testMatch is one notification the rule would have sent: the aircraft, the message that
+// triggered it, where it was, and what each condition observed.
+type testMatch struct {
+	IcaoHex    string                  `json:"icao_hex"`
+	Ident      string                  `json:"ident,omitempty"`
+	ReceivedAt string                  `json:"received_at"`
+	Latitude   *float64                `json:"latitude,omitempty"`
+	Longitude  *float64                `json:"longitude,omitempty"`
+	Altitude   *float64                `json:"altitude,omitempty"`
+	Conditions []rules.ConditionResult `json:"conditions"`
+}
+
+// conditionCount is how many messages satisfied one condition on its own.
+type conditionCount struct {
+	Type     string `json:"type"`
+	Operator string `json:"operator"`
+	Value    string `json:"value"`
+	Matching int    `json:"messages_matching"`
+}
+
+// testRule answers POST /api/rules/test: {"rule": <a rule as for POST /api/rules>} tested on
+// the kept traffic, or {"rule", "traffic": "<text>"} on the given traffic (JSON lines in the
+// replay format, or one readsb aircraft.json). The rule is checked as a save would check it
+// (422, 400), evaluated inside the stored rule set (a stored rule with its identifier is
+// replaced) with the stored areas, by replay's engine and clock; nothing is ever written.
+func (s *Server) testRule(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBodyLimit(w, r, MaxTestBody)
+	if !ok {
+		return
+	}
+	var req struct {
+		Rule    json.RawMessage `json:"rule"`
+		Traffic *string         `json:"traffic"`
+	}
+	if m, ok := decodeObject(body); !ok || json.Unmarshal(body, &req) != nil {
+		write422(w, []FieldError{{Loc: []any{"body"}, Msg: "body must be a JSON object {\"rule\": …, \"traffic\": …}", Type: "json_invalid"}})
+		return
+	} else if _, ok := m["rule"]; !ok {
+		write422(w, []FieldError{{Loc: []any{"body", "rule"}, Msg: "field required", Type: "missing"}})
+		return
+	}
+	// The rule is validated as the body of POST /api/rules would be: same 422 entries.
+	rule, errs := validateRule(req.Rule)
+	if errs != nil {
+		write422(w, errs)
+		return
+	}
+	rule.Enabled = true // tested as it would run once enabled
+	stored, _ := json.Marshal(rule)
+	rb, ab, err := s.store.bodies(r.Context())
+	if err != nil {
+		s.storeError(w, err)
+		return
+	}
+	engine, tested, err := testEngine(rb, ab, rule.Identifier, stored)
+	if err != nil {
+		s.storeError(w, err)
+		return
+	}
+	var out *ruleTest
+	if req.Traffic != nil {
+		out, err = runTest(engine, tested, "given", func(fn func(*model.AircraftMessage)) (int, error) { return eachGiven(*req.Traffic, fn) })
+	} else {
+		out, err = runTest(engine, tested, "kept", func(fn func(*model.AircraftMessage)) (int, error) { return s.traffic.Each(fn), nil })
+	}
+	if err != nil {
+		writeDetail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// testEngine checks the stored set with the rule in it (strict, against the stored areas:
+// the 400 of a save) and builds an engine of the rule and the rules it depends on through
+// matched_rules conditions: the others never change what it fires on.
+func testEngine(rulesBody, areasBody []byte, id string, rule json.RawMessage) (*rules.Engine, *rules.Rule, error) {
+	items, err := parseRules(rulesBody)
+	if err != nil {
+		return nil, nil, err
+	}
+	if i := slices.IndexFunc(items, func(it json.RawMessage) bool { return ruleID(it) == id }); i >= 0 {
+		items[i] = rule
+	} else {
+		items = append(items, rule)
+	}
+	if err := checkRules(items, areasBody); err != nil {
+		return nil, nil, err
+	}
+	areas := rules.Areas{}
+	if len(bytes.TrimSpace(areasBody)) > 0 {
+		if areas, err = rules.LoadAreas(areasBody); err != nil {
+			return nil, nil, reject(http.StatusBadRequest, "%s", err.Error())
+		}
+	}
+	set, err := rules.LoadRules(marshalArray(dependencies(items, id)), areas, rules.Lenient)
+	var le *rules.LoadError
+	if err != nil && !errors.As(err, &le) {
+		return nil, nil, reject(http.StatusBadRequest, "%s", err.Error())
+	}
+	for _, r := range set.Rules {
+		if r.Identifier == id {
+			return rules.NewEngine(set, 0), r, nil
+		}
+	}
+	return nil, nil, reject(http.StatusBadRequest, "Rule '%s' could not be compiled", id)
+}
+
+// dependencies is the rule id and the rules it reaches through matched_rules conditions, in
+// stored order.
+func dependencies(items []json.RawMessage, id string) []json.RawMessage {
+	byID := map[string]json.RawMessage{}
+	for _, it := range items {
+		byID[ruleID(it)] = it
+	}
+	need := map[string]bool{}
+	var visit func(string)
+	visit = func(id string) {
+		it, ok := byID[id]
+		if !ok || need[id] {
+			return
+		}
+		need[id] = true
+		var r struct {
+			Conditions []struct {
+				Type  string `json:"type"`
+				Value any    `json:"value"`
+			} `json:"conditions"`
+		}
+		_ = json.Unmarshal(it, &r)
+		for _, c := range r.Conditions {
+			if strings.EqualFold(strings.TrimSpace(c.Type), rules.TypeMatchedRules) {
+				if list, ok := c.Value.([]any); ok {
+					for _, x := range list {
+						if s, ok := x.(string); ok {
+							visit(s)
+						}
+					}
+				}
+			}
+		}
+	}
+	visit(id)
+	out := make([]json.RawMessage, 0, len(need))
+	for _, it := range items {
+		if need[ruleID(it)] {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// runTest runs every message of each through the engine on replay's clock and gathers what
+// the tested rule fires on (the notifications replay would print: a match on a message more
+// than 30 s behind the clock is suppressed) and how many messages satisfy each condition.
+func runTest(engine *rules.Engine, tested *rules.Rule, source string, each func(func(*model.AircraftMessage)) (int, error)) (*ruleTest, error) {
+	out := &ruleTest{Source: source, Matches: []testMatch{}}
+	counts := make([]int, tested.Conditions())
+	var clock replay.Clock
+	matched := map[string]bool{}
+	n, err := each(func(m *model.AircraftMessage) {
+		clock.See(m.ReceivedAt)
+		matches := engine.Process(m)
+		f := engine.Last()
+		earlier := f.MatchedRules[:len(f.MatchedRules)-len(matches)]
+		tested.CountMatching(f, earlier, m.ReceivedAt, counts)
+		for _, mt := range matches {
+			if mt.Rule != tested || clock.Lagging(mt.At) {
+				continue
+			}
+			out.Fired++
+			matched[f.IcaoHex] = true
+			if len(out.Matches) == maxListedMatches {
+				out.Truncated = true
+				continue
+			}
+			tm := testMatch{IcaoHex: f.IcaoHex, Ident: f.Ident, ReceivedAt: model.RFC3339Offset(mt.At),
+				Conditions: tested.Explain(f, earlier, mt.At)}
+			if p := f.Position; f.HasPosition {
+				tm.Latitude, tm.Longitude, tm.Altitude = ptr(p.Latitude), ptr(p.Longitude), ptr(p.Altitude)
+			}
+			out.Matches = append(out.Matches, tm)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.Messages, out.Aircraft, out.Matched = n, engine.Flights(), len(matched)
+	for i, c := range tested.Explain(&model.Flight{}, nil, time.Time{}) {
+		out.Conditions = append(out.Conditions, conditionCount{Type: c.Type, Operator: c.Operator, Value: c.Value, Matching: counts[i]})
+	}
+	return out, nil
+}
+
+func ptr(v model.OptFloat) *float64 {
+	if !v.OK {
+		return nil
+	}
+	x := v.V
+	return &x
+}
+
+// eachGiven reads a traffic text: one readsb aircraft.json (an object with "aircraft"), or
+// JSON lines in the replay format. A line that cannot be read fails the test, naming it.
+func eachGiven(text string, fn func(*model.AircraftMessage)) (int, error) {
+	trimmed := strings.TrimSpace(text)
+	if strings.HasPrefix(trimmed, "{") {
+		var probe map[string]json.RawMessage
+		if json.Unmarshal([]byte(trimmed), &probe) == nil {
+			if _, ok := probe["aircraft"]; ok {
+				snap, err := readsb.Parse(strings.NewReader(trimmed))
+				if err != nil {
+					return 0, fmt.Errorf("traffic: %w", err)
+				}
+				msgs := snap.Messages(nil)
+				for i := range msgs {
+					fn(&msgs[i])
+				}
+				return len(msgs), nil
+			}
+		}
+	}
+	dec := replay.NewDecoder()
+	var slot replay.Slot
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 64<<10), replay.MaxLine)
+	n, line := 0, 0
+	for sc.Scan() {
+		line++
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		m, err := dec.Decode(b, &slot)
+		if err != nil {
+			return 0, fmt.Errorf("traffic line %d: %v", line, err)
+		}
+		fn(m)
+		n++
+	}
+	if err := sc.Err(); err != nil {
+		return 0, fmt.Errorf("traffic after line %d: %v", line, err)
+	}
+	return n, nil
+}

@@ -1,0 +1,354 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
+)
+
+// MaxKeptMessages bounds the traffic kept for rule tests: the oldest messages go first. A
+// record is 80 bytes (the strings of a message are kept once, in the keeper's table), so a
+// full keeper holds ≈ 40 MB; a home receiver (≈ 100–300 aircraft, each updated every second or
+// two) fills 30 minutes with ≈ 150,000–300,000 messages.
+const MaxKeptMessages = 500_000
+
+// aircraftWindow is how long an aircraft stays on the map after its last message.
+const aircraftWindow = 60 * time.Second
+
+// Traffic keeps the traffic of the user's own receiver for the UI: every message of the last
+// window (at most MaxKeptMessages, oldest dropped first), and the latest state of each
+// aircraft. Its Run polls the feed; the API serves GET /api/traffic from it and tests rules on
+// it (POST /api/rules/test).
+type Traffic struct {
+	feed     *readsb.Feed // nil: no feed configured
+	interval time.Duration
+	window   time.Duration
+	log      zerolog.Logger
+
+	mu      sync.RWMutex
+	ring    []kept // circular: the oldest at head
+	head, n int
+	strs    strTable
+	latest  map[string]*aircraft // by hex
+	clock   time.Time            // the feed's time of its latest snapshot
+	state   string               // off, ok, down
+	err     string
+}
+
+// kept is one message in 80 bytes: its time, its six numbers (has says which are present), its
+// strings as numbers in the keeper's table.
+type kept struct {
+	at                              int64 // Unix nanoseconds
+	lat, lon, alt, speed, track, vs float64
+	hex, ident, squawk, reg, typ    uint32
+	has                             uint8
+	uat, military                   bool
+}
+
+const (
+	hasLat uint8 = 1 << iota
+	hasLon
+	hasAlt
+	hasSpeed
+	hasTrack
+	hasVS
+)
+
+// aircraft is the latest state of one aircraft: a field absent from a message keeps its value.
+type aircraft struct {
+	Hex       string   `json:"icao_hex"`
+	Ident     string   `json:"ident,omitempty"`
+	Squawk    string   `json:"squawk,omitempty"`
+	Latitude  *float64 `json:"latitude,omitempty"`
+	Longitude *float64 `json:"longitude,omitempty"`
+	Altitude  *float64 `json:"altitude,omitempty"`
+	Velocity  *float64 `json:"velocity,omitempty"`
+	Heading   *float64 `json:"heading,omitempty"`
+	Military  bool     `json:"military,omitempty"`
+	Seen      float64  `json:"seen_seconds"`
+	at        time.Time
+}
+
+// NewTraffic keeps the traffic of src (empty: none), polled every interval, for window.
+func NewTraffic(src string, interval, window time.Duration, log zerolog.Logger) *Traffic {
+	t := &Traffic{interval: interval, window: window, log: log, latest: map[string]*aircraft{}, state: "off"}
+	if src != "" {
+		t.feed = readsb.NewFeed(src, max(interval*4/5, time.Second), log)
+		t.state = "down" // until the first answer
+	}
+	return t
+}
+
+// Run polls the feed until ctx ends; without a feed it returns at once.
+func (t *Traffic) Run(ctx context.Context) {
+	if t.feed == nil {
+		return
+	}
+	tick := time.NewTicker(t.interval)
+	defer tick.Stop()
+	for {
+		snap, msgs := t.feed.Poll(ctx)
+		t.take(snap, msgs)
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// take records one poll: its messages, or the feed's failure.
+func (t *Traffic) take(snap *readsb.Snapshot, msgs []model.AircraftMessage) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if snap == nil {
+		t.state = "down"
+		if err := t.feed.Err(); err != nil {
+			t.err = err.Error()
+		}
+		return
+	}
+	t.state, t.err = "ok", ""
+	t.clock = snap.Clock()
+	for i := range msgs {
+		t.add(&msgs[i])
+	}
+	t.expire(t.clock)
+	t.feed.Forget(t.clock.Add(-t.window))
+}
+
+// Add keeps one message (tests and the feed).
+func (t *Traffic) Add(m *model.AircraftMessage) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.add(m)
+	if m.ReceivedAt.After(t.clock) {
+		t.clock = m.ReceivedAt
+	}
+}
+
+func (t *Traffic) add(m *model.AircraftMessage) {
+	k := kept{at: m.ReceivedAt.UnixNano(), hex: t.strs.id(m.IcaoHex), ident: t.strs.id(m.Ident), squawk: t.strs.id(m.Squawk),
+		uat: m.ReceiverSource == "978"}
+	num := func(p *float64, bit uint8, dst *float64) {
+		if p != nil {
+			k.has |= bit
+			*dst = *p
+		}
+	}
+	num(m.Latitude, hasLat, &k.lat)
+	num(m.Longitude, hasLon, &k.lon)
+	num(m.Altitude, hasAlt, &k.alt)
+	num(m.Velocity, hasSpeed, &k.speed)
+	num(m.Heading, hasTrack, &k.track)
+	num(m.VerticalSpeed, hasVS, &k.vs)
+	if a := m.Aircraft; a != nil {
+		k.reg, k.typ = t.strs.id(a.Registration), t.strs.id(a.TypeDesignator)
+		k.military = a.Military != nil && *a.Military
+	}
+	if t.n == len(t.ring) && len(t.ring) < MaxKeptMessages {
+		t.grow()
+	}
+	if t.n == len(t.ring) { // full: the oldest goes
+		t.ring[t.head] = k
+		t.head = (t.head + 1) % len(t.ring)
+	} else {
+		t.ring[(t.head+t.n)%len(t.ring)] = k
+		t.n++
+	}
+	t.latestOf(m)
+}
+
+// grow doubles the ring (up to MaxKeptMessages), oldest first.
+func (t *Traffic) grow() {
+	size := min(max(2*len(t.ring), 1024), MaxKeptMessages)
+	ring := make([]kept, size)
+	for i := range t.n {
+		ring[i] = t.ring[(t.head+i)%len(t.ring)]
+	}
+	t.ring, t.head = ring, 0
+}
+
+// latestOf folds m into its aircraft's latest state.
+func (t *Traffic) latestOf(m *model.AircraftMessage) {
+	a := t.latest[m.IcaoHex]
+	if a == nil {
+		a = &aircraft{Hex: m.IcaoHex}
+		t.latest[m.IcaoHex] = a
+	}
+	if m.ReceivedAt.Before(a.at) {
+		return
+	}
+	a.at = m.ReceivedAt
+	if m.Ident != "" {
+		a.Ident = m.Ident
+	}
+	if m.Squawk != "" {
+		a.Squawk = m.Squawk
+	}
+	set := func(dst **float64, p *float64) {
+		if p != nil {
+			v := *p
+			*dst = &v
+		}
+	}
+	set(&a.Latitude, m.Latitude)
+	set(&a.Longitude, m.Longitude)
+	set(&a.Altitude, m.Altitude)
+	set(&a.Velocity, m.Velocity)
+	set(&a.Heading, m.Heading)
+	if m.Aircraft != nil && m.Aircraft.Military != nil {
+		a.Military = *m.Aircraft.Military
+	}
+}
+
+// expire drops the messages older than the window before now, and the aircraft not heard from
+// for aircraftWindow; the string table is rebuilt once it holds far more than is used.
+func (t *Traffic) expire(now time.Time) {
+	cutoff := now.Add(-t.window).UnixNano()
+	for t.n > 0 && t.ring[t.head].at < cutoff {
+		t.ring[t.head] = kept{}
+		t.head = (t.head + 1) % len(t.ring)
+		t.n--
+	}
+	for hex, a := range t.latest {
+		if now.Sub(a.at) > aircraftWindow {
+			delete(t.latest, hex)
+		}
+	}
+	if t.strs.len() > 2*t.strs.atRebuild+4096 {
+		t.rebuildStrings()
+	}
+}
+
+// rebuildStrings keeps only the strings the kept messages still use.
+func (t *Traffic) rebuildStrings() {
+	var fresh strTable
+	for i := range t.n {
+		k := &t.ring[(t.head+i)%len(t.ring)]
+		for _, id := range []*uint32{&k.hex, &k.ident, &k.squawk, &k.reg, &k.typ} {
+			*id = fresh.id(t.strs.str(*id))
+		}
+	}
+	fresh.atRebuild = fresh.len()
+	t.strs = fresh
+}
+
+// Each calls fn with every kept message, oldest first, as the engine reads it; m is reused.
+// The keeper is read-locked meanwhile.
+func (t *Traffic) Each(fn func(m *model.AircraftMessage)) int {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	var (
+		m                               model.AircraftMessage
+		lat, lon, alt, speed, track, vs float64
+		ac                              model.Aircraft
+		military                        bool
+	)
+	num := func(has, bit uint8, v float64, store *float64) *float64 {
+		if has&bit == 0 {
+			return nil
+		}
+		*store = v
+		return store
+	}
+	for i := range t.n {
+		k := &t.ring[(t.head+i)%len(t.ring)]
+		m = model.AircraftMessage{
+			ReceivedAt: time.Unix(0, k.at).UTC(), IcaoHex: t.strs.str(k.hex), ReceiverSource: "1090",
+			Ident: t.strs.str(k.ident), Squawk: t.strs.str(k.squawk),
+			Latitude: num(k.has, hasLat, k.lat, &lat), Longitude: num(k.has, hasLon, k.lon, &lon),
+			Altitude: num(k.has, hasAlt, k.alt, &alt), Velocity: num(k.has, hasSpeed, k.speed, &speed),
+			Heading: num(k.has, hasTrack, k.track, &track), VerticalSpeed: num(k.has, hasVS, k.vs, &vs),
+		}
+		if k.uat {
+			m.ReceiverSource = "978"
+		}
+		if reg, typ := t.strs.str(k.reg), t.strs.str(k.typ); reg != "" || typ != "" || k.military {
+			ac = model.Aircraft{Registration: reg, TypeDesignator: typ}
+			if k.military {
+				military = true
+				ac.Military = &military
+			}
+			m.Aircraft = &ac
+		}
+		fn(&m)
+	}
+	return t.n
+}
+
+// Len is the number of kept messages.
+func (t *Traffic) Len() int {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.n
+}
+
+// trafficAnswer is GET /api/traffic.
+type trafficAnswer struct {
+	Feed     string      `json:"feed"` // off, ok, down
+	Error    string      `json:"error,omitempty"`
+	Now      string      `json:"now"`
+	Messages int         `json:"messages"`
+	Aircraft []*aircraft `json:"aircraft"`
+}
+
+func (s *Server) getTraffic(w http.ResponseWriter, _ *http.Request) {
+	t := s.traffic
+	t.mu.RLock()
+	now := t.clock
+	if now.IsZero() {
+		now = s.now()
+	}
+	out := trafficAnswer{Feed: t.state, Error: t.err, Now: now.UTC().Format(time.RFC3339), Messages: t.n, Aircraft: []*aircraft{}}
+	for _, a := range t.latest {
+		if now.Sub(a.at) > aircraftWindow {
+			continue
+		}
+		c := *a
+		c.Seen = model.Round(now.Sub(a.at).Seconds(), 1)
+		out.Aircraft = append(out.Aircraft, &c)
+	}
+	t.mu.RUnlock()
+	sort.Slice(out.Aircraft, func(i, j int) bool { return out.Aircraft[i].Hex < out.Aircraft[j].Hex })
+	writeJSON(w, http.StatusOK, out)
+}
+
+// strTable keeps each string of the kept messages once; 0 is "".
+type strTable struct {
+	ids       map[string]uint32
+	strs      []string
+	atRebuild int
+}
+
+func (st *strTable) id(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	if id, ok := st.ids[s]; ok {
+		return id
+	}
+	if st.ids == nil {
+		st.ids, st.strs = map[string]uint32{}, []string{""}
+	}
+	st.strs = append(st.strs, s)
+	id := uint32(len(st.strs) - 1) //nolint:gosec // far fewer than 2^32 strings
+	st.ids[s] = id
+	return id
+}
+
+func (st *strTable) str(id uint32) string {
+	if id == 0 {
+		return ""
+	}
+	return st.strs[id]
+}
+
+func (st *strTable) len() int { return len(st.strs) }

@@ -1,0 +1,132 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+func msgAt(hex string, at time.Time, alt float64) *model.AircraftMessage {
+	lat, lon := 51.47, -0.45
+	mil := true
+	return &model.AircraftMessage{ReceivedAt: at, IcaoHex: hex, Ident: "BAW" + hex, Squawk: "7000", ReceiverSource: "1090",
+		Altitude: &alt, Latitude: &lat, Longitude: &lon, Aircraft: &model.Aircraft{Registration: "G-" + hex, TypeDesignator: "A320", Military: &mil}}
+}
+
+// A kept message comes back as the engine reads it: every field, absent ones absent.
+func TestKeptMessagesComeBackAsTheyWent(t *testing.T) {
+	tr := NewTraffic("", 0, 30*time.Minute, zerolog.Nop())
+	at := time.Date(2026, 11, 22, 12, 0, 0, 123_000_000, time.UTC)
+	in := msgAt("400B83", at, 1700)
+	vs := -700.0
+	in.VerticalSpeed = &vs
+	tr.Add(in)
+	bare := &model.AircraftMessage{ReceivedAt: at.Add(time.Second), IcaoHex: "4CA7B5", ReceiverSource: "978"}
+	tr.Add(bare)
+	var got []model.AircraftMessage
+	require.Equal(t, 2, tr.Each(func(m *model.AircraftMessage) {
+		b, _ := json.Marshal(m) // a deep copy: m and its pointers are reused
+		var c model.AircraftMessage
+		require.NoError(t, json.Unmarshal(b, &c))
+		got = append(got, c)
+	}))
+	want := func(m *model.AircraftMessage) string { b, _ := json.Marshal(m); return string(b) }
+	require.JSONEq(t, want(in), want(&got[0]))
+	require.JSONEq(t, want(bare), want(&got[1]))
+}
+
+// The keeper is bounded: past MaxKeptMessages the oldest go first.
+func TestTrafficIsBoundedOldestFirst(t *testing.T) {
+	tr := NewTraffic("", 0, 24*time.Hour, zerolog.Nop())
+	at := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	for i := range MaxKeptMessages + 1000 {
+		tr.Add(msgAt(fmt.Sprintf("%06X", i%5000), at.Add(time.Duration(i)*time.Millisecond), float64(i)))
+	}
+	require.Equal(t, MaxKeptMessages, tr.Len())
+	first := -1.0
+	tr.Each(func(m *model.AircraftMessage) {
+		if first < 0 {
+			first = *m.Altitude
+		}
+	})
+	require.Equal(t, 1000.0, first, "the first 1,000 were dropped")
+	require.Len(t, tr.ring, MaxKeptMessages, "the ring never grows past the bound")
+}
+
+// The keeper polls its feed (here a file rewritten as a receiver would), keeps the messages of
+// its window and the latest state of each aircraft seen in the last 60 s, and answers
+// GET /api/traffic; a feed that fails is down, and the kept traffic stays.
+func TestTrafficFollowsItsFeed(t *testing.T) {
+	dir := t.TempDir()
+	feed := filepath.Join(dir, "aircraft.json")
+	now := 1795000000.0
+	write := func(now float64, aircraft string) {
+		require.NoError(t, os.WriteFile(feed+".tmp", fmt.Appendf(nil, `{"now":%f,"aircraft":[%s]}`, now, aircraft), 0o644))
+		require.NoError(t, os.Rename(feed+".tmp", feed))
+	}
+	write(now, `{"hex":"400b83","flight":"BAW12 ","alt_baro":1700,"lat":51.47,"lon":-0.45,"track":270,"gs":140,"seen":0.5},{"hex":"43c6f1","dbFlags":1,"seen":1}`)
+	tr := NewTraffic(feed, 20*time.Millisecond, 2*time.Minute, zerolog.Nop())
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	go tr.Run(ctx)
+	require.Eventually(t, func() bool { return tr.Len() == 2 }, 5*time.Second, 10*time.Millisecond)
+	time.Sleep(100 * time.Millisecond) // several polls of the same snapshot
+	require.Equal(t, 2, tr.Len(), "an aircraft not updated since the previous poll adds nothing")
+
+	s := &Server{traffic: tr, now: time.Now}
+	answer := func() trafficAnswer {
+		rec := httptest.NewRecorder()
+		s.getTraffic(rec, nil)
+		var a trafficAnswer
+		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &a))
+		return a
+	}
+	a := answer()
+	require.Equal(t, "ok", a.Feed)
+	require.Equal(t, 2, a.Messages)
+	require.Len(t, a.Aircraft, 2)
+	require.Equal(t, "400b83", a.Aircraft[0].Hex)
+	require.Equal(t, "BAW12", a.Aircraft[0].Ident)
+	require.Equal(t, 1700.0, *a.Aircraft[0].Altitude)
+	require.Equal(t, 270.0, *a.Aircraft[0].Heading)
+	require.True(t, a.Aircraft[1].Military)
+	require.Nil(t, a.Aircraft[1].Latitude, "absent fields are left out")
+
+	write(now+90, `{"hex":"400b83","alt_baro":2500,"seen":0}`) // 90 s later: 43c6f1 left the map
+	require.Eventually(t, func() bool { return tr.Len() == 3 }, 5*time.Second, 10*time.Millisecond)
+	a = answer()
+	require.Len(t, a.Aircraft, 1)
+	require.Equal(t, 2500.0, *a.Aircraft[0].Altitude)
+	require.NotNil(t, a.Aircraft[0].Latitude, "a field a message leaves out keeps its last value")
+
+	write(now+200, `{"hex":"a1b2c3","seen":0}`) // past the 2-minute window: the first two go
+	require.Eventually(t, func() bool { return tr.Len() == 2 }, 5*time.Second, 10*time.Millisecond)
+
+	require.NoError(t, os.WriteFile(feed, []byte("<html>502</html>"), 0o644))
+	require.Eventually(t, func() bool { return answer().Feed == "down" }, 5*time.Second, 10*time.Millisecond)
+	require.Equal(t, 2, answer().Messages, "what was kept stays while the feed is down")
+	require.NotEmpty(t, answer().Error)
+}
+
+func TestTrafficWithoutAFeedIsOff(t *testing.T) {
+	s := &Server{traffic: NewTraffic("", 0, time.Minute, zerolog.Nop()), now: time.Now}
+	rec := httptest.NewRecorder()
+	s.getTraffic(rec, nil)
+	var a map[string]any
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &a))
+	require.Equal(t, "off", a["feed"])
+	require.Equal(t, 0.0, a["messages"])
+	require.Equal(t, []any{}, a["aircraft"])
+	_, err := time.Parse(time.RFC3339, a["now"].(string))
+	require.NoError(t, err)
+}

@@ -1,0 +1,243 @@
+// The map of the pages: offline country outlines (optional tiles under them), and the layers a
+// user draws areas and tests rules against: airports (shipped offline), the traffic of the
+// user's own receiver (refreshed every 5 s while the page is visible), and whatever the page
+// adds (areas, test matches). A search box jumps to an airport (ICAO or IATA) or to "lat, lon".
+// Nothing is fetched from another host.
+/* global L, topojson */
+import { api } from './api.js';
+import { h, message } from './dom.js';
+
+let outlines = null; // the countries, fetched once for every map
+let airports = null; // [[icao, iata, name, lat, lon, large], …], fetched once
+
+async function loadOutlines() {
+  if (!outlines) {
+    const resp = await fetch('/ui/vendor/world-atlas/countries-50m.json');
+    const topo = await resp.json();
+    outlines = unwrapAntimeridian(topojson.feature(topo, topo.objects.countries));
+  }
+  return outlines;
+}
+
+export async function loadAirports() {
+  if (!airports) {
+    const resp = await fetch('/ui/vendor/airports/airports.json');
+    if (!resp.ok) throw new Error(`airports: HTTP ${resp.status}`);
+    airports = await resp.json();
+  }
+  return airports;
+}
+
+// createMap builds a map in el with the base layers; opts.traffic adds the traffic layer,
+// opts.search the search box. It returns {map, overlays, control}.
+export async function createMap(el, config, opts = {}) {
+  const map = L.map(el, { worldCopyJump: true, zoomSnap: 0.5, attributionControl: true }).setView([30, 0], 2);
+  map.attributionControl.setPrefix(false);
+  if (config.tile_url) {
+    // Leaflet takes attributions as HTML: the configured text is escaped, shown as text.
+    L.tileLayer(config.tile_url, { attribution: escapeHTML(config.tile_attribution || ''), maxZoom: 19 }).addTo(map);
+  }
+  try {
+    L.geoJSON(await loadOutlines(), {
+      interactive: false, pmIgnore: true,
+      style: { color: '#7d8a96', weight: 0.6, fillColor: '#f4f1e8', fillOpacity: config.tile_url ? 0 : 1 },
+    }).addTo(map);
+    map.attributionControl.addAttribution('Outlines: Natural Earth');
+  } catch (e) {
+    message(`The offline base map could not be loaded: ${e.message}`, 'error');
+  }
+  const overlays = {};
+  const control = L.control.layers(null, overlays, { collapsed: false, position: 'topright' }).addTo(map);
+  const airportLayer = new AirportLayer(map);
+  control.addOverlay(airportLayer.group, 'Airports');
+  airportLayer.group.addTo(map);
+  overlays.airports = airportLayer;
+  if (opts.traffic) {
+    const traffic = new TrafficLayer(map);
+    control.addOverlay(traffic.group, 'Traffic');
+    traffic.group.addTo(map);
+    overlays.traffic = traffic;
+  }
+  if (opts.search) addSearch(map, opts.search);
+  return { map, overlays, control };
+}
+
+// AirportLayer draws every large and medium airport as a dot, and the codes of those in view
+// as labels from zoom 8 (large) and 10 (medium).
+class AirportLayer {
+  constructor(map) {
+    this.map = map;
+    this.group = L.layerGroup();
+    this.dots = L.layerGroup().addTo(this.group);
+    this.labels = L.layerGroup().addTo(this.group);
+    this.renderer = L.canvas({ padding: 0.2 });
+    this.group.on('add', () => this.draw());
+    map.on('moveend zoomend', () => { if (map.hasLayer(this.group)) this.label(); });
+  }
+
+  async draw() {
+    if (this.drawn) return this.label();
+    this.drawn = true;
+    let list;
+    try {
+      list = await loadAirports();
+    } catch (e) {
+      message(`The airports could not be loaded: ${e.message}`, 'error');
+      return;
+    }
+    for (const [icao, iata, name, lat, lon, large] of list) {
+      L.circleMarker([lat, lon], {
+        renderer: this.renderer, radius: large ? 4 : 2.5, weight: 1, color: '#5b3f8c', fillColor: '#8e6ac8', fillOpacity: 0.9, pmIgnore: true,
+      }).bindTooltip(() => h('span', {}, `${icao}${iata ? ` / ${iata}` : ''} · ${name}`)).addTo(this.dots);
+    }
+    this.label();
+  }
+
+  // label shows the codes of the airports in view, as text, never more than 400 at once.
+  label() {
+    this.labels.clearLayers();
+    if (!airports) return;
+    const z = this.map.getZoom();
+    if (z < 8) return;
+    const b = this.map.getBounds().pad(0.1);
+    let n = 0;
+    for (const [icao, , name, lat, lon, large] of airports) {
+      if ((!large && z < 10) || !b.contains([lat, lon])) continue;
+      const el = h('span', { class: `airport-label${large ? ' large' : ''}`, title: name, 'data-icao': icao }, icao);
+      L.marker([lat, lon], { icon: L.divIcon({ html: el, className: 'airport-icon', iconSize: null }), interactive: false, keyboard: false, pmIgnore: true })
+        .addTo(this.labels);
+      if (++n >= 400) break;
+    }
+  }
+}
+
+// TrafficLayer draws the aircraft of the user's receiver (GET /api/traffic), each rotated by
+// its heading and labelled with its ident and altitude; a click shows its fields. It refreshes
+// every 5 s while the layer is on the map and the page is visible.
+export class TrafficLayer {
+  constructor(map) {
+    this.map = map;
+    this.group = L.layerGroup();
+    this.status = L.control({ position: 'bottomleft' });
+    this.status.onAdd = () => { this.statusEl = h('div', { class: 'traffic-status', role: 'status' }); return this.statusEl; };
+    this.status.addTo(map);
+    this.group.on('add', () => this.start());
+    this.group.on('remove', () => this.stop());
+    document.addEventListener('visibilitychange', () => (document.visibilityState === 'visible' && map.hasLayer(this.group) ? this.start() : this.stop()));
+  }
+
+  start() {
+    this.stop();
+    this.refresh();
+    this.timer = setInterval(() => this.refresh(), 5000);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  async refresh() {
+    let t;
+    try {
+      t = await api.traffic();
+    } catch (e) {
+      this.say(`Traffic unavailable: ${e.message}`, 'down');
+      return;
+    }
+    if (!this.map.hasLayer(this.group)) return;
+    this.group.clearLayers();
+    for (const a of t.aircraft) {
+      if (a.latitude === undefined || a.longitude === undefined) continue;
+      aircraftMarker(a).addTo(this.group);
+    }
+    if (t.feed === 'off') this.say('No receiver feed configured (CONFIG_UI_READSB_URL).', 'off');
+    else if (t.feed === 'down') this.say(`Receiver feed down${t.error ? `: ${t.error}` : ''}; showing what was last seen.`, 'down');
+    else this.say(`${t.aircraft.length} aircraft · ${t.messages} messages kept`, 'ok');
+  }
+
+  say(text, state) {
+    if (!this.statusEl) return;
+    this.statusEl.textContent = text;
+    this.statusEl.dataset.feed = state;
+  }
+}
+
+// aircraftMarker is one aircraft: an arrow rotated by its heading, with its ident and
+// altitude, and its fields on a click.
+export function aircraftMarker(a, cls = '') {
+  const plane = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  plane.setAttribute('viewBox', '-10 -10 20 20');
+  plane.setAttribute('class', 'plane');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', 'M0,-9 L2,-2 L9,2 L9,4 L2,2 L1,7 L4,9 L4,10 L0,9 L-4,10 L-4,9 L-1,7 L-2,2 L-9,4 L-9,2 L-2,-2 Z');
+  plane.append(path);
+  if (a.heading !== undefined) plane.style.transform = `rotate(${a.heading}deg)`;
+  const label = h('span', { class: 'aircraft-label' }, [a.ident || a.icao_hex, a.altitude !== undefined ? ` ${Math.round(a.altitude)} ft` : ''].join(''));
+  const el = h('div', { class: `aircraft${a.military ? ' military' : ''}${cls ? ` ${cls}` : ''}`, 'data-hex': a.icao_hex }, plane, label);
+  const m = L.marker([a.latitude, a.longitude], { icon: L.divIcon({ html: el, className: 'aircraft-icon', iconSize: [20, 20], iconAnchor: [10, 10] }), pmIgnore: true, title: a.icao_hex });
+  m.bindPopup(() => h('dl', { class: 'aircraft-fields' }, ...Object.entries(a).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, typeof v === 'object' ? JSON.stringify(v) : String(v))])));
+  return m;
+}
+
+// addSearch puts a search box on the map: an airport's ICAO or IATA code, or "lat, lon".
+function addSearch(map, opts) {
+  const ctl = L.control({ position: 'topleft' });
+  ctl.onAdd = () => {
+    const input = h('input', { type: 'search', placeholder: 'Airport (EGLL, LHR) or lat, lon', 'aria-label': 'Go to an airport code or a position', id: opts.id || undefined });
+    const err = h('span', { class: 'search-error', role: 'alert' });
+    const form = h('form', { class: 'map-search', role: 'search' }, input, h('button', { type: 'submit' }, 'Go'), err);
+    L.DomEvent.disableClickPropagation(form);
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      err.textContent = '';
+      const where = await findPlace(input.value);
+      if (where) map.setView(where.at, where.zoom);
+      else err.textContent = `Nothing found for “${input.value.trim()}”.`;
+    });
+    return form;
+  };
+  ctl.addTo(map);
+}
+
+// findPlace reads "lat, lon" or an airport code.
+export async function findPlace(text) {
+  const q = text.trim();
+  const m = /^(-?\d+(?:\.\d+)?)\s*[, ]\s*(-?\d+(?:\.\d+)?)$/.exec(q);
+  if (m) {
+    const lat = Number(m[1]), lon = Number(m[2]);
+    if (Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { at: [lat, lon], zoom: 10 };
+    return null;
+  }
+  const code = q.toUpperCase();
+  if (!/^[A-Z0-9]{3,4}$/.test(code)) return null;
+  for (const [icao, iata, , lat, lon] of await loadAirports()) {
+    if (icao === code || iata === code) return { at: [lat, lon], zoom: 11 };
+  }
+  return null;
+}
+
+// unwrapAntimeridian makes each ring's longitudes continuous (a ring that crosses ±180° would
+// otherwise be drawn with an edge straight across the map).
+function unwrapAntimeridian(fc) {
+  const ring = (pts) => {
+    for (let i = 1; i < pts.length; i++) {
+      const d = pts[i][0] - pts[i - 1][0];
+      if (d > 180) pts[i] = [pts[i][0] - 360, pts[i][1]];
+      else if (d < -180) pts[i] = [pts[i][0] + 360, pts[i][1]];
+    }
+  };
+  for (const f of fc.features) {
+    const g = f.geometry;
+    if (!g) continue;
+    if (g.type === 'Polygon') g.coordinates.forEach(ring);
+    if (g.type === 'MultiPolygon') g.coordinates.forEach((p) => p.forEach(ring));
+  }
+  return fc;
+}
+
+export function escapeHTML(s) {
+  const d = document.createElement('div');
+  d.textContent = s;
+  return d.innerHTML;
+}

@@ -1,0 +1,117 @@
+package readsb
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// MaxDocument is the largest aircraft.json read from a feed: a busy global feed is a few MB,
+// a home receiver's a few hundred KB. A larger answer is refused whole (an error naming the
+// limit), and the feed is polled again next time.
+const MaxDocument = 64 << 20
+
+// Feed polls a readsb/tar1090 aircraft.json, an http(s) URL or a file path, and turns each
+// snapshot into traffic messages: only the aircraft updated since the previous poll (a
+// snapshot repeats the aircraft not heard from since). A failure is logged once, when the feed
+// goes down, and once when it is back. tracker-rules watch and tracker-config-api share it.
+type Feed struct {
+	src     string
+	client  *http.Client
+	log     zerolog.Logger
+	failing bool
+	err     error
+	seen    map[string]time.Time // hex → received time of its latest message
+}
+
+// NewFeed polls src with the given timeout for one fetch.
+func NewFeed(src string, timeout time.Duration, log zerolog.Logger) *Feed {
+	return &Feed{src: src, client: &http.Client{Timeout: timeout}, log: log, seen: map[string]time.Time{}}
+}
+
+// Source is what the feed reads.
+func (f *Feed) Source() string { return f.src }
+
+// Err is the latest poll's error (nil: the feed answered).
+func (f *Feed) Err() error { return f.err }
+
+func (f *Feed) fetch(ctx context.Context) (*Snapshot, error) {
+	var body []byte
+	if strings.HasPrefix(f.src, "http://") || strings.HasPrefix(f.src, "https://") {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, f.src, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := f.client.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			return nil, fmt.Errorf("HTTP %d", resp.StatusCode)
+		}
+		if body, err = io.ReadAll(io.LimitReader(resp.Body, MaxDocument+1)); err != nil {
+			return nil, err
+		}
+	} else {
+		st, err := os.Stat(f.src)
+		if err != nil {
+			return nil, err
+		}
+		if st.Size() > MaxDocument {
+			return nil, fmt.Errorf("larger than %d bytes, the most read from a feed", MaxDocument)
+		}
+		if body, err = os.ReadFile(f.src); err != nil {
+			return nil, err
+		}
+	}
+	if len(body) > MaxDocument {
+		return nil, fmt.Errorf("larger than %d bytes, the most read from a feed", MaxDocument)
+	}
+	return Parse(bytes.NewReader(body))
+}
+
+// Poll fetches once and returns the snapshot (nil when the feed failed) and its messages: the
+// aircraft updated since the previous poll.
+func (f *Feed) Poll(ctx context.Context) (*Snapshot, []model.AircraftMessage) {
+	snap, err := f.fetch(ctx)
+	switch {
+	case err != nil && !f.failing:
+		f.log.Warn().Err(err).Str("feed", f.src).Msg("readsb feed unusable; retrying every interval")
+	case err != nil:
+		f.log.Debug().Err(err).Str("feed", f.src).Msg("readsb feed still unusable")
+	case f.failing:
+		f.log.Info().Str("feed", f.src).Msg("readsb feed back")
+	}
+	f.failing, f.err = err != nil, err
+	if snap == nil {
+		return nil, nil
+	}
+	msgs := snap.Messages(func(hex string, at time.Time) bool {
+		if prev, ok := f.seen[hex]; ok && !at.After(prev) {
+			return false // not updated since the previous poll
+		}
+		f.seen[hex] = at
+		return true
+	})
+	return snap, msgs
+}
+
+// Forget drops the aircraft last heard from before cutoff (memory stays bounded: a busy feed
+// sees thousands of aircraft a day).
+func (f *Feed) Forget(cutoff time.Time) {
+	for hex, at := range f.seen {
+		if at.Before(cutoff) {
+			delete(f.seen, hex)
+		}
+	}
+}
