@@ -39,13 +39,14 @@ type ruleTest struct {
 // testMatch is one notification the rule would have sent: the aircraft, the message that
 // triggered it, where it was, and what each condition observed.
 type testMatch struct {
-	IcaoHex    string                  `json:"icao_hex"`
-	Ident      string                  `json:"ident,omitempty"`
-	ReceivedAt string                  `json:"received_at"`
-	Latitude   *float64                `json:"latitude,omitempty"`
-	Longitude  *float64                `json:"longitude,omitempty"`
-	Altitude   *float64                `json:"altitude,omitempty"`
-	Conditions []rules.ConditionResult `json:"conditions"`
+	IcaoHex     string                  `json:"icao_hex"`
+	Ident       string                  `json:"ident,omitempty"`
+	ReceivedAt  string                  `json:"received_at"`  // the triggering message
+	LastMessage string                  `json:"last_message"` // the notification's: the flight's latest message
+	Latitude    *float64                `json:"latitude,omitempty"`
+	Longitude   *float64                `json:"longitude,omitempty"`
+	Altitude    *float64                `json:"altitude,omitempty"`
+	Conditions  []rules.ConditionResult `json:"conditions"`
 }
 
 // conditionCount is how many messages satisfied one condition on its own.
@@ -212,7 +213,7 @@ func runTest(engine *rules.Engine, tested *rules.Rule, source string, each func(
 				continue
 			}
 			tm := testMatch{IcaoHex: f.IcaoHex, Ident: f.Ident, ReceivedAt: model.RFC3339Offset(mt.At),
-				Conditions: tested.Explain(f, earlier, mt.At)}
+				LastMessage: model.RFC3339Offset(f.LastMessage), Conditions: tested.Explain(f, earlier, mt.At)}
 			if p := f.Position; f.HasPosition {
 				tm.Latitude, tm.Longitude, tm.Altitude = ptr(p.Latitude), ptr(p.Longitude), ptr(p.Altitude)
 			}

@@ -101,9 +101,10 @@ func TestRuleTestAgreesWithReplay(t *testing.T) {
 			var res struct {
 				Messages, Aircraft, Fired int
 				Matches                   []struct {
-					IcaoHex    string `json:"icao_hex"`
-					ReceivedAt string `json:"received_at"`
-					Conditions []struct {
+					IcaoHex     string `json:"icao_hex"`
+					ReceivedAt  string `json:"received_at"`
+					LastMessage string `json:"last_message"`
+					Conditions  []struct {
 						Type  string `json:"type"`
 						Match bool   `json:"match"`
 					} `json:"conditions"`
@@ -123,6 +124,7 @@ func TestRuleTestAgreesWithReplay(t *testing.T) {
 			for _, m := range res.Matches {
 				have = append(have, m.IcaoHex)
 				require.LessOrEqual(t, m.ReceivedAt, last[m.IcaoHex], "%s fired no later than its flight's latest message", m.IcaoHex)
+				require.Equal(t, last[m.IcaoHex], m.LastMessage, "the notification's last_message, as replay prints it")
 				for _, c := range m.Conditions {
 					require.True(t, c.Match, "every condition held when it fired")
 				}

@@ -144,7 +144,7 @@ export class RulesPage {
     $('#rule-test-matches tbody').replaceChildren(...got.matches.map((m) => h('tr', { dataset: { hex: m.icao_hex } },
       h('td', { class: 'mono' }, m.icao_hex),
       h('td', { class: 'mono' }, m.ident || ''),
-      h('td', {}, m.received_at),
+      h('td', { class: 'when' }, h('time', { datetime: m.received_at, title: m.received_at }, m.received_at.replace('T', ' ').replace(/(\.\d+)?(\+00:00|Z)$/, ' UTC'))),
       h('td', {}, h('ul', { class: 'observed' }, ...m.conditions.map((c) => h('li', {}, `${c.type} ${c.operator} ${c.value}: ${observedText(c.observed)}`)))))));
     $('#rule-test-matches').hidden = got.matches.length === 0;
     // When nothing matches, what each condition alone would have let through says why.
