@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -67,5 +68,34 @@ func TestCheckValueAppliesTheStarredLimits(t *testing.T) {
 		msg, typ := CheckValue(tc.typ, json.RawMessage(tc.value))
 		require.Equal(t, tc.msg, msg, "%s %s", tc.typ, tc.value)
 		require.Equal(t, tc.errType, typ, "%s %s", tc.typ, tc.value)
+	}
+}
+
+// DateExcludes reads a rule's date conditions as the engine does, at a given time: what the
+// rules table's "Inactive" badge says on hover.
+func TestDateExcludes(t *testing.T) {
+	now := time.Date(2026, 11, 23, 12, 30, 0, 0, time.UTC)
+	cond := func(op, v string) json.RawMessage {
+		return json.RawMessage(`{"type":"date","operator":"` + op + `","value":"` + v + `"}`)
+	}
+	for _, tc := range []struct {
+		name  string
+		conds []json.RawMessage
+		want  string
+	}{
+		{"no date condition", []json.RawMessage{json.RawMessage(`{"type":"altitude","operator":"maximum","value":5000}`)}, ""},
+		{"starts later", []json.RawMessage{cond("minimum", "2026-12-01")}, "before 2026-12-01"},
+		{"started today", []json.RawMessage{cond("minimum", "2026-11-23")}, ""},
+		{"ended yesterday", []json.RawMessage{cond("maximum", "2026-11-22")}, "after 2026-11-22"},
+		{"ends today", []json.RawMessage{cond("maximum", "2026-11-23")}, ""},
+		{"to the minute, in a zone", []json.RawMessage{cond("minimum", "2026-11-23T13:31+01:00")}, "before 2026-11-23T13:31+01:00"},
+		{"to the minute, reached", []json.RawMessage{cond("minimum", "2026-11-23T13:30+01:00")}, ""},
+		{"type and operator in any case", []json.RawMessage{json.RawMessage(`{"type":" Date ","operator":"MAXIMUM","value":"2020-01-01"}`)}, "after 2020-01-01"},
+		{"an unreadable one is not a reason", []json.RawMessage{cond("minimum", "2026-13-45"), json.RawMessage(`nonsense`)}, ""},
+		{"the first that excludes", []json.RawMessage{cond("minimum", "2026-01-01"), cond("maximum", "2026-06-30")}, "after 2026-06-30"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, DateExcludes(tc.conds, now))
+		})
 	}
 }

@@ -105,6 +105,8 @@ export class AreasPage {
         layer.on('click', () => this.select(a.identifier));
         layer.bindTooltip(() => h('span', {}, a.name || a.identifier), { sticky: true }); // an element: Leaflet would parse a string as HTML
         layer.addTo(this.areaGroup);
+        const shape = layer.getElement && layer.getElement();
+        if (shape) shape.dataset.id = a.identifier; // for tests and styles: which area a path is
         this.layers.set(a.identifier, layer);
         const at = geo.labelPoint(a.geometry);
         if (at) {

@@ -64,7 +64,8 @@ export function clearErrors(form) {
 
 // download saves data as a JSON file.
 export function download(name, data) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2) + '\n'], { type: 'application/json' }));
+  const type = name.endsWith('.geojson') ? 'application/geo+json' : 'application/json';
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2) + '\n'], { type }));
   const a = h('a', { href: url, download: name });
   document.body.append(a);
   a.click();
