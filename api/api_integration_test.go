@@ -214,13 +214,34 @@ func TestAreaBodyValidation(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, exists, "nothing is written")
 
-	// The areas' limit is larger than the rules' (a detailed outline is big); past it, 413.
-	code, _, _ := f.do("POST", "/api/areas", `{"identifier":"x"`+strings.Repeat(" ", api.MaxBody+1)+`}`)
+	// The areas' limit is larger than the rules' (a detailed outline is big); past it, 413
+	// naming the limit, and what is stored is untouched.
+	code, _, raw := f.do("POST", "/api/areas", area("KEEP", map[string]any{"type": "Point", "coordinates": []float64{0, 51}}))
+	require.Equal(t, 201, code, string(raw))
+	code, _, raw = f.do("POST", "/api/rules", rule("keep"))
+	require.Equal(t, 201, code, string(raw))
+	stored := func() []string {
+		var out []string
+		for _, k := range []string{rules.AreasKey, rules.RulesKey} {
+			v, _ := storedJSON(t, f.r, k)
+			out = append(out, v)
+		}
+		return out
+	}
+	before := stored()
+	code, _, _ = f.do("POST", "/api/areas", `{"identifier":"x"`+strings.Repeat(" ", api.MaxBody+1)+`}`)
 	require.Equal(t, 422, code, "a body past the rules' limit is still read for an area")
-	code, _, _ = f.do("POST", "/api/areas", `{"identifier":"x"`+strings.Repeat(" ", api.MaxAreasBody+1)+`}`)
+	code, body, _ := f.do("POST", "/api/areas", `{"identifier":"x"`+strings.Repeat(" ", api.MaxAreasBody+1)+`}`)
 	require.Equal(t, 413, code)
-	code, _, _ = f.do("POST", "/api/rules", `{"identifier":"x"`+strings.Repeat(" ", api.MaxBody+1)+`}`)
+	require.Equal(t, "Request body larger than the limit of 8 MiB (8388608 bytes)", body["detail"])
+	code, body, _ = f.do("PUT", "/api/areas", `[`+strings.Repeat(" ", api.MaxAreasBody+1)+`]`)
 	require.Equal(t, 413, code)
+	code, body, _ = f.do("POST", "/api/rules", `{"identifier":"x"`+strings.Repeat(" ", api.MaxBody+1)+`}`)
+	require.Equal(t, 413, code)
+	require.Equal(t, "Request body larger than the limit of 1 MiB (1048576 bytes)", body["detail"])
+	code, _, _ = f.do("PUT", "/api/rules", `[`+strings.Repeat(" ", api.MaxBody+1)+`]`)
+	require.Equal(t, 413, code)
+	require.Equal(t, before, stored(), "nothing stored is touched")
 }
 
 func TestRulesEndpoints(t *testing.T) {

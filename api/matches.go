@@ -107,7 +107,11 @@ func (m *Matches) setConnected(up bool) {
 // maxNotification is dropped.
 func (m *Matches) take(topic string, payload []byte, at time.Time) {
 	rule, ok := strings.CutPrefix(topic, model.Root+"/rule/")
-	if !ok || rule == "" || len(payload) > maxNotification {
+	if !ok || rule == "" {
+		return
+	}
+	if len(payload) > maxNotification {
+		m.log.Warn().Str("topic", topic).Int("bytes", len(payload)).Msg("rule notification not kept: " + model.TooLarge("it", maxNotification).Error())
 		return
 	}
 	note := json.RawMessage(bytes.Clone(payload))

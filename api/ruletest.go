@@ -271,13 +271,15 @@ func eachGiven(text string, fn func(*model.AircraftMessage)) (int, error) {
 		}
 		m, err := dec.Decode(b, &slot)
 		if err != nil {
-			return 0, fmt.Errorf("traffic line %d: %v", line, err)
+			return 0, fmt.Errorf("traffic line %d: %w", line, err)
 		}
 		fn(m)
 		n++
 	}
-	if err := sc.Err(); err != nil {
-		return 0, fmt.Errorf("traffic after line %d: %v", line, err)
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return 0, fmt.Errorf("traffic line %d: %w", line+1, model.TooLarge("the line", replay.MaxLine))
+	} else if err != nil {
+		return 0, fmt.Errorf("traffic after line %d: %w", line, err)
 	}
 	return n, nil
 }

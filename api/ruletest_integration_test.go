@@ -206,6 +206,10 @@ func TestRuleTestRefusesBadInput(t *testing.T) {
 		"traffic": "{\"received_at\":\"2026-01-01T00:00:00Z\",\"icao_hex\":\"400B83\"}\n\nnot json\n"})
 	require.Equal(t, 400, code)
 	require.Contains(t, body["detail"], "line 3")
+	code, body, _ = f.do("POST", "/api/rules/test", map[string]any{"rule": rule("r"),
+		"traffic": "{\"received_at\":\"2026-01-01T00:00:00Z\",\"icao_hex\":\"400B83\"}\n" + strings.Repeat("x", replay.MaxLine+1) + "\n"})
+	require.Equal(t, 400, code)
+	require.Contains(t, body["detail"], "traffic line 2: the line is larger than the limit of 4 MiB (4194304 bytes)")
 	code, _, _ = f.do("POST", "/api/rules/test", `{"traffic":""}`)
 	require.Equal(t, 422, code, "a rule is required")
 	big := `{"rule":` + strings.Repeat(" ", api.MaxTestBody) + `1}`

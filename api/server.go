@@ -8,13 +8,14 @@ import (
 	_ "embed"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // errCorrupt marks a stored body that cannot be read (not a store error).
@@ -170,7 +171,7 @@ func readBodyLimit(w http.ResponseWriter, r *http.Request, limit int64) ([]byte,
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
-		writeDetail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("Request body larger than %d bytes", limit))
+		writeDetail(w, http.StatusRequestEntityTooLarge, "Request body larger than the limit of "+model.LimitText(limit))
 		return nil, false
 	}
 	if err != nil || !json.Valid(b) {

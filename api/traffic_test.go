@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 )
 
 func msgAt(hex string, at time.Time, alt float64) *model.AircraftMessage {
@@ -116,6 +117,14 @@ func TestTrafficFollowsItsFeed(t *testing.T) {
 	require.Eventually(t, func() bool { return answer().Feed == "down" }, 5*time.Second, 10*time.Millisecond)
 	require.Equal(t, 2, answer().Messages, "what was kept stays while the feed is down")
 	require.NotEmpty(t, answer().Error)
+
+	write(now+201, `{"hex":"a1b2c3","seen":0}`)
+	require.Eventually(t, func() bool { return answer().Feed == "ok" }, 5*time.Second, 10*time.Millisecond)
+	kept := answer().Messages
+	require.NoError(t, os.Truncate(feed, readsb.MaxDocument+1)) // over the limit: refused whole
+	require.Eventually(t, func() bool { return answer().Feed == "down" }, 5*time.Second, 10*time.Millisecond)
+	require.Contains(t, answer().Error, "larger than the limit of 64 MiB")
+	require.Equal(t, kept, answer().Messages, "nothing kept is lost")
 }
 
 func TestTrafficWithoutAFeedIsOff(t *testing.T) {

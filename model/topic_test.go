@@ -49,3 +49,21 @@ func TestTopicProblem(t *testing.T) {
 		})
 	}
 }
+
+func TestLimitText(t *testing.T) {
+	for _, tc := range []struct {
+		n    int64
+		want string
+	}{
+		{64 << 20, "64 MiB (67108864 bytes)"},
+		{64 << 10, "64 KiB (65536 bytes)"},
+		{1 << 20, "1 MiB (1048576 bytes)"},
+		{1000, "1000 bytes"},
+		{(1 << 20) + 1, "1048577 bytes"},
+	} {
+		require.Equal(t, tc.want, model.LimitText(tc.n))
+	}
+	err := model.TooLarge("the answer", 64<<20)
+	require.ErrorIs(t, err, model.ErrTooLarge)
+	require.Equal(t, "the answer is larger than the limit of 64 MiB (67108864 bytes): over the size limit", err.Error())
+}

@@ -392,3 +392,20 @@ func FuzzOwned(f *testing.F) {
 		require.Equal(t, broker.OwnedByPattern(name), broker.Owned(name), "%q", name)
 	})
 }
+
+// A management API answer over MaxResponseBytes fails that poll with an error naming the
+// limit; the next poll, with a normal answer, succeeds on the same client.
+func TestAnswerOverTheLimitFailsOnePoll(t *testing.T) {
+	f, srv := newFakeAPI(t)
+	c := broker.NewClient(srv.URL, "monitor", "secret", 10*time.Second)
+	normal := f.bodies["/api/queues/%2F"]
+	f.set("/api/queues/%2F", "["+strings.Repeat(" ", broker.MaxResponseBytes)+"]", 0)
+	_, err := c.Fetch(t.Context())
+	require.ErrorIs(t, err, model.ErrTooLarge)
+	require.ErrorContains(t, err, "the answer is larger than the limit of 64 MiB (67108864 bytes)")
+	f.set("/api/queues/%2F", normal, 0)
+	raw, err := c.Fetch(t.Context())
+	require.NoError(t, err)
+	_, err = broker.Parse(raw)
+	require.NoError(t, err)
+}

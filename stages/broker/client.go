@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Paths of the four calls per broker tick (spec 4.1). columns= keeps only the fields read.
@@ -127,7 +129,7 @@ func (c *Client) get(ctx context.Context, path string, buf *bytes.Buffer) ([]byt
 		return nil, fmt.Errorf("GET %s: reading body: %w", path, err)
 	}
 	if buf.Len() > MaxResponseBytes {
-		return nil, fmt.Errorf("GET %s: response larger than %d bytes", path, MaxResponseBytes)
+		return nil, fmt.Errorf("GET %s: %w", path, model.TooLarge("the answer", MaxResponseBytes))
 	}
 	return buf.Bytes(), nil
 }

@@ -68,14 +68,14 @@ func (f *Feed) fetch(ctx context.Context) (*Snapshot, error) {
 			return nil, err
 		}
 		if st.Size() > MaxDocument {
-			return nil, fmt.Errorf("larger than %d bytes, the most read from a feed", MaxDocument)
+			return nil, model.TooLarge("the document", MaxDocument)
 		}
 		if body, err = os.ReadFile(f.src); err != nil {
 			return nil, err
 		}
 	}
 	if len(body) > MaxDocument {
-		return nil, fmt.Errorf("larger than %d bytes, the most read from a feed", MaxDocument)
+		return nil, model.TooLarge("the document", MaxDocument)
 	}
 	return Parse(bytes.NewReader(body))
 }

@@ -44,7 +44,7 @@ func Parse(identifier string, payload []byte) (*Registration, error) {
 		return fail("empty identifier")
 	}
 	if len(payload) > MaxPayload {
-		return fail("payload too large")
+		return nil, errors.Join(ErrMalformed, model.TooLarge("the payload", MaxPayload))
 	}
 	var msg map[string]json.RawMessage
 	if err := json.Unmarshal(payload, &msg); err != nil || msg == nil {

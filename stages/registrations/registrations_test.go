@@ -40,6 +40,9 @@ func TestParseRejectsMalformedRegistrations(t *testing.T) {
 			require.ErrorIs(t, err, registrations.ErrMalformed)
 		})
 	}
+	_, err := registrations.Parse("c", []byte(cases["oversized"]))
+	require.ErrorIs(t, err, model.ErrTooLarge)
+	require.ErrorContains(t, err, "the payload is larger than the limit of 64 KiB (65536 bytes)")
 	r, err := registrations.Parse("c", []byte(`{"image":"i","device":{"ids":"dev-1","sw_version":"dev","name":"N"}}`))
 	require.NoError(t, err)
 	require.Equal(t, "dev-1", r.DeviceID, "ids as a string is accepted")

@@ -2,6 +2,7 @@ package registrations_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,6 +34,9 @@ func TestRegistrationsRunFollowsMessagesAndReleases(t *testing.T) {
 	require.Equal(t, []string{"tracker-message-processor"}, <-images)
 	msgs <- msg("Tracker_message_processor_mp-1", mp1) // the retained copy again: nothing new
 	msgs <- msg("bad", `{{`)                           // malformed: nothing
+	// Over the size limit, for a registered component: ignored, its registration kept (the
+	// pass below still gives its entity).
+	msgs <- msg("Tracker_message_processor_mp-1", `{"image":"x","device":{"ids":"y","sw_version":"1","pad":"`+strings.Repeat("x", registrations.MaxPayload)+`"}}`)
 	require.Empty(t, images, "the image set did not change")
 
 	releases <- model.Releases{Latest: map[string]string{"tracker-message-processor": "2026.10.2"}}

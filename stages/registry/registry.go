@@ -17,12 +17,18 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
-// MaxPages caps the tags pagination of one image.
-const MaxPages = 50
-
-const maxBody = 8 << 20
+// Limits of what a registry answers for one image: pages of tags followed, the size of one
+// answer, the tags kept. Past MaxPages or MaxTags the tags read so far are used (logged);
+// an answer over MaxBody fails that image's lookup, naming the limit.
+const (
+	MaxPages = 50
+	MaxBody  = 8 << 20
+	MaxTags  = 100_000
+)
 
 var releaseTag = regexp.MustCompile(`^(\d{4})\.(\d{1,2})\.(\d+)$`)
 
@@ -191,7 +197,7 @@ func (c *Client) token(ctx context.Context, images []string) (string, error) {
 		Token       string `json:"token"`
 		AccessToken string `json:"access_token"`
 	}
-	if err := json.NewDecoder(io.LimitReader(resp.Body, maxBody)).Decode(&body); err != nil {
+	if err := json.NewDecoder(io.LimitReader(resp.Body, MaxBody)).Decode(&body); err != nil {
 		return "", fmt.Errorf("registry token: bad JSON: %w", err)
 	}
 	tok := body.Token
@@ -217,10 +223,13 @@ func (c *Client) tags(ctx context.Context, image, token string) ([]string, error
 		if err != nil {
 			return nil, fmt.Errorf("image %s: %w", image, err)
 		}
-		body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+		body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody+1))
 		resp.Body.Close()
 		if err != nil {
 			return nil, fmt.Errorf("image %s: %w", image, err)
+		}
+		if len(body) > MaxBody {
+			return nil, fmt.Errorf("image %s: tags list: %w", image, model.TooLarge("the answer", MaxBody))
 		}
 		if resp.StatusCode < 200 || resp.StatusCode > 299 {
 			return nil, fmt.Errorf("image %s: tags list: HTTP %d", image, resp.StatusCode)
@@ -238,6 +247,14 @@ func (c *Client) tags(ctx context.Context, image, token string) ([]string, error
 			}
 		}
 		next = c.nextLink(resp.Header.Get("Link"))
+		if len(all) >= MaxTags {
+			all = all[:MaxTags]
+			break
+		}
+	}
+	if next != "" {
+		c.log.Warn().Str("image", image).Int("tags", len(all)).Int("max_pages", MaxPages).Int("max_tags", MaxTags).
+			Msg("registry: more tags than are read; the latest version is chosen among those read")
 	}
 	return all, nil
 }

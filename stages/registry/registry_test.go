@@ -1,6 +1,7 @@
 package registry_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/registry"
 )
 
@@ -154,4 +156,32 @@ func TestBearerTokenStaysOnTheRegistryHost(t *testing.T) {
 	require.Equal(t, "2026.09.1", res["a"].Latest, "the next page is still read")
 	require.Equal(t, []string{"Bearer secret-token"}, ownAuth)
 	require.Equal(t, []string{""}, foreignAuth, "no token for another host")
+}
+
+// A tags answer over MaxBody fails that image's lookup with an error naming the limit (the
+// other images still resolve); past MaxTags the tags read so far are used.
+func TestTagListLimits(t *testing.T) {
+	f := testenv.NewFakeRegistry(t)
+	f.PageSize = 1 << 30
+	huge := make([]string, 0, 800_000)
+	for i := range cap(huge) {
+		huge = append(huge, fmt.Sprintf("2026.01.%d", i))
+	}
+	f.Tags["huge"] = huge
+	f.Tags["good"] = []string{"2026.01.1"}
+	res := client(f).Pass(t.Context(), []string{"huge", "good"})
+	require.ErrorIs(t, res["huge"].Err, model.ErrTooLarge)
+	require.ErrorContains(t, res["huge"].Err, "8 MiB (8388608 bytes)")
+	require.Equal(t, "2026.01.1", res["good"].Latest)
+
+	many := make([]string, 0, registry.MaxTags+5_000)
+	for i := range cap(many) {
+		many = append(many, fmt.Sprintf("2026.02.%d", i))
+	}
+	f.Tags["many"] = many
+	f.PageSize = 5_000
+	res = client(f).Pass(t.Context(), []string{"many"})
+	require.NoError(t, res["many"].Err)
+	require.Equal(t, fmt.Sprintf("2026.02.%d", registry.MaxTags-1), res["many"].Latest, "the latest of the tags read")
+	require.Equal(t, registry.MaxTags/f.PageSize, f.TagCalls["many"])
 }

@@ -16,7 +16,8 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
-// MaxLine is the longest traffic line read; a longer one ends the replay with an error.
+// MaxLine is the longest traffic line read; a longer one is skipped as a bad line naming
+// the limit, and the replay goes on with the next.
 const MaxLine = 4 << 20
 
 // Options of one replay.
@@ -51,6 +52,7 @@ type Result struct {
 type line struct {
 	no         int // line number, from 1
 	start, end int // in the batch's data
+	tooLong    bool
 }
 
 // batch is the unit that travels between the stages: up to BatchLines lines with their
@@ -203,6 +205,7 @@ func readBatches(ctx context.Context, in io.Reader, o Options, free <-chan *batc
 		eof := false
 		for len(b.lines) < o.BatchLines && !eof {
 			raw, err := r.ReadSlice('\n')
+			tooLong := false
 			if errors.Is(err, bufio.ErrBufferFull) { // a long line: gather it
 				long = append(long[:0], raw...)
 				for errors.Is(err, bufio.ErrBufferFull) && len(long) <= MaxLine {
@@ -210,9 +213,11 @@ func readBatches(ctx context.Context, in io.Reader, o Options, free <-chan *batc
 					long = append(long, raw...)
 				}
 				raw = long
-				if len(long) > MaxLine {
-					readErr, eof = fmt.Errorf("line %d is longer than %d bytes", lineNo+1, MaxLine), true
-					break
+				if len(long) > MaxLine { // over the limit: the rest of it is read past, unkept
+					for errors.Is(err, bufio.ErrBufferFull) {
+						_, err = r.ReadSlice('\n')
+					}
+					tooLong, raw = true, long[:1]
 				}
 			}
 			switch {
@@ -225,7 +230,9 @@ func readBatches(ctx context.Context, in io.Reader, o Options, free <-chan *batc
 				break
 			}
 			lineNo++
-			if t := bytes.TrimSpace(raw); len(t) > 0 {
+			if tooLong {
+				b.lines = append(b.lines, line{no: lineNo, start: len(b.data), end: len(b.data), tooLong: true})
+			} else if t := bytes.TrimSpace(raw); len(t) > 0 {
 				start := len(b.data)
 				b.data = append(b.data, t...)
 				b.lines = append(b.lines, line{no: lineNo, start: start, end: len(b.data)})
@@ -242,6 +249,11 @@ func readBatches(ctx context.Context, in io.Reader, o Options, free <-chan *batc
 		}
 		b.slots = b.slots[:len(b.lines)]
 		for i, l := range b.lines {
+			if l.tooLong {
+				b.msgs = append(b.msgs, nil)
+				b.errs = append(b.errs, model.TooLarge("the line", MaxLine))
+				continue
+			}
 			m, err := dec.Decode(b.data[l.start:l.end], &b.slots[i])
 			b.msgs = append(b.msgs, m)
 			b.errs = append(b.errs, err)

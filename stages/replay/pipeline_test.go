@@ -216,3 +216,26 @@ func TestTraceSaysWhyARuleDidNotFire(t *testing.T) {
 	_, err = replay.Trace(bytes.NewReader(traffic), &out, &bad, rules.NewEngine(s, 0), "nope", "")
 	require.ErrorContains(t, err, "rule 'nope'")
 }
+
+// A line over MaxLine is a bad line naming the limit; the replay reads past it and goes on,
+// in any batch size and with the line split across reads.
+func TestLineOverTheLimitIsSkipped(t *testing.T) {
+	s, err := rules.Compile(&rules.Snapshot{Rules: []byte(`[{"identifier":"e","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`)})
+	require.NoError(t, err)
+	msg := func(hex string) string {
+		return `{"received_at":"2026-01-01T00:00:00Z","icao_hex":"` + hex + `","squawk":"7700","altitude":1000,"latitude":51.47,"longitude":-0.45}`
+	}
+	huge := `{"received_at":"2026-01-01T00:00:00Z","icao_hex":"` + strings.Repeat("A", replay.MaxLine) + `"}`
+	traffic := msg("400B83") + "\n" + huge + "\n" + msg("400B84") + "\n"
+	for _, lines := range []int{1, 2, 1000} {
+		var out, errOut bytes.Buffer
+		res, err := replay.Run(t.Context(), strings.NewReader(traffic), &out, &errOut, replay.Options{Engine: rules.NewEngine(s, 0), Log: zerolog.Nop(), BatchLines: lines})
+		require.NoError(t, err)
+		require.NoError(t, res.ReadErr)
+		require.Equal(t, 3, res.Lines)
+		require.Equal(t, 1, res.Bad)
+		require.Equal(t, "line 2: the line is larger than the limit of 4 MiB (4194304 bytes): over the size limit\n", errOut.String())
+		require.Contains(t, out.String(), `"icao_hex":"400B83"`)
+		require.Contains(t, out.String(), `"icao_hex":"400B84"`, "the line after the long one is read")
+	}
+}
