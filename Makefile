@@ -6,7 +6,7 @@ GIT_COMMIT?= $(shell git rev-parse --short HEAD 2>/dev/null)
 LDFLAGS   := -s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=$(VERSION) -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=$(GIT_COMMIT)
 GOLANGCI  ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 
-.PHONY: build test unit bench lint fmt demo services-up services-down clean ui-vendor image scale
+.PHONY: build test unit bench lint fmt demo services-up services-down clean ui-vendor image scale fuzz soak
 
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -tags '$(BUILD_TAGS)' -ldflags '$(LDFLAGS)' -o bin/ ./cmd/...
@@ -14,6 +14,10 @@ build:
 # Every test: starts the real services, runs unit + integration tests, stops the services.
 test:
 	bash scripts/test.sh
+
+# Every fuzz target of the parsers that face the network, FUZZTIME each (default 1m).
+fuzz:
+	bash scripts/fuzz.sh
 
 # Unit tests only (no services needed).
 unit:

@@ -98,19 +98,12 @@ func NewPolygon(rings [][]Point) (*Polygon, error) {
 	return p, nil
 }
 
-func compileRing(pts []Point) (ring, error) {
-	if len(pts) > MaxRingPositions+1 { // +1: the closing position
-		return ring{}, ErrTooManyPositions
-	}
-	for _, q := range pts {
-		if math.IsNaN(q.X) || math.IsNaN(q.Y) || q.X < -180 || q.X > 180 || q.Y < -90 || q.Y > 90 {
-			return ring{}, ErrBadCoordinate
-		}
-	}
+// cleanRing is a ring's positions without the closing one and without consecutive
+// duplicates; fewer than 3 distinct positions is an error.
+func cleanRing(pts []Point) ([]Point, error) {
 	if len(pts) > 1 && pts[0] == pts[len(pts)-1] {
 		pts = pts[:len(pts)-1]
 	}
-	// Drop consecutive duplicates.
 	clean := make([]Point, 0, len(pts))
 	for _, q := range pts {
 		if len(clean) == 0 || clean[len(clean)-1] != q {
@@ -125,7 +118,23 @@ func compileRing(pts []Point) (ring, error) {
 		distinct[q] = struct{}{}
 	}
 	if len(distinct) < 3 {
-		return ring{}, ErrTooFewPositions
+		return nil, ErrTooFewPositions
+	}
+	return clean, nil
+}
+
+func compileRing(pts []Point) (ring, error) {
+	if len(pts) > MaxRingPositions+1 { // +1: the closing position
+		return ring{}, ErrTooManyPositions
+	}
+	for _, q := range pts {
+		if math.IsNaN(q.X) || math.IsNaN(q.Y) || q.X < -180 || q.X > 180 || q.Y < -90 || q.Y > 90 {
+			return ring{}, ErrBadCoordinate
+		}
+	}
+	clean, err := cleanRing(pts)
+	if err != nil {
+		return ring{}, err
 	}
 	r := ring{minX: math.Inf(1), minY: math.Inf(1), maxX: math.Inf(-1), maxY: math.Inf(-1)}
 	for i, a := range clean {
@@ -252,6 +261,11 @@ func selfIntersects(edges []edge) bool {
 	if len(edges) < 64 {
 		return selfIntersectsPairwise(edges)
 	}
+	return selfIntersectsSweep(edges)
+}
+
+// selfIntersectsSweep is selfIntersects by the sweep whatever the ring's size.
+func selfIntersectsSweep(edges []edge) bool {
 	seen := make(map[Point]struct{}, len(edges))
 	for _, e := range edges {
 		if _, twice := seen[e.a]; twice {

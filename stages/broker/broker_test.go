@@ -21,7 +21,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
 )
 
-func fixture(t *testing.T, name string) string {
+func fixture(t testing.TB, name string) string {
 	b, err := os.ReadFile("testdata/" + name)
 	require.NoError(t, err)
 	return string(b)

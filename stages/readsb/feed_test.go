@@ -1,6 +1,7 @@
 package readsb_test
 
 import (
+	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -61,4 +62,42 @@ func TestFeedPollsAndRefusesOversizeDocuments(t *testing.T) {
 	snap, _ = fileFeed.Poll(t.Context())
 	require.Nil(t, snap)
 	require.ErrorIs(t, fileFeed.Err(), model.ErrTooLarge)
+}
+
+// FuzzParse: a readsb/tar1090 aircraft.json as a feed serves it, seeded with the real London
+// recording and a slice of the global one. Whatever it holds: no panic; every message has an
+// address; the same snapshot polled twice adds nothing the second time.
+func FuzzParse(f *testing.F) {
+	london, err := os.ReadFile("../../examples/readsb-london.json")
+	require.NoError(f, err)
+	f.Add(london)
+	global, err := os.ReadFile("../../../shared/data/readsb/readsb_global_20220430.json")
+	if err == nil && len(global) > 64<<10 {
+		// The first aircraft of the global snapshot, closed into a document.
+		head := global[:64<<10]
+		if i := bytes.LastIndex(head, []byte("\n{")); i > 0 {
+			f.Add(append(append([]byte{}, head[:i]...), "]}"...))
+		}
+	}
+	f.Add([]byte(`{"now":1.5,"aircraft":[{"hex":"~abc","seen":-5,"alt_baro":"ground","dbFlags":3},{"hex":" ","seen":1e300}]}`))
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		snap, err := readsb.Parse(bytes.NewReader(doc))
+		if err != nil {
+			return
+		}
+		for _, m := range snap.Messages(nil) {
+			require.NotEmpty(t, m.IcaoHex)
+			require.False(t, strings.HasPrefix(m.IcaoHex, "~"))
+		}
+		seen := map[string]time.Time{}
+		keep := func(hex string, at time.Time) bool {
+			if prev, ok := seen[hex]; ok && !at.After(prev) {
+				return false
+			}
+			seen[hex] = at
+			return true
+		}
+		first := len(snap.Messages(keep))
+		require.Empty(t, snap.Messages(keep), "the same snapshot again adds nothing (%d the first time)", first)
+	})
 }

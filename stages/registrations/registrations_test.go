@@ -103,3 +103,25 @@ func TestOwnRegistration(t *testing.T) {
 	require.NoError(t, err, "the monitor's own registration is a valid registration")
 	require.Equal(t, "2026.01.1", parsed.Installed)
 }
+
+// FuzzParse: a registration payload from the broker, seeded with real ones and the malformed
+// cases above. Whatever it holds: no panic; an accepted one has the fields the update entity
+// needs, and its device block is compact JSON.
+func FuzzParse(f *testing.F) {
+	f.Add("Tracker_message_processor_mp-1", []byte(mp1))
+	f.Add("c", []byte(`{"image":"i","device":{"ids":"dev-1","sw_version":"dev (abc)","name":"N"}}`))
+	f.Add("c", []byte(`{"image":"i","device":{"identifiers":[1,"x"],"sw_version":"1"}}`))
+	f.Add("x/#", []byte(`{"image":"../..","device":{"identifiers":["\u0000"],"sw_version":"\n"}}`))
+	f.Fuzz(func(t *testing.T, id string, payload []byte) {
+		r, err := registrations.Parse(id, payload)
+		if err != nil {
+			require.ErrorIs(t, err, registrations.ErrMalformed)
+			return
+		}
+		require.Equal(t, id, r.Identifier)
+		require.NotEmpty(t, strings.TrimSpace(r.Image))
+		require.NotEmpty(t, r.DeviceID)
+		require.NotEmpty(t, r.Installed)
+		require.True(t, json.Valid([]byte(r.Device)), "%q", r.Device)
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -184,4 +185,31 @@ func TestTagListLimits(t *testing.T) {
 	require.NoError(t, res["many"].Err)
 	require.Equal(t, fmt.Sprintf("2026.02.%d", registry.MaxTags-1), res["many"].Latest, "the latest of the tags read")
 	require.Equal(t, registry.MaxTags/f.PageSize, f.TagCalls["many"])
+}
+
+// FuzzLatest: a registry's tag list, garbage included. The latest is one of the tags, a
+// release tag, and no release tag of the list is newer.
+func FuzzLatest(f *testing.F) {
+	f.Add("2026.09.9\n2026.09.10\nlatest")
+	f.Add("2026.003.1\n26.03.1\n2026.03.1 \nv2026.03.04\n2026.05.100")
+	f.Add("9999.99.99999999999999999999\n2026.1.1")
+	f.Fuzz(func(t *testing.T, list string) {
+		tags := strings.Split(list, "\n")
+		got, ok := registry.Latest(tags)
+		if !ok {
+			for _, tag := range tags {
+				_, rel := registry.ParseVersion(tag)
+				require.False(t, rel, "%q is a release tag", tag)
+			}
+			return
+		}
+		require.Contains(t, tags, got)
+		best, rel := registry.ParseVersion(got)
+		require.True(t, rel)
+		for _, tag := range tags {
+			if v, ok := registry.ParseVersion(tag); ok {
+				require.False(t, best.Less(v), "%q is newer than %q", tag, got)
+			}
+		}
+	})
 }

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs every fuzz target of the parsers that face the network, FUZZTIME each (default 1m;
+# `make test` runs them for a few seconds). Seeds come from shared/captures and the real
+# readsb data (copied into each package's testdata); an input that breaks a target is
+# written to that package's testdata/fuzz/ and fails the run: commit it with the fix.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fuzztime=${FUZZTIME:-1m}
+targets=(
+  "./stages/broker FuzzParse"                 # management API answers (overview, nodes, queues, exchange)
+  "./stages/broker FuzzQueues"                # the queues list's fast decoder against encoding/json
+  "./stages/broker FuzzOwned"                 # queue ownership
+  "./stages/store FuzzInfo"                   # INFO everything
+  "./stages/store FuzzMemoryStats"            # MEMORY STATS (RESP2 and RESP3)
+  "./stages/store FuzzParseCounter"           # counter values
+  "./stages/store FuzzReceiverRegistration"   # receiver registration entries
+  "./stages/registrations FuzzParse"          # registration payloads
+  "./stages/registry FuzzLatest"              # registry tag lists
+  "./stages/readsb FuzzParse"                 # readsb/tar1090 aircraft.json
+  "./stages/replay FuzzDecoder"               # traffic lines
+  "./rules FuzzLoadRules"                     # rule files
+  "./rules FuzzLoadAreas"                     # area files
+  "./rules FuzzPointInPolygon"                # the point test against its definition
+  "./rules FuzzSelfIntersectionSweep"         # the self-intersection sweep against the pairwise check
+)
+for t in "${targets[@]}"; do
+  read -r pkg name <<<"$t"
+  echo "fuzz: $name ($pkg) for $fuzztime"
+  go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" -fuzzminimizetime 2s "$pkg" >/tmp/tracker-fuzz-$name.log 2>&1 || {
+    tail -40 /tmp/tracker-fuzz-$name.log >&2
+    echo "fuzz: $name found a failing input (see $pkg/testdata/fuzz/$name/)" >&2
+    exit 1
+  }
+  grep -o 'execs: [0-9]*' /tmp/tracker-fuzz-$name.log | tail -1 | sed "s/^/fuzz: $name: /"
+done
