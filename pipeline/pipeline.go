@@ -27,13 +27,18 @@ func Send[T any](ctx context.Context, out chan<- T, v T) bool {
 	}
 }
 
+// calmTicks is how many ticks in a row must be taken on time before a spell of skipped ticks
+// is over: a consumer that overruns every other cycle is one spell, not a warning per cycle.
+const calmTicks = 3
+
 // Ticker emits the time on out at start-up after first, then every interval, until ctx ends;
 // it closes out when it returns. A tick that arrives while the consumer is still busy with the
 // previous cycle is skipped, never queued (out should be unbuffered): a warning when skipping
-// starts and one line when it ends, with the count, however long a backend hangs.
+// starts and one line when it ends (calmTicks ticks in a row taken), with the count, however
+// long a backend hangs.
 func Ticker(ctx context.Context, log zerolog.Logger, first, interval time.Duration, out chan<- time.Time) error {
 	defer close(out)
-	skipped := 0
+	skipped, calm := 0, 0
 	timer := time.NewTimer(first)
 	defer timer.Stop()
 	// The first tick waits for the consumer, which may not be receiving yet at start-up.
@@ -54,14 +59,16 @@ func Ticker(ctx context.Context, log zerolog.Logger, first, interval time.Durati
 			select {
 			case out <- now:
 				if skipped > 0 {
-					log.Info().Int("skipped", skipped).Dur("interval", interval).Msg("previous cycle done; ticks resumed")
-					skipped = 0
+					if calm++; calm == calmTicks {
+						log.Info().Int("skipped", skipped).Dur("interval", interval).Msg("previous cycle done; ticks resumed")
+						skipped = 0
+					}
 				}
 			default:
 				if skipped == 0 {
 					log.Warn().Dur("interval", interval).Msg("previous cycle still running; skipping ticks until it ends")
 				}
-				skipped++
+				skipped, calm = skipped+1, 0
 			}
 			timer.Reset(interval)
 		}

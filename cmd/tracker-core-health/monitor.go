@@ -74,7 +74,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	})
 	goStopping("broker", func(ctx context.Context) error { return bs.Run(ctx, brokerTicks, brokerOut, counterReq) })
 
-	conn := store.NewConn(store.Options{Addr: cfg.StoreAddr(), Password: cfg.StorePassword, Timeout: min(5*time.Second, cfg.BrokerPollInterval)})
+	conn := store.NewConn(store.Options{Addr: cfg.StoreAddr(), Password: cfg.StorePassword, Timeout: storeTimeout(cfg)})
 	defer conn.Close()
 	cs := store.NewCounterStage(conn, devices, cat.BrokerExpireAfter(), stageLog("counters"))
 	goStopping("counters", func(ctx context.Context) error { return cs.Run(ctx, counterReq, counterOut) })
@@ -142,4 +142,11 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 		return rs.Run(ctx, sink.Received(), releases, regOut, images)
 	})
 	return g.Wait()
+}
+
+// storeTimeout bounds one store round trip: below three quarters of the shorter of the two
+// intervals that use the store (the store poll, the counters on each broker cycle), 5 s at
+// most, so that a hung store fails a cycle before the next tick.
+func storeTimeout(cfg *config.Monitor) time.Duration {
+	return min(5*time.Second, min(cfg.BrokerPollInterval, cfg.StorePollInterval)*3/4)
 }

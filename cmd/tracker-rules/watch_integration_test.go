@@ -4,6 +4,7 @@ package main_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -27,6 +28,14 @@ type fakeReadsb struct {
 	snap  map[string]any
 	polls int
 	mode  string // "", "down", "truncated", "garbage"
+	extra []map[string]any
+}
+
+// add puts one more aircraft in every answer from now on.
+func (f *fakeReadsb) add(ac map[string]any) {
+	f.mu.Lock()
+	f.extra = append(f.extra, ac)
+	f.mu.Unlock()
 }
 
 func newFakeReadsb(t *testing.T) (*fakeReadsb, *httptest.Server) {
@@ -75,6 +84,9 @@ func (f *fakeReadsb) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			ac["lat"] = lat + nm/60*math.Cos(track*math.Pi/180)
 			ac["lon"] = lon + nm/60*math.Sin(track*math.Pi/180)/math.Cos(lat*math.Pi/180)
 		}
+		acs = append(acs, ac)
+	}
+	for _, ac := range f.extra {
 		acs = append(acs, ac)
 	}
 	out["aircraft"] = acs
@@ -199,4 +211,40 @@ func TestWatchPrintsWithoutMQTTAndRejectsBadArguments(t *testing.T) {
 		_, errOut, code := runCmd(t, nil, "", args...)
 		require.Equal(t, 2, code, errOut)
 	}
+}
+
+// watch between a readsb feed and toxiproxy: each network fault is logged once when the
+// feed becomes unusable and once when it is back, watch keeps running, and an aircraft that
+// appears after the fault clears is alerted on.
+func TestWatchThroughNetworkFaults(t *testing.T) {
+	feed, srv := newFakeReadsb(t)
+	x := testenv.NewToxi(t)
+	port := x.Proxy(t, "readsb", strings.TrimPrefix(srv.URL, "http://"))
+	rulesFile := writeFile(t, `[{"identifier":"flying","enabled":true,"conditions":[{"type":"altitude","operator":"minimum","value":0}]}]`)
+	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "LOG_LEVEL=info"}, "watch", "--readsb", "http://127.0.0.1:"+port+"/data/aircraft.json",
+		"--rules", rulesFile, "--interval", "500ms")
+	require.Eventually(t, func() bool { return strings.Count(p.Output(), `"matched_rules":["flying"]`) >= len(flying(t)) }, 10*time.Second, 100*time.Millisecond)
+	for i, f := range []struct{ name, toxic string }{
+		{"slow", `{"type":"latency","stream":"downstream","attributes":{"latency":5000}}`},
+		{"trickle", `{"type":"bandwidth","stream":"downstream","attributes":{"rate":1}}`},
+		{"black hole", `{"type":"timeout","stream":"upstream","attributes":{"timeout":0}}`},
+		{"cut mid-reply", `{"type":"limit_data","stream":"downstream","attributes":{"bytes":2000}}`},
+		{"reset", `{"type":"reset_peer","stream":"downstream","attributes":{"timeout":0}}`},
+	} {
+		t.Run(f.name, func(t *testing.T) {
+			unusable := strings.Count(p.Output(), "readsb feed unusable")
+			x.Add(t, "readsb", f.toxic)
+			require.Eventually(t, func() bool { return strings.Count(p.Output(), "readsb feed unusable") == unusable+1 }, 5*time.Second, 50*time.Millisecond, p.Output())
+			time.Sleep(2 * time.Second) // four polls into the fault: still one line
+			require.Equal(t, unusable+1, strings.Count(p.Output(), "readsb feed unusable"), "logged once per fault")
+			x.Clear("readsb")
+			hex := fmt.Sprintf("F0000%d", i)
+			feed.add(map[string]any{"hex": strings.ToLower(hex), "alt_baro": 3000.0, "lat": 51.5, "lon": -0.1, "seen": 0.1})
+			require.Eventually(t, func() bool { return strings.Contains(p.Output(), `"icao_hex":"`+hex+`"`) }, 5*time.Second, 50*time.Millisecond,
+				"an aircraft seen after the fault is alerted on")
+			require.Contains(t, p.Output(), "readsb feed back")
+		})
+	}
+	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
+	require.Equal(t, 0, p.Wait(5*time.Second))
 }

@@ -165,15 +165,19 @@ func (e *Env) ClearRetained(t testing.TB, filters ...string) {
 		left = left[:0]
 		for _, m := range r.All() {
 			if m.Retained && m.Payload != "" {
-				// QoS 1: the PUBACK says the broker has applied the clear. A QoS 0 clear can
-				// be lost: closing a socket with retained messages still unread makes the
-				// kernel reset the connection, and the broker drops what it had not read yet.
-				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				_, err := r.client.Publish(ctx, &paho.Publish{Topic: m.Topic, QoS: 1, Retain: true})
-				cancel()
-				require.NoError(t, err)
+				r.Publish(m.Topic, "", true)
 				left = append(left, m.Topic)
 			}
+		}
+		if len(left) > 0 {
+			// A QoS 1 message after the clears: its PUBACK says the broker has applied them
+			// (one connection's messages are handled in order). Without it a clear can be
+			// lost: closing a socket with retained messages still unread makes the kernel
+			// reset the connection, and the broker drops what it had not read yet.
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			_, err := r.client.Publish(ctx, &paho.Publish{Topic: "test/clear-barrier", QoS: 1})
+			cancel()
+			require.NoError(t, err)
 		}
 		_ = r.client.Disconnect(&paho.Disconnect{})
 		if len(left) == 0 {

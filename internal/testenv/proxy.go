@@ -64,3 +64,88 @@ func (p *Proxy) Close() {
 	}
 	p.conns = nil
 }
+
+// StallProxy forwards connections to target until Stall: from then on it stops reading what
+// the client sends (the client's writes fill the socket buffers and block), while what the
+// server sends still reaches the client. A server that stops reading.
+type StallProxy struct {
+	*Proxy
+	stalled chan struct{}
+	once    sync.Once
+}
+
+// StartStallProxy listens on a free loopback port, forwarding to target; it returns the port.
+func StartStallProxy(t testing.TB, target string) (*StallProxy, string) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	p := &StallProxy{Proxy: &Proxy{l: l}, stalled: make(chan struct{})}
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			up, err := net.Dial("tcp", target)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.conns = append(p.conns, c, up)
+			p.mu.Unlock()
+			go func() { // client → server, until stalled
+				buf := make([]byte, 4096)
+				for {
+					select {
+					case <-p.stalled:
+						return // never read from the client again
+					default:
+					}
+					n, err := c.Read(buf)
+					if n > 0 {
+						if _, werr := up.Write(buf[:n]); werr != nil {
+							return
+						}
+					}
+					if err != nil {
+						up.Close()
+						return
+					}
+				}
+			}()
+			go func() { _, _ = io.Copy(c, up); c.Close() }()
+		}
+	}()
+	t.Cleanup(p.Close)
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	return p, port
+}
+
+// Stall stops reading from every client, now and for the connections to come.
+func (p *StallProxy) Stall() { p.once.Do(func() { close(p.stalled) }) }
+
+// Mute accepts connections on a free loopback port and reads them, but never answers: a
+// server that takes the TCP connection and never sends a byte (an MQTT server that never
+// sends CONNACK). It returns the port.
+func Mute(t testing.TB) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	p := &Proxy{l: l}
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			p.mu.Lock()
+			p.conns = append(p.conns, c)
+			p.mu.Unlock()
+			go func() { _, _ = io.Copy(io.Discard, c) }()
+		}
+	}()
+	t.Cleanup(p.Close)
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	return port
+}

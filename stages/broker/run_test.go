@@ -84,3 +84,27 @@ func TestRunNeverBlocksShutdown(t *testing.T) {
 	_, open := <-out
 	require.False(t, open)
 }
+
+// The broker never waits for the counters: while the counter stage is still busy with an
+// earlier request (a slow store), a cycle's request is dropped and the next tick is taken on
+// time.
+func TestRunNeverWaitsForTheCounters(t *testing.T) {
+	_, srv := newFakeAPI(t)
+	st, _ := newStage(t, srv, nil)
+	ticks := make(chan time.Time)
+	out := make(chan pipeline.Shared[model.Batch], 8)
+	counters := make(chan model.CounterRequest, 1) // nobody reads: the counter stage is stuck
+	done := make(chan error, 1)
+	go func() { done <- st.Run(t.Context(), ticks, out, counters) }()
+	for range 4 {
+		select {
+		case ticks <- time.Now():
+		case <-time.After(5 * time.Second):
+			t.Fatal("the broker loop waits for the counters")
+		}
+		(<-out).Done()
+	}
+	require.Len(t, counters, 1, "the first request waits for the counter stage; the others were dropped")
+	close(ticks)
+	require.NoError(t, <-done)
+}

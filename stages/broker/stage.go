@@ -76,8 +76,13 @@ func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- pipe
 		if !pipeline.Send(ctx, out, shared) {
 			return nil
 		}
-		if req != nil && counters != nil && !pipeline.Send(ctx, counters, *req) {
-			return nil
+		if req != nil && counters != nil {
+			// Never wait for the counters: while they are still busy (a slow store), this
+			// cycle's request is dropped and the broker keeps its cadence.
+			select {
+			case counters <- *req:
+			default:
+			}
 		}
 	}
 	return nil

@@ -67,6 +67,15 @@ func NewConn(o Options) *Conn {
 	}}
 }
 
+// Timeout is the longest one round trip may take: a cycle's deadline (5 s for a Conn made
+// with ConnWith).
+func (c *Conn) Timeout() time.Duration {
+	if c.opt.ConnWriteTimeout <= 0 {
+		return 5 * time.Second
+	}
+	return c.opt.ConnWriteTimeout
+}
+
 // Client returns the client, dialling it when there is none yet; it waits for the dial no
 // longer than ctx allows.
 func (c *Conn) Client(ctx context.Context) (rueidis.Client, error) {

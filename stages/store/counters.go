@@ -203,8 +203,11 @@ func (s *CounterStage) Run(ctx context.Context, in <-chan model.CounterRequest, 
 	return nil
 }
 
-// Cycle reads and returns the counters for one broker cycle. A store failure skips the tick.
+// Cycle reads and returns the counters for one broker cycle, within the connection's
+// timeout. A store failure skips the tick.
 func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) model.Batch {
+	ctx, cancel := context.WithTimeout(ctx, s.conn.Timeout())
+	defer cancel()
 	cl, err := s.conn.Client(ctx)
 	if err != nil {
 		s.log.Debug().Err(err).Msg("store unreachable; counters skipped this tick")

@@ -52,8 +52,11 @@ func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- pipe
 	return nil
 }
 
-// Cycle performs one store poll.
+// Cycle performs one store poll, within the connection's timeout: a store that hangs fails
+// the cycle before the next tick.
 func (s *Stage) Cycle(ctx context.Context) model.Batch {
+	ctx, cancel := context.WithTimeout(ctx, s.conn.Timeout())
+	defer cancel()
 	c := s.catalog
 	info, keys, versions, err := s.poll(ctx)
 	s.outcome.Record(err)

@@ -1,0 +1,333 @@
+//go:build integration
+
+package main_test
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+)
+
+// interval is the broker's and the store's poll interval in the fault tests.
+const interval = 2 * time.Second
+
+// fault is one way a network goes bad, as toxiproxy toxics.
+type fault struct {
+	name   string
+	toxics []string
+}
+
+var faults = []fault{
+	{"slow", []string{`{"name":"slow","type":"latency","stream":"downstream","attributes":{"latency":5000}}`}},
+	{"trickle", []string{`{"name":"trickle","type":"bandwidth","stream":"downstream","attributes":{"rate":1}}`}},
+	{"black hole", []string{`{"name":"hole","type":"timeout","stream":"upstream","attributes":{"timeout":0}}`}},
+	{"cut mid-reply", []string{`{"name":"cut","type":"limit_data","stream":"downstream","attributes":{"bytes":200}}`}},
+	{"half-open", []string{`{"name":"slices","type":"slicer","stream":"upstream","attributes":{"average_size":8,"size_variation":4,"delay":20000}}`,
+		`{"name":"mute","type":"timeout","stream":"downstream","attributes":{"timeout":0}}`}},
+}
+
+// faultRig is the monitor behind three toxiproxies, one per backend, with its metrics served
+// (the connected flags, go_goroutines, process_open_fds) and its debug log (one line per poll).
+type faultRig struct {
+	t         *testing.T
+	env       *testenv.Env
+	toxi      *testenv.Toxi
+	proc      *testenv.Process
+	metrics   string
+	heartbeat string
+	rec       *testenv.Recorder
+}
+
+// declareFaultQueues declares owned queues enough for a queues answer of several KB: a
+// trickle cannot deliver it within a poll's time.
+func declareFaultQueues(t *testing.T, env *testenv.Env) {
+	for i := range 12 {
+		env.DeclareQueue(t, fmt.Sprintf("tracker-message-processor-fault-%02d", i))
+	}
+}
+
+func newFaultRig(t *testing.T) *faultRig { return newFaultRigMQTT(t, "") }
+
+// newFaultRigMQTT is the rig with the monitor's MQTT server at mqttPort instead of behind a
+// toxiproxy ("": the proxy); the recorder reads the real Mosquitto either way.
+func newFaultRigMQTT(t *testing.T, mqttPort string) *faultRig {
+	start := time.Now()
+	env := fresh(t)
+	t.Logf("retained messages cleared in %s", time.Since(start).Round(100*time.Millisecond))
+	x := testenv.NewToxi(t)
+	mgmt := strings.TrimPrefix(env.MgmtURL, "http://")
+	rig := &faultRig{t: t, env: env, toxi: x, heartbeat: t.TempDir() + "/heartbeat"}
+	rig.rec = env.Record(t, "Tracker/core-health/#")
+	online := mqttPort == ""
+	if online {
+		mqttPort = x.Proxy(t, "mqtt", env.MQTTAddr)
+	}
+	port := testenv.FreePort(t)
+	rig.metrics = "http://127.0.0.1:" + port + "/metrics"
+	rig.proc = startMonitor(t, env, map[string]string{
+		"BROKER_MANAGEMENT_PORT": x.Proxy(t, "broker", mgmt), "BROKER_HOST": "127.0.0.1",
+		"STORE_PORT": x.Proxy(t, "store", env.RedisAddr), "STORE_HOST": "127.0.0.1",
+		"MQTT_PORT": mqttPort, "MQTT_HOST": "127.0.0.1",
+		"BROKER_POLL_INTERVAL": interval.String(), "STORE_POLL_INTERVAL": interval.String(),
+		"METRICS_ADDR": "127.0.0.1:" + port, "HEARTBEAT_PATH": rig.heartbeat,
+	})
+	if online {
+		rig.rec.WaitPayload(statusTopic, "ONLINE", 20*time.Second)
+	}
+	rig.waitMetric("tracker_broker_connected", 1, 20*time.Second)
+	rig.waitMetric("tracker_store_connected", 1, 20*time.Second)
+	t.Logf("monitor up behind the proxies in %s", time.Since(start).Round(100*time.Millisecond))
+	return rig
+}
+
+// scrape reads the monitor's /metrics: unlabelled series by name.
+func (r *faultRig) scrape() map[string]float64 {
+	resp, err := http.Get(r.metrics)
+	if err != nil {
+		return nil
+	}
+	defer resp.Body.Close()
+	out := map[string]float64{}
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	for sc.Scan() {
+		name, v, ok := strings.Cut(sc.Text(), " ")
+		if !ok || strings.HasPrefix(name, "#") {
+			continue
+		}
+		if f, err := strconv.ParseFloat(v, 64); err == nil {
+			out[name] = f
+		}
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	return out
+}
+
+func (r *faultRig) metric(name string) (float64, bool) {
+	v, ok := r.scrape()[name]
+	return v, ok
+}
+
+// waitMetric waits until the metric has the value; it returns how long that took.
+func (r *faultRig) waitMetric(name string, want float64, within time.Duration) time.Duration {
+	r.t.Helper()
+	start := time.Now()
+	for {
+		if v, ok := r.metric(name); ok && v == want {
+			return time.Since(start)
+		}
+		if time.Since(start) > within {
+			v, _ := r.metric(name)
+			r.t.Fatalf("%s stayed %v for %s (want %v); monitor log tail:\n%s", name, v, within, want, tail(r.proc.Output(), 15))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// levels are the process's goroutines and open file descriptors.
+func (r *faultRig) levels() (goroutines, fds float64) {
+	m := r.scrape()
+	return m["go_goroutines"], m["process_open_fds"]
+}
+
+// polls counts the successful polls of a loop ("broker poll ok") logged so far.
+func (r *faultRig) polls(loop string) int {
+	return strings.Count(r.proc.Output(), loop+" poll ok")
+}
+
+func (r *faultRig) heartbeatAge() time.Duration {
+	st, err := os.Stat(r.heartbeat)
+	require.NoError(r.t, err)
+	return time.Since(st.ModTime())
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// statePrefix is where a loop's readings go: none may be published while its backend is
+// unreachable (what was published last ages out through expire_after).
+var statePrefix = map[string][]string{
+	"broker": {"Tracker/core-health/broker/", "Tracker/core-health/message-processor/"},
+	"store":  {"Tracker/core-health/store/"},
+}
+
+var other = map[string]string{"broker": "store", "store": "broker"}
+
+// Each fault between the monitor and the broker's management API, then the store: the
+// affected loop's connected flag goes False within two intervals and back to True within two
+// intervals of the fault clearing; the other loop keeps its cadence; the heartbeat stays
+// fresh; nothing of the affected loop is published as if fresh; goroutines and open file
+// descriptors come back to their level; and SIGTERM in the middle of a black hole still exits
+// within 5 s with OFFLINE published.
+func TestBackendFaults(t *testing.T) {
+	declareFaultQueues(t, testenv.Get(t))
+	for _, backend := range []string{"broker", "store"} {
+		t.Run(backend, func(t *testing.T) {
+			r := newFaultRig(t)
+			flag := "tracker_" + backend + "_connected"
+			time.Sleep(3 * interval) // connections opened, pools warm
+			g0, fd0 := r.levels()
+			require.Positive(t, g0)
+			require.Positive(t, fd0)
+			for _, f := range faults {
+				t.Run(f.name, func(t *testing.T) {
+					r.t = t
+					before := r.polls(other[backend])
+					for _, tx := range f.toxics {
+						r.toxi.Add(t, backend, tx)
+					}
+					down := r.waitMetric(flag, 0, 2*interval+1500*time.Millisecond)
+					t.Logf("%s: %s down after %s", f.name, flag, down.Round(100*time.Millisecond))
+					mark := len(r.rec.All())
+					time.Sleep(2 * interval)
+					for _, m := range r.rec.All()[mark:] {
+						for _, p := range statePrefix[backend] {
+							require.False(t, strings.HasPrefix(m.Topic, p), "%s published during the fault: %s = %q", backend, m.Topic, m.Payload)
+						}
+					}
+					require.Less(t, r.heartbeatAge(), config.HeartbeatMaxAge(interval), "the heartbeat is fresh: the container is not restarted for a backend's fault")
+					v, _ := r.metric("tracker_" + other[backend] + "_connected")
+					require.Equal(t, 1.0, v, "the other loop is unaffected")
+
+					r.toxi.Clear(backend)
+					up := r.waitMetric(flag, 1, 2*interval+1500*time.Millisecond)
+					t.Logf("%s: %s back after %s", f.name, flag, up.Round(100*time.Millisecond))
+					during := r.polls(other[backend]) - before
+					elapsed := down + 2*interval + up
+					require.GreaterOrEqual(t, during, int(elapsed/interval)-1, "the %s loop kept its cadence: %d polls in %s", other[backend], during, elapsed)
+
+					require.Eventually(t, func() bool {
+						g, fd := r.levels()
+						return g <= g0+2 && fd <= fd0+2
+					}, 3*interval, 200*time.Millisecond, "goroutines and FDs back to their level (%v, %v)", g0, fd0)
+				})
+			}
+
+			// SIGTERM while the backend is a black hole: out within 5 s, OFFLINE published.
+			r.t = t
+			r.toxi.Add(t, backend, faults[2].toxics[0])
+			r.waitMetric(flag, 0, 2*interval+1500*time.Millisecond)
+			time.Sleep(interval / 2) // a poll in flight
+			require.NoError(t, r.proc.Cmd.Process.Signal(syscall.SIGTERM))
+			start := time.Now()
+			require.Equal(t, 0, r.proc.Wait(5*time.Second), "exit after SIGTERM (took %s)", time.Since(start))
+			t.Logf("SIGTERM during a black hole: exited in %s", time.Since(start).Round(10*time.Millisecond))
+			r.rec.WaitPayload(statusTopic, "OFFLINE", 2*time.Second)
+			// A loop whose backend hangs logs its skipped ticks once when skipping starts.
+			require.LessOrEqual(t, strings.Count(r.proc.Output(), "previous cycle still running"), len(faults)+1)
+		})
+	}
+}
+
+// Each fault between the monitor and Mosquitto: both polling loops keep their cadence and
+// their connected flags, the heartbeat stays fresh, and once the fault clears the monitor's
+// readings reach Mosquitto again; goroutines and file descriptors come back to their level.
+func TestMQTTFaults(t *testing.T) {
+	r := newFaultRig(t)
+	time.Sleep(3 * interval)
+	g0, fd0 := r.levels()
+	for _, f := range faults {
+		t.Run(f.name, func(t *testing.T) {
+			r.t = t
+			broker, store := r.polls("broker"), r.polls("store")
+			for _, tx := range f.toxics {
+				r.toxi.Add(t, "mqtt", tx)
+			}
+			for range 3 {
+				time.Sleep(interval)
+				for _, flag := range []string{"tracker_broker_connected", "tracker_store_connected"} {
+					v, _ := r.metric(flag)
+					require.Equal(t, 1.0, v, "%s while MQTT is bad", flag)
+				}
+				require.Less(t, r.heartbeatAge(), config.HeartbeatMaxAge(interval))
+			}
+			require.GreaterOrEqual(t, r.polls("broker")-broker, 2, "the broker loop kept its cadence")
+			require.GreaterOrEqual(t, r.polls("store")-store, 2, "the store loop kept its cadence")
+
+			r.toxi.Clear("mqtt")
+			cleared := time.Now()
+			require.Eventually(t, func() bool {
+				for _, m := range r.rec.All() {
+					if m.At.After(cleared) && strings.HasPrefix(m.Topic, "Tracker/core-health/store/statistic/") {
+						return true
+					}
+				}
+				return false
+			}, 30*time.Second, 100*time.Millisecond, "readings reach Mosquitto again after %s", f.name)
+			var back time.Time
+			for _, m := range r.rec.All() {
+				if m.At.After(cleared) && strings.HasPrefix(m.Topic, "Tracker/core-health/store/statistic/") {
+					back = m.At
+					break
+				}
+			}
+			t.Logf("%s: readings at Mosquitto again %s after the fault cleared", f.name, back.Sub(cleared).Round(100*time.Millisecond))
+			require.Eventually(t, func() bool {
+				g, fd := r.levels()
+				return g <= g0+2 && fd <= fd0+2
+			}, 4*interval, 200*time.Millisecond, "goroutines and FDs back to their level (%v, %v)", g0, fd0)
+		})
+	}
+}
+
+// An MQTT server that takes the connection and never sends CONNACK, and one that stops
+// reading: the polls go on (connected flags, heartbeat), goroutines do not pile up with the
+// reconnection attempts, the sink's memory stays bounded while nothing can be written, and
+// SIGTERM still exits within 5 s.
+func TestMQTTServerThatNeverAnswersOrStopsReading(t *testing.T) {
+	t.Run("never CONNACK", func(t *testing.T) {
+		r := newFaultRigMQTT(t, testenv.Mute(t))
+		time.Sleep(2 * interval)
+		g0, _ := r.levels()
+		time.Sleep(5 * interval)
+		g1, _ := r.levels()
+		require.LessOrEqual(t, g1, g0+3, "no goroutine piles up with the attempts")
+		for _, flag := range []string{"tracker_broker_connected", "tracker_store_connected"} {
+			v, _ := r.metric(flag)
+			require.Equal(t, 1.0, v, flag)
+		}
+		require.Less(t, r.heartbeatAge(), config.HeartbeatMaxAge(interval))
+		require.NoError(t, r.proc.Cmd.Process.Signal(syscall.SIGTERM))
+		start := time.Now()
+		require.Equal(t, 0, r.proc.Wait(5*time.Second), "exit after SIGTERM (took %s)", time.Since(start))
+	})
+	t.Run("stops reading", func(t *testing.T) {
+		env := testenv.Get(t)
+		stall, port := testenv.StartStallProxy(t, env.MQTTAddr)
+		r := newFaultRigMQTT(t, port)
+		r.rec.WaitPayload(statusTopic, "ONLINE", 20*time.Second)
+		time.Sleep(2 * interval)
+		stall.Stall()
+		broker := r.polls("broker")
+		time.Sleep(2 * interval)
+		heap0 := r.scrape()["go_memstats_heap_inuse_bytes"]
+		time.Sleep(6 * interval)
+		heap1 := r.scrape()["go_memstats_heap_inuse_bytes"]
+		require.Less(t, heap1, heap0+4<<20, "the sink's queue stays bounded while nothing can be written (%.1f MB → %.1f MB)", heap0/(1<<20), heap1/(1<<20))
+		require.GreaterOrEqual(t, r.polls("broker")-broker, 6, "the polls go on")
+		for _, flag := range []string{"tracker_broker_connected", "tracker_store_connected"} {
+			v, _ := r.metric(flag)
+			require.Equal(t, 1.0, v, flag)
+		}
+		require.Less(t, r.heartbeatAge(), config.HeartbeatMaxAge(interval))
+		require.NoError(t, r.proc.Cmd.Process.Signal(syscall.SIGTERM))
+		start := time.Now()
+		require.Equal(t, 0, r.proc.Wait(5*time.Second), "exit after SIGTERM (took %s)", time.Since(start))
+		t.Logf("heap in use %.1f MB → %.1f MB over %s with the server not reading; SIGTERM exit in %s",
+			heap0/(1<<20), heap1/(1<<20), 6*interval, time.Since(start).Round(10*time.Millisecond))
+	})
+}
