@@ -54,6 +54,11 @@ image:
 scale:
 	bash scripts/scale.sh
 
+# The monitor for SOAK_MINUTES (default 30) with churn and backend restarts: RSS, goroutines,
+# FDs every 5 minutes (a measurement, never a test).
+soak:
+	bash scripts/soak.sh
+
 # Refresh the UI's vendored libraries from the npm registry (maintainers; the files are committed).
 ui-vendor:
 	bash scripts/ui-vendor.sh

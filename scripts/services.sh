@@ -187,6 +187,12 @@ case "${1:-}" in
   start-mosquitto) start_mosquitto ;;
   stop-redis) stop_pidfile "$SERVICES_DIR/redis/redis.pid" ;;
   start-redis) start_redis ;;
+  stop-rabbitmq)
+    rabbit_env
+    /usr/lib/rabbitmq/bin/rabbitmqctl -q stop >/dev/null 2>&1 || true
+    stop_pidfile "$SERVICES_DIR/rabbitmq/server.pid"
+    ;;
+  start-rabbitmq) start_rabbitmq ;;
   env) print_env ;;
   *) echo "usage: $0 up|down|env" >&2; exit 2 ;;
 esac
