@@ -6,17 +6,25 @@
 ARG BUILDER_IMAGE=golang:1.26-bookworm
 ARG RUNTIME_IMAGE=gcr.io/distroless/static-debian12:nonroot
 
-FROM ${BUILDER_IMAGE} AS build
+# The build stage runs on the machine that builds and cross-compiles for the target platform
+# (linux/amd64, linux/arm64, linux/arm/v7: where receivers run); no emulation is needed.
+FROM --platform=$BUILDPLATFORM ${BUILDER_IMAGE} AS build
+# Set by the builder from --platform (empty with a builder that does not: linux/amd64).
+ARG TARGETOS
+ARG TARGETARCH
+ARG TARGETVARIANT
 ARG VERSION=dev
 ARG GIT_COMMIT=unknown
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath -buildvcs=false \
+# arm/v7 (and v6): GOARM is the variant's number.
+RUN GOARM="${TARGETVARIANT#v}" CGO_ENABLED=0 GOOS="${TARGETOS:-linux}" GOARCH="${TARGETARCH:-amd64}" go build -trimpath -buildvcs=false \
       -ldflags "-s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=${VERSION} -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=${GIT_COMMIT}" \
       -o /out/ ./cmd/...
 
+# The runtime stage is the target platform's distroless base: files only, nothing runs here.
 FROM ${RUNTIME_IMAGE}
 ARG IMAGE=unknown
 ARG VERSION=dev

@@ -54,6 +54,7 @@ var ruleEventKind = &model.Kind{
 	Icon:          "mdi:airplane-alert",
 	EventTypes:    []string{RuleEventType},
 	ValueTemplate: RuleEventTemplate,
+	Origin:        &model.RulesOrigin,
 }
 
 // RuleEvents keeps the rule event entities in line with the rule set: Update returns the

@@ -26,7 +26,9 @@ func TestRuleEventEntityConfigFieldByField(t *testing.T) {
 	require.Equal(t, catalog.RuleEventTemplate, cfg["value_template"])
 	require.Equal(t, "mdi:airplane-alert", cfg["icon"])
 	require.Equal(t, map[string]any{"identifiers": []any{"Tracker_Rules"}, "name": "Tracker Rules", "manufacturer": "Tracker", "model": "Rules"}, cfg["device"])
-	require.Equal(t, map[string]any{"name": "tracker-core-health", "sw_version": "1"}, cfg["origin"])
+	require.Equal(t, map[string]any{"name": "tracker-rules"}, cfg["origin"], "one origin, whichever program announces it")
+	require.Equal(t, mqtt.DiscoveryConfig(e, model.Origin{Name: "tracker-core-health", SWVersion: "1"}),
+		mqtt.DiscoveryConfig(e, model.Origin{Name: "tracker-rules", SWVersion: "2"}), "byte for byte")
 	for _, k := range []string{"availability_topic", "payload_available", "payload_not_available", "expire_after", "unit_of_measurement", "state_class", "device_class"} {
 		require.NotContains(t, cfg, k, "an event entity has no %s", k)
 	}

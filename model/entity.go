@@ -46,6 +46,10 @@ type Kind struct {
 	EntityCategory string
 	// NoOrigin marks republished counters, which carry exactly what their owner would send.
 	NoOrigin bool
+	// Origin, when set, is the origin block every announcer renders instead of its own: an
+	// entity two programs announce (a rule's event entity: the monitor and tracker-rules
+	// watch) must have one retained config, byte for byte, or each would overwrite the other's.
+	Origin *Origin
 	// Lifecycle and, for dynamic entities, the loop whose cycles sight them.
 	Lifecycle Lifecycle
 	Loop      string
@@ -75,8 +79,12 @@ type Entity struct {
 // Origin is the discovery "origin" block: who announces the entity.
 type Origin struct {
 	Name      string `json:"name"`
-	SWVersion string `json:"sw_version"`
+	SWVersion string `json:"sw_version,omitempty"`
 }
+
+// RulesOrigin is the origin of the rule event entities, whichever program announces them:
+// no version, which may differ between the two.
+var RulesOrigin = Origin{Name: "tracker-rules"}
 
 // DiscoveryTopic is homeassistant/{component}/{unique_id}/config.
 func (e *Entity) DiscoveryTopic() string {

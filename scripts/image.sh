@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
-# make image: builds the container image from the project's Dockerfile without a Docker
-# daemon (Debian's buildah: chroot isolation, vfs storage, host network) and writes a
-# `docker load`-able archive to bin/tracker-core-health-image.tar, tagged
-# tracker-core-health:<version>, in the Docker image format (so HEALTHCHECK is kept).
+# make image: builds the container image for linux/amd64, linux/arm64 and linux/arm/v7 (the
+# Raspberry Pis most receivers run on) from the project's one Dockerfile without a Docker
+# daemon (Debian's buildah: chroot isolation, vfs storage, host network). The build stage
+# runs on this machine and cross-compiles; nothing is emulated. It writes
+#   bin/tracker-core-health-image.oci.tar              the manifest list of every platform
+#                                                      (OCI archive, tracker-core-health:<version>)
+#   bin/tracker-core-health-image-{amd64,arm64,armv7}.tar  one `docker load`-able archive each,
+#                                                      in the Docker format (HEALTHCHECK kept)
+# PLATFORMS chooses the platforms (default: all three, comma-separated).
 #
 # Machines that cannot pull the official base images get local equivalents, made from what
 # Debian and the Go toolchain give this machine: a builder base holding the host's Go toolchain
-# (modules come through the Go module proxy over the host network) and a runtime base made
-# from scratch with Debian's CA certificates, time zone data and distroless's nonroot user
-# (65532). USE_OFFICIAL_BASES=1 builds with the Dockerfile's defaults instead.
+# (modules come through the Go module proxy over the host network; the host's module and build
+# caches are mounted into the build) and a runtime base per platform made from scratch with
+# Debian's CA certificates, time zone data and distroless's nonroot user (65532).
+# USE_OFFICIAL_BASES=1 builds with the Dockerfile's defaults instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VERSION=${VERSION:-$(git describe --tags --exact-match 2>/dev/null || echo dev)}
 GIT_COMMIT=${GIT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+PLATFORMS=${PLATFORMS:-linux/amd64,linux/arm64,linux/arm/v7}
 ROOT=${BUILDAH_ROOT:-/tmp/tracker-core-health-buildah}
-# Fully qualified, so that the archive carries this one name and `docker load` shows it as
+# Fully qualified, so that the archives carry this one name and `docker load` shows it as
 # tracker-core-health:<version>.
 TAG=docker.io/library/tracker-core-health:$VERSION
-OUT=bin/tracker-core-health-image.tar
+OUT=bin/tracker-core-health-image
 log() { echo "image: $*" >&2; }
 
 if ! command -v buildah >/dev/null; then
@@ -52,8 +59,9 @@ builder_base() { # localhost/tracker-builder:<go version>: /bin/sh, libc, the ho
   echo "$name"
 }
 
-runtime_base() { # localhost/tracker-runtime: like distroless static nonroot, without a shell
-  local name=localhost/tracker-runtime:debian c mnt
+runtime_base() { # localhost/tracker-runtime:debian-<arch><variant>: like distroless static nonroot, without a shell
+  local arch=$1 variant=$2 name c mnt
+  name=localhost/tracker-runtime:debian-$arch$variant
   if ! have "$name"; then
     log "making $name (CA certificates, tzdata, nonroot 65532)"
     c=$(bah from scratch); mnt=$(bah mount "$c")
@@ -64,19 +72,37 @@ runtime_base() { # localhost/tracker-runtime: like distroless static nonroot, wi
     printf 'root:x:0:0:root:/root:/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/sbin/nologin\nnonroot:x:65532:65532:nonroot:/home/nonroot:/sbin/nologin\n' > "$mnt/etc/passwd"
     printf 'root:x:0:\nnobody:x:65534:\nnonroot:x:65532:\n' > "$mnt/etc/group"
     bah umount "$c" >/dev/null
-    bah config --env PATH=/usr/local/bin:/usr/bin:/bin --env SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt "$c"
+    bah config --os linux --arch "$arch" ${variant:+--variant "$variant"} \
+      --env PATH=/usr/local/bin:/usr/bin:/bin --env SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt "$c"
     bah commit -q "$c" "$name" >/dev/null; bah rm "$c" >/dev/null
   fi
   echo "$name"
 }
 
 args=(--build-arg IMAGE=tracker-core-health --build-arg VERSION="$VERSION" --build-arg GIT_COMMIT="$GIT_COMMIT")
+caches=()
 if [ "${USE_OFFICIAL_BASES:-0}" != 1 ]; then
-  args+=(--build-arg BUILDER_IMAGE="$(builder_base)" --build-arg RUNTIME_IMAGE="$(runtime_base)")
+  args+=(--build-arg BUILDER_IMAGE="$(builder_base)")
+  # The host's module and build caches: the three cross-compilations reuse what is built.
+  caches=(--volume "$(go env GOMODCACHE):/tmp/go/pkg/mod" --volume "$(go env GOCACHE):/tmp/go-cache")
 fi
-log "building $TAG from the Dockerfile"
-bah bud --isolation chroot --network host --format docker --layers=false -q "${args[@]}" -t "$TAG" -f Dockerfile . >/dev/null
 mkdir -p bin
-rm -f "$OUT"
-bah push -q "$TAG" "docker-archive:$OUT:$TAG" >/dev/null
-log "wrote $OUT ($(du -h "$OUT" | cut -f1), $TAG)"
+rm -f "$OUT".oci.tar "$OUT"-*.tar
+bah manifest rm "$TAG" >/dev/null 2>&1 || true
+bah manifest create "$TAG" >/dev/null
+IFS=, read -ra platforms <<<"$PLATFORMS"
+for platform in "${platforms[@]}"; do
+  IFS=/ read -r os arch variant <<<"$platform"
+  [ "$os" = linux ] || { log "only linux platforms: $platform"; exit 2; }
+  name=$arch$variant
+  one=(${args[@]+"${args[@]}"})
+  [ "${USE_OFFICIAL_BASES:-0}" = 1 ] || one+=(--build-arg RUNTIME_IMAGE="$(runtime_base "$arch" "$variant")")
+  log "building $TAG for $platform"
+  bah bud --isolation chroot --network host --format docker --layers=false -q --platform "$platform" \
+    ${caches[@]+"${caches[@]}"} "${one[@]}" -t "$TAG-$name" -f Dockerfile . >/dev/null
+  bah manifest add "$TAG" "$TAG-$name" >/dev/null
+  bah push -q "$TAG-$name" "docker-archive:$OUT-$name.tar:$TAG" >/dev/null
+  log "wrote $OUT-$name.tar ($(du -h "$OUT-$name.tar" | cut -f1), $TAG, $platform)"
+done
+bah manifest push -q --all "$TAG" "oci-archive:$OUT.oci.tar:$TAG" >/dev/null
+log "wrote $OUT.oci.tar ($(du -h "$OUT.oci.tar" | cut -f1), the manifest list of $PLATFORMS)"

@@ -133,7 +133,11 @@ func DiscoveryConfig(e *model.Entity, origin model.Origin) []byte {
 	if e.Component == model.BinarySensor {
 		c.PayloadOn, c.PayloadOff = "True", "False"
 	}
-	if !e.NoOrigin {
+	switch {
+	case e.Origin != nil:
+		o := *e.Origin
+		c.Origin = &o
+	case !e.NoOrigin:
 		o := origin
 		c.Origin = &o
 	}

@@ -1,0 +1,281 @@
+//go:build integration
+
+// Package deploy_test checks what ships beside the binary in a user's stack: the Grafana
+// dashboard, the Prometheus alert rules, the Home Assistant blueprint and dashboard.
+package deploy_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/tracker-adsb/tracker-core-health/catalog"
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// promtool runs Debian's promtool (installed by scripts/services.sh).
+func promtool(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("promtool", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "promtool %s:\n%s", strings.Join(args, " "), out)
+	return string(out)
+}
+
+// The alert rules load, and their unit tests (alerts_test.yml) pass.
+func TestAlertRules(t *testing.T) {
+	require.Contains(t, promtool(t, "prometheus", "check", "rules", "alerts.yml"), "SUCCESS: 10 rules found")
+	require.Contains(t, promtool(t, "prometheus", "test", "rules", "alerts_test.yml"), "SUCCESS")
+}
+
+// exported is every metric name the monitor serves: the catalogue's, and the Go and process
+// collectors' that the dashboard may use.
+func exported() map[string]bool {
+	out := map[string]bool{}
+	for _, m := range catalog.Metrics() {
+		out[m.Name] = true
+	}
+	return out
+}
+
+var metricName = regexp.MustCompile(`\btracker_[a-z0-9_]+\b`)
+
+// grafanaVars are the dashboard's variables as Prometheus would see them once Grafana has
+// substituted them.
+var grafanaVars = strings.NewReplacer("$__rate_interval", "5m", "$__interval", "1m", "$queue", ".*")
+
+// Every PromQL expression of the dashboard and of the alert rules parses (promtool check rules
+// on a generated rules file) and names only metrics the monitor exports.
+func TestPromQLNamesOnlyExportedMetrics(t *testing.T) {
+	var exprs []string
+	raw, err := os.ReadFile("grafana/tracker-core-health.json")
+	require.NoError(t, err)
+	var dash map[string]any
+	require.NoError(t, json.Unmarshal(raw, &dash))
+	walk(dash, func(k string, v any) {
+		if s, ok := v.(string); ok && k == "expr" {
+			exprs = append(exprs, grafanaVars.Replace(s))
+		}
+	})
+	var alerts struct {
+		Groups []struct {
+			Rules []struct {
+				Alert string `yaml:"alert"`
+				Expr  string `yaml:"expr"`
+			} `yaml:"rules"`
+		} `yaml:"groups"`
+	}
+	araw, err := os.ReadFile("prometheus/alerts.yml")
+	require.NoError(t, err)
+	require.NoError(t, yaml.Unmarshal(araw, &alerts))
+	for _, g := range alerts.Groups {
+		for _, r := range g.Rules {
+			exprs = append(exprs, r.Expr)
+		}
+	}
+	require.Greater(t, len(exprs), 25)
+
+	var rules strings.Builder
+	rules.WriteString("groups:\n  - name: expressions\n    rules:\n")
+	known := exported()
+	for i, e := range exprs {
+		fmt.Fprintf(&rules, "      - record: check:expr_%d\n        expr: %q\n", i, e)
+		names := metricName.FindAllString(e, -1)
+		require.NotEmpty(t, names, "%s names a metric of the monitor", e)
+		for _, n := range names {
+			require.True(t, known[n], "%s: %s is not a metric the monitor exports", e, n)
+		}
+	}
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "exprs.yml"), []byte(rules.String()), 0o644))
+	require.Contains(t, promtool(t, dir, "check", "rules", "exprs.yml"), fmt.Sprintf("SUCCESS: %d rules found", len(exprs)))
+
+	// The queue variable's query names an exported metric too.
+	tmpl := dash["templating"].(map[string]any)["list"].([]any)
+	for _, v := range tmpl {
+		if def, ok := v.(map[string]any)["definition"].(string); ok {
+			for _, n := range metricName.FindAllString(def, -1) {
+				require.True(t, known[n], def)
+			}
+		}
+	}
+}
+
+// walk calls fn on every key and value of a decoded JSON document.
+func walk(v any, fn func(key string, v any)) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			fn(k, c)
+			walk(c, fn)
+		}
+	case []any:
+		for _, c := range x {
+			walk(c, fn)
+		}
+	}
+}
+
+// The dashboard is a Grafana 10+ JSON model with a Prometheus data source variable and no
+// hard-coded data source: every panel and query uses ${datasource}.
+func TestGrafanaDashboardUsesTheDataSourceVariable(t *testing.T) {
+	raw, err := os.ReadFile("grafana/tracker-core-health.json")
+	require.NoError(t, err)
+	var dash map[string]any
+	require.NoError(t, json.Unmarshal(raw, &dash))
+	require.GreaterOrEqual(t, dash["schemaVersion"], 36.0, "Grafana 10's schema")
+	require.Equal(t, "tracker-core-health", dash["uid"])
+	vars := map[string]map[string]any{}
+	for _, v := range dash["templating"].(map[string]any)["list"].([]any) {
+		m := v.(map[string]any)
+		vars[m["name"].(string)] = m
+	}
+	require.Equal(t, "datasource", vars["datasource"]["type"])
+	require.Equal(t, "prometheus", vars["datasource"]["query"])
+	sources := 0
+	walk(dash, func(k string, v any) {
+		if ds, ok := v.(map[string]any); ok && k == "datasource" {
+			sources++
+			require.Equal(t, "${datasource}", ds["uid"], "no hard-coded data source uid")
+			require.Equal(t, "prometheus", ds["type"])
+		}
+	})
+	require.Greater(t, sources, 20)
+	var titles []string
+	for _, p := range dash["panels"].([]any) {
+		titles = append(titles, p.(map[string]any)["title"].(string))
+	}
+	for _, want := range []string{"Monitor up", "Broker connected", "Store connected", "Messages ready", "Messages unacknowledged", "Consumers",
+		"Publish rate", "Deliver and ack rates", "Archive queue", "Store memory", "Store clients and operations", "Messages processed",
+		"Receiver messages", "Updates available"} {
+		require.Contains(t, titles, want)
+	}
+}
+
+// yamlDoc reads a Home Assistant YAML file: its custom tags (!input) kept as the node's tag.
+func yamlDoc(t *testing.T, path string) *yaml.Node {
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var doc yaml.Node
+	require.NoError(t, yaml.Unmarshal(raw, &doc), path)
+	require.Len(t, doc.Content, 1)
+	return doc.Content[0]
+}
+
+func get(n *yaml.Node, path ...string) *yaml.Node {
+	for _, k := range path {
+		if n == nil || n.Kind != yaml.MappingNode {
+			return nil
+		}
+		var next *yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == k {
+				next = n.Content[i+1]
+			}
+		}
+		n = next
+	}
+	return n
+}
+
+// nodes calls fn on every node of the tree.
+func nodes(n *yaml.Node, fn func(*yaml.Node)) {
+	fn(n)
+	for _, c := range n.Content {
+		nodes(c, fn)
+	}
+}
+
+// The blueprint has what Home Assistant requires (blueprint: name, domain, input), an event
+// entity input limited to event entities of the MQTT integration, a notify action and an
+// optional time window; every !input names a declared input.
+func TestHomeAssistantBlueprint(t *testing.T) {
+	bp := yamlDoc(t, "home-assistant/blueprints/tracker_rule_notify.yaml")
+	require.NotEmpty(t, get(bp, "blueprint", "name").Value)
+	require.Equal(t, "automation", get(bp, "blueprint", "domain").Value)
+	inputs := get(bp, "blueprint", "input")
+	require.NotNil(t, inputs)
+	declared := map[string]bool{}
+	for i := 0; i < len(inputs.Content); i += 2 {
+		declared[inputs.Content[i].Value] = true
+	}
+	require.Equal(t, map[string]bool{"rule_event": true, "notify_action": true, "only_between": true, "window_start": true, "window_end": true}, declared)
+	filter := get(bp, "blueprint", "input", "rule_event", "selector", "entity", "filter")
+	require.NotNil(t, filter)
+	require.Equal(t, "event", get(filter.Content[0], "domain").Value)
+	require.Equal(t, "mqtt", get(filter.Content[0], "integration").Value)
+	require.NotNil(t, get(bp, "blueprint", "input", "window_start", "selector", "time"))
+	used := map[string]bool{}
+	nodes(bp, func(n *yaml.Node) {
+		if n.Tag == "!input" {
+			require.True(t, declared[n.Value], "!input %s is declared", n.Value)
+			used[n.Value] = true
+		}
+	})
+	require.Equal(t, declared, used, "every input is used")
+	for _, k := range []string{"trigger", "condition", "action"} {
+		require.NotNil(t, get(bp, k), k)
+	}
+	msg := get(bp, "action").Content[0]
+	text := get(msg, "data", "message").Value
+	for _, field := range []string{"ident", "registration", "operator_name", "rule"} {
+		require.Contains(t, text, "a."+field, "the message says the %s", field)
+	}
+}
+
+// announced is every entity id the monitor announces that a dashboard may name: the Core
+// device's static entities and the example rules' event entities.
+func announced(t *testing.T) map[string]bool {
+	out := map[string]bool{}
+	for _, e := range catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second).Static() {
+		out[e.DefaultEntityID()] = true
+	}
+	raw, err := os.ReadFile("../examples/rules.json")
+	require.NoError(t, err)
+	var rules []struct {
+		Identifier string `json:"identifier"`
+		Name       string `json:"name"`
+		Enabled    bool   `json:"enabled"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &rules))
+	for _, r := range rules {
+		if r.Enabled {
+			out[catalog.RuleEventEntity(r.Identifier, r.Name).DefaultEntityID()] = true
+		}
+	}
+	return out
+}
+
+var entityID = regexp.MustCompile(`^(sensor|binary_sensor|event|update)\.[a-z0-9_]+$`)
+
+// Every entity id the Home Assistant files name is one the monitor announces.
+func TestHomeAssistantFilesNameAnnouncedEntities(t *testing.T) {
+	known := announced(t)
+	for _, f := range []string{"home-assistant/dashboard.yaml", "home-assistant/blueprints/tracker_rule_notify.yaml"} {
+		var named []string
+		nodes(yamlDoc(t, f), func(n *yaml.Node) {
+			if n.Kind == yaml.ScalarNode && entityID.MatchString(n.Value) {
+				named = append(named, n.Value)
+			}
+		})
+		sort.Strings(named)
+		for _, id := range named {
+			require.True(t, known[id], "%s names %s, which the monitor does not announce", f, id)
+		}
+		if f == "home-assistant/dashboard.yaml" {
+			require.Greater(t, len(named), 15)
+			require.NotNil(t, get(yamlDoc(t, f), "views"))
+		}
+	}
+}
