@@ -4,6 +4,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -74,4 +75,27 @@ func TestAreasCheck(t *testing.T) {
 	exists, err := f.r.Do(t.Context(), f.r.B().Exists().Key(rules.AreasKey).Build()).AsInt64()
 	require.NoError(t, err)
 	require.Zero(t, exists, "a check writes nothing")
+}
+
+// A polygon over the position limit is refused by a save (400 naming the limit) and listed by
+// the check; one at the limit (a detailed outline) is stored.
+func TestAreaPositionLimits(t *testing.T) {
+	f := setup(t, "")
+	ring := func(n int) [][]float64 {
+		out := make([][]float64, 0, n+1)
+		for i := range n {
+			a := 2 * math.Pi * float64(i) / float64(n)
+			out = append(out, []float64{-0.4 + 0.2*math.Cos(a), 51.5 + 0.1*math.Sin(a)})
+		}
+		return append(out, out[0])
+	}
+	big := map[string]any{"type": "Polygon", "coordinates": [][][]float64{ring(rules.MaxRingPositions + 1)}}
+	code, body, raw := f.do("POST", "/api/areas", area("COAST", big))
+	require.Equal(t, 400, code, string(raw))
+	require.Contains(t, body["detail"], "more than 50000 positions")
+	code, _, raw = f.do("POST", "/api/areas/check", []map[string]any{area("COAST", big)})
+	require.Equal(t, 200, code)
+	require.Contains(t, string(raw), "more than 50000 positions")
+	code, _, raw = f.do("POST", "/api/areas", area("OUTLINE", map[string]any{"type": "Polygon", "coordinates": [][][]float64{ring(rules.MaxRingPositions)}}))
+	require.Equal(t, 201, code, "a ring at the limit is stored: %.200s", raw)
 }

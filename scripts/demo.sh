@@ -1,13 +1,24 @@
 #!/usr/bin/env bash
 # make demo: starts the local services, seeds a small demo topology with live traffic, runs
-# the monitor against them and prints everything it publishes over MQTT. Ctrl-C stops it all
-# (or set DEMO_SECONDS to stop after that long).
+# the monitor, the management API with its UI and tracker-rules watch against them, and
+# prints a compact summary every 10 s (the queues with their messages, consumers and rates,
+# the counters, the store, the rule matches). Everything published over MQTT goes to a log
+# file whose path is printed. Ctrl-C stops it all (or set DEMO_SECONDS to stop after that long).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/services.sh up
 . "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"
 
 [ -x bin/tracker-core-health ] || make build
+go build -o bin/demo-summary ./internal/demosummary
+if ! command -v amqp-consume >/dev/null; then # Debian's AMQP command line tools: the demo's consumers
+  echo "demo: installing amqp-tools"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends amqp-tools >/dev/null
+fi
+logs=${DEMO_LOGS:-/tmp/tracker-core-health-demo}
+mkdir -p "$logs"
 
 pids=()
 cleanup() {
@@ -34,42 +45,57 @@ rc SADD receiver:index rooftop
 rc SET receiver:registration:rooftop '[{"host":"192.168.10.5","port":30002,"source":"1090"}]' EX 3600
 rc SET metrics:receiver:rooftop:192-168-10-5_30002:messages:hour 420
 
-# Live traffic: a message a second into the exchange.
+# Live traffic: bursts of 20 messages a second into the exchange (RabbitMQ samples its rates
+# every second: one message a second would show 0.0 most of the time), consumed and
+# acknowledged by demo-1 and the archive; demo-2 has no consumer, so its backlog grows.
 ( while true; do
-    api POST /api/exchanges/%2F/tracker-adsb/publish '{"properties":{},"routing_key":"1","payload":"{}","payload_encoding":"string"}' || true
+    for _ in $(seq 20); do
+      api POST /api/exchanges/%2F/tracker-adsb/publish '{"properties":{},"routing_key":"1","payload":"{}","payload_encoding":"string"}' &
+    done
+    wait
     sleep 1
   done ) &
 pids+=($!)
+amqp_url="amqp://$TEST_ADMIN_USER:$TEST_ADMIN_PASSWORD@127.0.0.1:$TEST_AMQP_PORT"
+for q in tracker-message-processor-demo-1 tracker-archive; do
+  amqp-consume --url="$amqp_url" -q "$q" -p 50 cat >/dev/null 2>>"$logs/consumers.log" &
+  pids+=($!)
+done
 
-mosquitto_sub -h 127.0.0.1 -p "${TEST_MQTT_ADDR##*:}" -v -t 'Tracker/#' -t 'homeassistant/#' &
+# Every message published over MQTT, for whoever wants all of it.
+mosquitto_sub -h 127.0.0.1 -p "${TEST_MQTT_ADDR##*:}" -v -t 'Tracker/#' -t 'homeassistant/#' >"$logs/mqtt.log" &
 pids+=($!)
 
 export BROKER_HOST=127.0.0.1 BROKER_MANAGEMENT_PORT=$TEST_MGMT_PORT
 export BROKER_MONITORING_USERNAME=$TEST_MONITOR_USER BROKER_MONITORING_PASSWORD=$TEST_MONITOR_PASSWORD
 export STORE_HOST=127.0.0.1 STORE_PORT=${TEST_REDIS_ADDR##*:} STORE_PASSWORD=$TEST_REDIS_PASSWORD
 export MQTT_HOST=127.0.0.1 MQTT_PORT=${TEST_MQTT_ADDR##*:}
-export STORE_POLL_INTERVAL=${STORE_POLL_INTERVAL:-15s} HEARTBEAT_PATH=${HEARTBEAT_PATH:-/tmp/tracker-core-health-demo/heartbeat}
+export STORE_POLL_INTERVAL=${STORE_POLL_INTERVAL:-15s} HEARTBEAT_PATH=${HEARTBEAT_PATH:-$logs/heartbeat}
 export COMPONENT_IMAGE=${COMPONENT_IMAGE:-tracker-core-health} LOG_LEVEL=${LOG_LEVEL:-info}
-[ -z "${METRICS_ADDR:-}" ] || echo "demo: Prometheus metrics at http://127.0.0.1:${METRICS_ADDR##*:}/metrics"
+notes=""
+[ -z "${METRICS_ADDR:-}" ] || notes="metrics http://127.0.0.1:${METRICS_ADDR##*:}/metrics · "
 # The management API and its UI, with the London example areas and rules loaded; the London
 # recording as the receiver's feed (its aircraft on the map, rules tested on them), and the
 # rule notifications from the broker on its Matches page.
 ui_addr=${CONFIG_API_ADDR:-127.0.0.1:8080}
 CONFIG_API_ADDR=$ui_addr CONFIG_UI_READSB_URL=${CONFIG_UI_READSB_URL:-examples/readsb-london.json} \
-  bin/tracker-config-api 2>>/tmp/tracker-config-api-demo.log &
+  bin/tracker-config-api 2>>"$logs/tracker-config-api.log" &
 pids+=($!)
 for _ in $(seq 50); do curl -fsS "http://$ui_addr/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
 put() { curl -fsS -X PUT -H 'Content-Type: application/json' --data-binary "@$2" "http://$ui_addr$1" >/dev/null; }
 put /api/areas examples/areas.json && put /api/rules examples/rules.json \
-  && echo "demo: the management UI is at http://$ui_addr/ (example areas and rules loaded; log in /tmp/tracker-config-api-demo.log)" \
-  || echo "demo: could not load the examples into tracker-config-api (see /tmp/tracker-config-api-demo.log)"
+  || echo "demo: could not load the examples into tracker-config-api (see $logs/tracker-config-api.log)"
 # Alerts from a receiver: tracker-rules watch on a local readsb feed (the London recording),
 # with the rules from the store; its notifications and event entities show up with the rest.
-bin/tracker-rules watch --readsb examples/readsb-london.json --from-store --interval 2s 2>>/tmp/tracker-rules-watch-demo.log &
+bin/tracker-rules watch --readsb examples/readsb-london.json --from-store --interval 2s 2>>"$logs/tracker-rules-watch.log" &
 pids+=($!)
-echo "demo: tracker-rules watch is evaluating the rules on examples/readsb-london.json (log in /tmp/tracker-rules-watch-demo.log)"
-echo "demo: running the monitor (Ctrl-C to stop)"
-bin/tracker-core-health &
+notes="${notes}UI http://$ui_addr/ · full MQTT stream $logs/mqtt.log · logs $logs/"
+echo "demo: the management UI is at http://$ui_addr/ (the London example areas and rules, the London recording as the receiver)"
+echo "demo: every MQTT message goes to $logs/mqtt.log; the programs log to $logs/"
+bin/demo-summary --mqtt "127.0.0.1:${TEST_MQTT_ADDR##*:}" --every 10s --notes "$notes" &
+pids+=($!)
+echo "demo: running the monitor (Ctrl-C to stop); a summary every 10 s"
+bin/tracker-core-health 2>>"$logs/tracker-core-health.log" &
 mon=$!
 pids+=($mon)
 if [ -n "${DEMO_SECONDS:-}" ]; then

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,7 +20,12 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 )
 
-const imageArchive = "../../bin/tracker-core-health-image.tar"
+// The archives scripts/image.sh writes: one per platform, and the manifest list.
+const (
+	imageArchives = "../../bin/tracker-core-health-image-"
+	imageIndex    = "../../bin/tracker-core-health-image.oci.tar"
+	imageTag      = "docker.io/library/tracker-core-health:9.9.9-image"
+)
 
 // buildah runs buildah on the storage scripts/image.sh uses.
 func buildah(args ...string) *exec.Cmd {
@@ -30,53 +36,65 @@ func buildah(args ...string) *exec.Cmd {
 	return exec.Command("buildah", append([]string{"--root", root + "/storage", "--runroot", root + "/run", "--storage-driver", "vfs"}, args...)...)
 }
 
-// readArchive returns the docker-archive's manifest, image config and the files of its layers.
-func readArchive(t *testing.T) (manifest []map[string]any, cfg map[string]any, files map[string]bool) {
-	f, err := os.Open(imageArchive)
-	require.NoError(t, err)
-	defer f.Close()
+var (
+	imagesOnce sync.Once
+	imagesOut  []byte
+	imagesErr  error
+)
+
+// buildImages runs `make image` once for the package's tests: the three platforms.
+func buildImages(t *testing.T) {
+	imagesOnce.Do(func() {
+		build := exec.Command("bash", "../../scripts/image.sh")
+		build.Env = append(os.Environ(), "VERSION=9.9.9-image", "GIT_COMMIT=abc1234", "PLATFORMS=linux/amd64,linux/arm64,linux/arm/v7")
+		imagesOut, imagesErr = build.CombinedOutput()
+	})
+	require.NoError(t, imagesErr, "make image:\n%s", imagesOut)
+}
+
+// tarEntries reads a tar archive into memory.
+func tarEntries(t *testing.T, r io.Reader) map[string][]byte {
 	entries := map[string][]byte{}
-	tr := tar.NewReader(f)
+	tr := tar.NewReader(r)
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
-			break
+			return entries
 		}
 		require.NoError(t, err)
 		b, err := io.ReadAll(tr)
 		require.NoError(t, err)
-		entries[h.Name] = b
+		entries[strings.TrimPrefix(filepath.Clean("/"+h.Name), "/")] = b
 	}
+}
+
+// readArchive returns a docker-archive's manifest, image config and the files of its layers
+// (the binaries' contents kept, by path).
+func readArchive(t *testing.T, path string) (manifest []map[string]any, cfg map[string]any, files map[string]bool, binaries map[string][]byte) {
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	entries := tarEntries(t, f)
 	require.NoError(t, json.Unmarshal(entries["manifest.json"], &manifest))
 	require.Len(t, manifest, 1)
 	require.NoError(t, json.Unmarshal(entries[manifest[0]["Config"].(string)], &cfg))
-	files = map[string]bool{}
+	files, binaries = map[string]bool{}, map[string][]byte{}
 	for _, l := range manifest[0]["Layers"].([]any) {
-		lr := tar.NewReader(strings.NewReader(string(entries[l.(string)])))
-		for {
-			h, err := lr.Next()
-			if err == io.EOF {
-				break
+		for name, b := range tarEntries(t, strings.NewReader(string(entries[l.(string)]))) {
+			files[name] = true
+			if strings.HasPrefix(name, "usr/local/bin/") {
+				binaries[strings.TrimPrefix(name, "usr/local/bin/")] = b
 			}
-			require.NoError(t, err)
-			files[strings.TrimPrefix(filepath.Clean("/"+h.Name), "/")] = true
 		}
 	}
-	return manifest, cfg, files
+	return manifest, cfg, files, binaries
 }
 
 // The image users build is the one built and run here: the project's Dockerfile, built by
 // scripts/image.sh (buildah, no Docker daemon), then run against the real services.
 func TestContainerImageIsBuiltAndRuns(t *testing.T) {
-	build := exec.Command("bash", "../../scripts/image.sh")
-	build.Env = append(os.Environ(), "VERSION=9.9.9-image", "GIT_COMMIT=abc1234")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "make image:\n%s", out)
-
-	st, err := os.Stat(imageArchive)
-	require.NoError(t, err)
-	require.Less(t, st.Size(), int64(40<<20), "the image is under 40 MB")
-	manifest, cfg, files := readArchive(t)
+	buildImages(t)
+	manifest, cfg, files, _ := readArchive(t, imageArchives+"amd64.tar")
 	require.Equal(t, []any{"docker.io/library/tracker-core-health:9.9.9-image"}, manifest[0]["RepoTags"], "docker load names it tracker-core-health:9.9.9-image")
 	c := cfg["config"].(map[string]any)
 	require.Equal(t, "65532:65532", c["User"])
@@ -108,7 +126,7 @@ func TestContainerImageIsBuiltAndRuns(t *testing.T) {
 
 	// Run it: the monitor from the image publishes ONLINE and its general statistics.
 	e := fresh(t)
-	name, err := buildah("from", "docker.io/library/tracker-core-health:9.9.9-image").Output()
+	name, err := buildah("from", imageTag+"-amd64").Output()
 	require.NoError(t, err)
 	ctr := strings.TrimSpace(string(name))
 	t.Cleanup(func() { _ = buildah("rm", ctr).Run() })
@@ -151,7 +169,7 @@ func TestContainerImageIsBuiltAndRuns(t *testing.T) {
 	old := time.Now().Add(-time.Minute)
 	require.NoError(t, os.Chtimes(filepath.Join(rootfs, "tmp/heartbeat"), old, old))
 	hc1 := buildah(run(heartbeat, "/usr/local/bin/tracker-core-health", "healthcheck")...)
-	out, err = hc1.CombinedOutput()
+	out, err := hc1.CombinedOutput()
 	var ee *exec.ExitError
 	require.ErrorAs(t, err, &ee, "%s", out)
 	require.Contains(t, string(out), "unhealthy")

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 // fakeReadsb serves the real London snapshot as a live readsb would: `now` advances one
@@ -247,4 +248,40 @@ func TestWatchThroughNetworkFaults(t *testing.T) {
 	}
 	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
 	require.Equal(t, 0, p.Wait(5*time.Second))
+}
+
+// A rule's event entity is announced by the monitor (the rules in the store) and by watch
+// (the rules it runs): both render the same retained config, byte for byte, so neither
+// overwrites the other's and Home Assistant does not re-process the entity at every reconnect.
+func TestBothAnnouncersRenderTheSameRuleEventConfig(t *testing.T) {
+	env := testenv.Get(t)
+	env.ClearRetained(t, "Tracker/#", "homeassistant/#")
+	r := env.Redis(t)
+	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
+	body := `[{"identifier":"heathrow-low","name":"Low over Heathrow","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`
+	require.NoError(t, r.Do(t.Context(), r.B().Set().Key("config:rules").Value(body).Build()).Error())
+	require.NoError(t, r.Do(t.Context(), r.B().Set().Key("config:rules:version").Value(rules.Version([]byte(body))).Build()).Error())
+	const topic = "homeassistant/event/Tracker_rule_heathrow-low/config"
+
+	rec := env.Record(t, topic)
+	mon := testenv.Start(t, testenv.Binary(t, "tracker-core-health"), env.MonitorEnv(t, map[string]string{"COMPONENT_IMAGE": "tracker-core-health"}))
+	fromMonitor := rec.WaitFor(topic, 20*time.Second, nil)
+	require.NoError(t, mon.Cmd.Process.Signal(syscall.SIGTERM))
+	mon.Wait(5 * time.Second)
+	env.ClearRetained(t, topic)
+
+	_, srv := newFakeReadsb(t)
+	rec2 := env.Record(t, topic)
+	mh, mp := testenv.Split(t, env.MQTTAddr)
+	rh, rp := testenv.Split(t, env.RedisAddr)
+	w := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "MQTT_HOST=" + mh, "MQTT_PORT=" + mp, "STORE_HOST=" + rh, "STORE_PORT=" + rp, "STORE_PASSWORD=" + env.RedisPassword},
+		"watch", "--readsb", srv.URL, "--from-store", "--interval", "500ms")
+	fromWatch := rec2.WaitFor(topic, 20*time.Second, nil)
+	require.NoError(t, w.Cmd.Process.Signal(syscall.SIGTERM))
+	require.Equal(t, 0, w.Wait(5*time.Second))
+
+	require.Equal(t, fromMonitor.Payload, fromWatch.Payload, "one retained config, whoever announces it")
+	require.True(t, fromMonitor.Retained)
+	require.True(t, fromWatch.Retained)
+	require.Contains(t, fromWatch.Payload, `"origin":{"name":"tracker-rules"}`)
 }

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// state is the latest value of every topic the summary shows, and the rule matches since the
+// last summary.
+type state struct {
+	general, broker, store map[string]string
+	queues                 map[string]map[string]string // queue label → field → value
+	counters               map[string]map[string]string // "processor demo-1" / "receiver rooftop" → counter → value
+	matches                []string
+}
+
+func newState() *state {
+	return &state{general: map[string]string{}, broker: map[string]string{}, store: map[string]string{},
+		queues: map[string]map[string]string{}, counters: map[string]map[string]string{}}
+}
+
+func put(m map[string]map[string]string, key, field, value string) {
+	if m[key] == nil {
+		m[key] = map[string]string{}
+	}
+	m[key][field] = value
+}
+
+// take files one message by its topic (CONTRACT.md 4.3–4.5, docs/rule-events.md).
+func (s *state) take(topic, payload string) {
+	p := strings.Split(topic, "/")
+	switch {
+	case len(p) == 4 && p[1] == "core-health" && p[2] == "statistic":
+		s.general[p[3]] = payload
+	case len(p) == 5 && p[1] == "core-health" && p[3] == "statistic" && p[2] == "broker":
+		s.broker[p[4]] = payload
+	case len(p) == 5 && p[1] == "core-health" && p[3] == "statistic" && p[2] == "store":
+		s.store[p[4]] = payload
+	case len(p) == 5 && p[1] == "core-health" && p[2] == "archive" && p[3] == "statistic":
+		put(s.queues, "tracker-archive", p[4], payload)
+	case len(p) == 6 && p[1] == "core-health" && p[2] == "message-processor" && p[4] == "statistic":
+		put(s.queues, "tracker-message-processor-"+p[3], p[5], payload)
+	case len(p) == 6 && p[1] == "core-health" && p[2] == "queue" && p[4] == "statistic":
+		put(s.queues, p[3], p[5], payload)
+	case len(p) == 5 && (p[1] == "message-processor" || p[1] == "receiver") && p[3] == "statistic":
+		put(s.counters, strings.Replace(p[1], "message-", "", 1)+" "+p[2], p[4], payload)
+	case len(p) == 3 && p[1] == "rule" && payload != "":
+		var n struct {
+			Aircraft struct {
+				IcaoHex      string `json:"icao_hex"`
+				Registration string `json:"registration"`
+			} `json:"aircraft"`
+			Ident string `json:"ident"`
+		}
+		_ = json.Unmarshal([]byte(payload), &n)
+		what := strings.TrimSpace(strings.Join([]string{n.Aircraft.IcaoHex, n.Ident, n.Aircraft.Registration}, " "))
+		s.matches = append(s.matches, p[2]+": "+what)
+	}
+}
+
+func or(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+func yes(v string) string {
+	switch v {
+	case "True":
+		return "up"
+	case "False":
+		return "DOWN"
+	}
+	return "?"
+}
+
+// render is one summary, and forgets the matches it showed.
+func (s *state) render(now time.Time, notes string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n── %s ── broker %s · store %s · exchange in %s/s out %s/s · connections %s\n", now.Format("15:04:05"),
+		yes(s.general["broker_connected"]), yes(s.general["store_connected"]),
+		or(s.broker["exchange_publish_in_rate"], "–"), or(s.broker["exchange_publish_out_rate"], "–"), or(s.broker["connections_total"], "–"))
+	if len(s.queues) > 0 {
+		fmt.Fprintf(&b, "  %-36s %7s %8s %9s %9s %9s %7s\n", "queue", "ready", "unacked", "consumers", "publish/s", "deliver/s", "ack/s")
+		names := make([]string, 0, len(s.queues))
+		for q := range s.queues {
+			names = append(names, q)
+		}
+		sort.Strings(names)
+		for _, q := range names {
+			f := s.queues[q]
+			fmt.Fprintf(&b, "  %-36s %7s %8s %9s %9s %9s %7s\n", q, or(f["messages_ready"], "–"), or(f["messages_unacknowledged"], "–"),
+				or(f["consumers"], "–"), or(f["publish_rate"], "–"), or(f["deliver_rate"], "–"), or(f["ack_rate"], "–"))
+		}
+	}
+	if len(s.counters) > 0 {
+		owners := make([]string, 0, len(s.counters))
+		for o := range s.counters {
+			owners = append(owners, o)
+		}
+		sort.Strings(owners)
+		for _, o := range owners {
+			fields := make([]string, 0, len(s.counters[o]))
+			for f, v := range s.counters[o] {
+				fields = append(fields, f+" "+v)
+			}
+			sort.Strings(fields)
+			fmt.Fprintf(&b, "  %s: %s\n", o, strings.Join(fields, " · "))
+		}
+	}
+	if len(s.store) > 0 {
+		fmt.Fprintf(&b, "  store: memory %s bytes (peak %s%%) · clients %s · ops/s %s · keys %s\n", or(s.store["used_memory_bytes"], "–"),
+			or(s.store["used_memory_peak_percent"], "–"), or(s.store["connected_clients"], "–"), or(s.store["ops_per_second"], "–"), or(s.store["keys_count"], "–"))
+	}
+	if len(s.matches) > 0 {
+		shown := s.matches
+		if len(shown) > 6 {
+			shown = append(shown[:6:6], fmt.Sprintf("and %d more", len(s.matches)-6))
+		}
+		fmt.Fprintf(&b, "  rule matches: %s\n", strings.Join(shown, " · "))
+		s.matches = s.matches[:0]
+	}
+	if notes != "" {
+		fmt.Fprintf(&b, "  %s\n", notes)
+	}
+	return b.String()
+}
