@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -176,12 +177,14 @@ func (t *Traffic) grow() {
 	t.ring, t.head = ring, 0
 }
 
-// latestOf folds m into its aircraft's latest state.
+// latestOf folds m into its aircraft's latest state, under the flight key of the contract
+// (the address trimmed and upper-cased, as the notifications carry it).
 func (t *Traffic) latestOf(m *model.AircraftMessage) {
-	a := t.latest[m.IcaoHex]
+	hex := strings.ToUpper(strings.TrimSpace(m.IcaoHex))
+	a := t.latest[hex]
 	if a == nil {
-		a = &aircraft{Hex: m.IcaoHex}
-		t.latest[m.IcaoHex] = a
+		a = &aircraft{Hex: hex}
+		t.latest[hex] = a
 	}
 	if m.ReceivedAt.Before(a.at) {
 		return

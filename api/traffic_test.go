@@ -96,7 +96,7 @@ func TestTrafficFollowsItsFeed(t *testing.T) {
 	require.Equal(t, "ok", a.Feed)
 	require.Equal(t, 2, a.Messages)
 	require.Len(t, a.Aircraft, 2)
-	require.Equal(t, "400b83", a.Aircraft[0].Hex)
+	require.Equal(t, "400B83", a.Aircraft[0].Hex, "the flight key: upper-cased, as notifications carry it")
 	require.Equal(t, "BAW12", a.Aircraft[0].Ident)
 	require.Equal(t, 1700.0, *a.Aircraft[0].Altitude)
 	require.Equal(t, 270.0, *a.Aircraft[0].Heading)

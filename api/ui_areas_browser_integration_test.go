@@ -73,12 +73,7 @@ func TestUIAreaEditing(t *testing.T) {
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
 	t.Cleanup(srv.Close)
 	f := &fixture{t: t, srv: srv, r: r}
-	for _, set := range []struct{ path, file string }{{"/api/areas", "../examples/areas.json"}, {"/api/rules", "../examples/rules.json"}} {
-		data, err := os.ReadFile(set.file)
-		require.NoError(t, err)
-		code, body, _ := f.do("PUT", set.path, string(data))
-		require.Equal(t, 200, code, body)
-	}
+	loadExamples(f)
 	later := rule("later", map[string]any{"type": "date", "operator": "minimum", "value": "2099-01-01"})
 	code, _, raw := f.do("POST", "/api/rules", later)
 	require.Equal(t, 201, code, string(raw))

@@ -366,13 +366,7 @@ func TestUIScreenshots(t *testing.T) {
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
 	t.Cleanup(srv.Close)
-	f := &fixture{t: t, srv: srv, r: r}
-	for _, set := range []struct{ path, file string }{{"/api/areas", "../examples/areas.json"}, {"/api/rules", "../examples/rules.json"}} {
-		data, err := os.ReadFile(set.file)
-		require.NoError(t, err)
-		code, body, _ := f.do("PUT", set.path, string(data))
-		require.Equal(t, 200, code, body)
-	}
+	loadExamples(&fixture{t: t, srv: srv, r: r})
 	dir := t.TempDir()
 	if os.Getenv("UPDATE_SCREENSHOTS") == "1" {
 		dir = "../docs"
@@ -469,4 +463,14 @@ func TestUIImportListsEveryProblemFirst(t *testing.T) {
 	defer b.mu.Unlock()
 	require.Contains(t, b.dialogs, "confirm: Replace all rules with the 5 of rules.json?")
 	require.Empty(t, b.errors)
+}
+
+// loadExamples stores the London example areas and rules through the API, as the demo does.
+func loadExamples(f *fixture) {
+	for _, set := range []struct{ path, file string }{{"/api/areas", "../examples/areas.json"}, {"/api/rules", "../examples/rules.json"}} {
+		data, err := os.ReadFile(set.file)
+		require.NoError(f.t, err)
+		code, body, _ := f.do("PUT", set.path, string(data))
+		require.Equal(f.t, 200, code, body)
+	}
 }

@@ -94,12 +94,7 @@ func TestUITrafficRuleTestAndMatches(t *testing.T) {
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{Traffic: traffic, Matches: matches}).Handler())
 	t.Cleanup(srv.Close)
 	f := &fixture{t: t, srv: srv, r: r}
-	for _, set := range []struct{ path, file string }{{"/api/areas", "../examples/areas.json"}, {"/api/rules", "../examples/rules.json"}} {
-		data, err := os.ReadFile(set.file)
-		require.NoError(t, err)
-		code, body, _ := f.do("PUT", set.path, string(data))
-		require.Equal(t, 200, code, body)
-	}
+	loadExamples(f)
 	require.Eventually(t, func() bool { return traffic.Len() == len(snap.Messages(nil)) }, 10*time.Second, 50*time.Millisecond)
 	shots := t.TempDir()
 	if os.Getenv("UPDATE_SCREENSHOTS") == "1" {
@@ -119,7 +114,7 @@ func TestUITrafficRuleTestAndMatches(t *testing.T) {
 	var want []string
 	for _, m := range snap.Messages(nil) {
 		if m.Latitude != nil && m.Longitude != nil {
-			want = append(want, m.IcaoHex)
+			want = append(want, strings.ToUpper(m.IcaoHex))
 		}
 	}
 	sort.Strings(want)

@@ -32,26 +32,37 @@ func StartProxy(t testing.TB, port, target string) *Proxy {
 	l, err := net.Listen("tcp", "127.0.0.1:"+port)
 	require.NoError(t, err)
 	p := &Proxy{l: l}
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			up, err := net.Dial("tcp", target)
-			if err != nil {
+	go p.accept(target, func(c, up net.Conn) {
+		go func() { _, _ = io.Copy(up, c); up.Close() }()
+		go func() { _, _ = io.Copy(c, up); c.Close() }()
+	})
+	t.Cleanup(p.Close)
+	return p
+}
+
+// accept takes connections until the listener closes and hands each on with its own to
+// target (target "": no upstream, up is nil), keeping both to be cut by Close.
+func (p *Proxy) accept(target string, handle func(c, up net.Conn)) {
+	for {
+		c, err := p.l.Accept()
+		if err != nil {
+			return
+		}
+		var up net.Conn
+		if target != "" {
+			if up, err = net.Dial("tcp", target); err != nil {
 				c.Close()
 				continue
 			}
-			p.mu.Lock()
-			p.conns = append(p.conns, c, up)
-			p.mu.Unlock()
-			go func() { _, _ = io.Copy(up, c); up.Close() }()
-			go func() { _, _ = io.Copy(c, up); c.Close() }()
 		}
-	}()
-	t.Cleanup(p.Close)
-	return p
+		p.mu.Lock()
+		p.conns = append(p.conns, c)
+		if up != nil {
+			p.conns = append(p.conns, up)
+		}
+		p.mu.Unlock()
+		handle(c, up)
+	}
 }
 
 // Close stops listening and cuts every forwarded connection: the backend "goes down".
@@ -80,43 +91,29 @@ func StartStallProxy(t testing.TB, target string) (*StallProxy, string) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	p := &StallProxy{Proxy: &Proxy{l: l}, stalled: make(chan struct{})}
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			up, err := net.Dial("tcp", target)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, c, up)
-			p.mu.Unlock()
-			go func() { // client → server, until stalled
-				buf := make([]byte, 4096)
-				for {
-					select {
-					case <-p.stalled:
-						return // never read from the client again
-					default:
-					}
-					n, err := c.Read(buf)
-					if n > 0 {
-						if _, werr := up.Write(buf[:n]); werr != nil {
-							return
-						}
-					}
-					if err != nil {
-						up.Close()
+	go p.accept(target, func(c, up net.Conn) {
+		go func() { // client → server, until stalled
+			buf := make([]byte, 4096)
+			for {
+				select {
+				case <-p.stalled:
+					return // never read from the client again
+				default:
+				}
+				n, err := c.Read(buf)
+				if n > 0 {
+					if _, werr := up.Write(buf[:n]); werr != nil {
 						return
 					}
 				}
-			}()
-			go func() { _, _ = io.Copy(c, up); c.Close() }()
-		}
-	}()
+				if err != nil {
+					up.Close()
+					return
+				}
+			}
+		}()
+		go func() { _, _ = io.Copy(c, up); c.Close() }()
+	})
 	t.Cleanup(p.Close)
 	_, port, _ := net.SplitHostPort(l.Addr().String())
 	return p, port
@@ -133,18 +130,7 @@ func Mute(t testing.TB) string {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	p := &Proxy{l: l}
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, c)
-			p.mu.Unlock()
-			go func() { _, _ = io.Copy(io.Discard, c) }()
-		}
-	}()
+	go p.accept("", func(c, _ net.Conn) { go func() { _, _ = io.Copy(io.Discard, c) }() })
 	t.Cleanup(p.Close)
 	_, port, _ := net.SplitHostPort(l.Addr().String())
 	return port
