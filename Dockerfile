@@ -25,7 +25,8 @@ RUN GOARM="${TARGETVARIANT#v}" CGO_ENABLED=0 GOOS="${TARGETOS:-linux}" GOARCH="$
       -o /out/ ./cmd/...
 
 # The runtime stage is the target platform's distroless base: files only, nothing runs here.
-FROM ${RUNTIME_IMAGE}
+# (--platform said again: buildah 1.28 otherwise carries the build stage's platform over.)
+FROM --platform=$TARGETPLATFORM ${RUNTIME_IMAGE}
 ARG IMAGE=unknown
 ARG VERSION=dev
 ARG GIT_COMMIT=unknown

@@ -88,20 +88,29 @@ if [ "${USE_OFFICIAL_BASES:-0}" != 1 ]; then
 fi
 mkdir -p bin
 rm -f "$OUT".oci.tar "$OUT"-*.tar
+# The name may be held by a manifest list or by a plain image of an earlier (single-platform)
+# build in the same storage: free it either way.
 bah manifest rm "$TAG" >/dev/null 2>&1 || true
+bah rmi -f "$TAG" >/dev/null 2>&1 || true
+bah rmi --prune >/dev/null 2>&1 || true # images left untagged by earlier builds (vfs keeps whole copies)
 bah manifest create "$TAG" >/dev/null
 IFS=, read -ra platforms <<<"$PLATFORMS"
 for platform in "${platforms[@]}"; do
   IFS=/ read -r os arch variant <<<"$platform"
   [ "$os" = linux ] || { log "only linux platforms: $platform"; exit 2; }
   name=$arch$variant
-  one=(${args[@]+"${args[@]}"})
+  # Buildah 1.28 (Debian 12) sets neither BUILDPLATFORM, TARGETPLATFORM nor TARGETVARIANT from --platform;
+  # docker buildx does. Passing all of them makes both builders build the same thing.
+  one=(${args[@]+"${args[@]}"} --build-arg BUILDPLATFORM="linux/$(go env GOARCH)" --build-arg TARGETPLATFORM="$platform"
+    --build-arg TARGETOS="$os" --build-arg TARGETARCH="$arch" --build-arg TARGETVARIANT="$variant")
   [ "${USE_OFFICIAL_BASES:-0}" = 1 ] || one+=(--build-arg RUNTIME_IMAGE="$(runtime_base "$arch" "$variant")")
   log "building $TAG for $platform"
   bah bud --isolation chroot --network host --format docker --layers=false -q --platform "$platform" \
-    ${caches[@]+"${caches[@]}"} "${one[@]}" -t "$TAG-$name" -f Dockerfile . >/dev/null
-  bah manifest add "$TAG" "$TAG-$name" >/dev/null
-  bah push -q "$TAG-$name" "docker-archive:$OUT-$name.tar:$TAG" >/dev/null
+    ${caches[@]+"${caches[@]}"} "${one[@]}" --iidfile "$ROOT/iid" -f Dockerfile . >/dev/null
+  # By image id, untagged: the archive then carries the one name $TAG (pruned at the next build).
+  id=$(cat "$ROOT/iid")
+  bah manifest add "$TAG" "$id" >/dev/null
+  bah push -q "$id" "docker-archive:$OUT-$name.tar:$TAG" >/dev/null
   log "wrote $OUT-$name.tar ($(du -h "$OUT-$name.tar" | cut -f1), $TAG, $platform)"
 done
 bah manifest push -q --all "$TAG" "oci-archive:$OUT.oci.tar:$TAG" >/dev/null

@@ -268,6 +268,10 @@ func TestBothAnnouncersRenderTheSameRuleEventConfig(t *testing.T) {
 	fromMonitor := rec.WaitFor(topic, 20*time.Second, nil)
 	require.NoError(t, mon.Cmd.Process.Signal(syscall.SIGTERM))
 	mon.Wait(5 * time.Second)
+	// A live delivery carries no retain flag; a new subscriber gets the retained copy.
+	retained := env.Record(t, topic).WaitFor(topic, 5*time.Second, nil)
+	require.True(t, retained.Retained)
+	require.Equal(t, fromMonitor.Payload, retained.Payload)
 	env.ClearRetained(t, topic)
 
 	_, srv := newFakeReadsb(t)
@@ -279,9 +283,10 @@ func TestBothAnnouncersRenderTheSameRuleEventConfig(t *testing.T) {
 	fromWatch := rec2.WaitFor(topic, 20*time.Second, nil)
 	require.NoError(t, w.Cmd.Process.Signal(syscall.SIGTERM))
 	require.Equal(t, 0, w.Wait(5*time.Second))
+	retained = env.Record(t, topic).WaitFor(topic, 5*time.Second, nil)
+	require.True(t, retained.Retained)
+	require.Equal(t, fromWatch.Payload, retained.Payload)
 
 	require.Equal(t, fromMonitor.Payload, fromWatch.Payload, "one retained config, whoever announces it")
-	require.True(t, fromMonitor.Retained)
-	require.True(t, fromWatch.Retained)
 	require.Contains(t, fromWatch.Payload, `"origin":{"name":"tracker-rules"}`)
 }
