@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -29,7 +30,7 @@ func (s *Server) areasCollection() *collection {
 			return a.Identifier, f, true
 		},
 		check: func(items []json.RawMessage, id string, item json.RawMessage, rulesBody, _ []byte) ([]byte, error) {
-			return checkAreas(id, items, item != nil && isPolygon(item), rulesBody)
+			return checkAreas(id, items, item, rulesBody)
 		},
 		show: func(_ context.Context, items []json.RawMessage) []any {
 			out := make([]any, 0, len(items))
@@ -135,17 +136,27 @@ func marshalCollection(features []json.RawMessage) []byte {
 	return b
 }
 
-// checkArea rejects a Polygon the engine would drop, then re-validates the stored rules
-// against the new areas (the survival check).
-func checkAreas(id string, features []json.RawMessage, polygon bool, rulesBody []byte) ([]byte, error) {
+// checkAreas rejects a Polygon the engine would drop (item: the area saved, nil for a whole
+// set), then re-validates the stored rules against the new areas (the survival check).
+func checkAreas(id string, features []json.RawMessage, item json.RawMessage, rulesBody []byte) ([]byte, error) {
 	body := marshalCollection(features)
 	loaded, err := rules.LoadAreas(body)
 	if err != nil {
 		return nil, reject(http.StatusBadRequest, "%s", err.Error())
 	}
-	if polygon {
+	if item != nil && isPolygon(item) {
 		if _, ok := loaded[id]; !ok {
-			return nil, reject(http.StatusBadRequest, "Area '%s' failed validation (check identifier has no spaces and geometry is a valid Polygon)", id)
+			const invalid = "Area '%s' failed validation (check identifier has no spaces and geometry is a valid Polygon)"
+			// Over a size limit the contract's text gains the limit it broke (issue 24).
+			var f struct {
+				Geometry json.RawMessage `json:"geometry"`
+			}
+			if json.Unmarshal(item, &f) == nil {
+				if _, err := rules.PolygonFromGeometry(f.Geometry); errors.Is(err, rules.ErrTooManyPositions) {
+					return nil, reject(http.StatusBadRequest, invalid+": %v", id, err)
+				}
+			}
+			return nil, reject(http.StatusBadRequest, invalid, id)
 		}
 	}
 	items, err := parseRules(rulesBody)

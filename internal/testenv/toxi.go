@@ -9,6 +9,7 @@ import (
 	"github.com/Shopify/toxiproxy/v2"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rs/zerolog"
+	"github.com/rs/zerolog/log"
 	"github.com/stretchr/testify/require"
 )
 
@@ -21,6 +22,9 @@ type Toxi struct {
 
 // NewToxi starts an empty toxiproxy; its proxies stop at cleanup.
 func NewToxi(t testing.TB) *Toxi {
+	// Some toxics (bandwidth) log through zerolog's global logger at trace level, which would
+	// fill the test output; nothing of ours uses that logger.
+	log.Logger = zerolog.Nop()
 	x := &Toxi{srv: toxiproxy.NewServer(toxiproxy.NewMetricsContainer(prometheus.NewRegistry()), zerolog.Nop()), proxies: map[string]*toxiproxy.Proxy{}}
 	t.Cleanup(func() {
 		for _, p := range x.proxies {
