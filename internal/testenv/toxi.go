@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/Shopify/toxiproxy/v2"
@@ -20,11 +21,14 @@ type Toxi struct {
 	proxies map[string]*toxiproxy.Proxy
 }
 
+var quietToxics sync.Once
+
 // NewToxi starts an empty toxiproxy; its proxies stop at cleanup.
 func NewToxi(t testing.TB) *Toxi {
 	// Some toxics (bandwidth) log through zerolog's global logger at trace level, which would
 	// fill the test output; nothing of ours uses that logger.
-	log.Logger = zerolog.Nop()
+	// Set once, before the first proxy, so that no toxic reads it while it changes.
+	quietToxics.Do(func() { log.Logger = zerolog.Nop() })
 	x := &Toxi{srv: toxiproxy.NewServer(toxiproxy.NewMetricsContainer(prometheus.NewRegistry()), zerolog.Nop()), proxies: map[string]*toxiproxy.Proxy{}}
 	t.Cleanup(func() {
 		for _, p := range x.proxies {
