@@ -126,7 +126,9 @@ func TestContainerImageIsBuiltAndRuns(t *testing.T) {
 
 	// Run it: the monitor from the image publishes ONLINE and its general statistics.
 	e := fresh(t)
-	name, err := buildah("from", imageTag+"-amd64").Output()
+	archive, err := filepath.Abs(imageArchives + "amd64.tar")
+	require.NoError(t, err)
+	name, err := buildah("from", "docker-archive:"+archive).Output() // as a user's docker load
 	require.NoError(t, err)
 	ctr := strings.TrimSpace(string(name))
 	t.Cleanup(func() { _ = buildah("rm", ctr).Run() })
