@@ -44,8 +44,10 @@ services-up:
 services-down:
 	bash scripts/services.sh down
 
-# The container image from the Dockerfile, without a Docker daemon (buildah), as a
-# `docker load`-able archive: bin/tracker-core-health-image.tar.
+# The container image from the Dockerfile, without a Docker daemon (buildah), for linux/amd64,
+# linux/arm64 and linux/arm/v7 (PLATFORMS to choose): `docker load`-able archives
+# bin/tracker-core-health-image-{amd64,arm64,armv7}.tar and the manifest list
+# bin/tracker-core-health-image.oci.tar.
 image:
 	bash scripts/image.sh
 
