@@ -11,4 +11,4 @@ trap 'bash scripts/services.sh down' EXIT
 . "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"
 echo "soak: ${SOAK_MINUTES:-30} minutes"
 go test -tags 'integration soak' -run '^TestSoak$' -count=1 -v -timeout 0 ./cmd/tracker-core-health/ 2>&1 \
-  | grep -E '^soak |restarted|^(--- |ok|FAIL)|Error'
+  | grep --line-buffered -E '^soak |restarted|^(--- |ok|FAIL)|Error'
