@@ -236,6 +236,7 @@ func TestAreaBodyValidation(t *testing.T) {
 	require.Equal(t, "Request body larger than the limit of 8 MiB (8388608 bytes)", body["detail"])
 	code, body, _ = f.do("PUT", "/api/areas", `[`+strings.Repeat(" ", api.MaxAreasBody+1)+`]`)
 	require.Equal(t, 413, code)
+	require.Equal(t, "Request body larger than the limit of 8 MiB (8388608 bytes)", body["detail"])
 	code, body, _ = f.do("POST", "/api/rules", `{"identifier":"x"`+strings.Repeat(" ", api.MaxBody+1)+`}`)
 	require.Equal(t, 413, code)
 	require.Equal(t, "Request body larger than the limit of 1 MiB (1048576 bytes)", body["detail"])

@@ -90,7 +90,7 @@ func TestImagesForThreePlatforms(t *testing.T) {
 	var got []string
 	for _, m := range list.Manifests {
 		pl := m.Platform.OS + "/" + m.Platform.Architecture
-		if v := m.Platform.Variant; v != "" && !(m.Platform.Architecture == "arm64" && v == "v8") { // arm64 is v8
+		if v := m.Platform.Variant; v != "" && (m.Platform.Architecture != "arm64" || v != "v8") { // arm64 is v8
 			pl += "/" + v
 		}
 		got = append(got, pl)
