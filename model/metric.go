@@ -10,7 +10,7 @@ type Metric struct {
 	// Shape says how a reading becomes a sample.
 	Shape MetricShape
 	// Labels are the label names the entities' Labels give values to, in order; a shape may
-	// add its own after them (StateLabel, UpdateLabels).
+	// add its own after them (LabelNames).
 	Labels []string
 	// StateLabel names the label of a text reading for the TextLabel shape ("state",
 	// "version").
@@ -31,6 +31,19 @@ const (
 	// differ (an update is available).
 	Available
 )
+
+// LabelNames are all the label names of m's series: its Labels, then those its shape adds
+// (StateLabel for TextLabel, installed and latest for Available).
+func (m *Metric) LabelNames() []string {
+	names := append([]string{}, m.Labels...)
+	switch m.Shape {
+	case TextLabel:
+		names = append(names, m.StateLabel)
+	case Available:
+		names = append(names, "installed", "latest")
+	}
+	return names
+}
 
 // Label is one label of an entity's series.
 type Label struct{ Name, Value string }

@@ -58,14 +58,7 @@ func (s *Sink) desc(m *model.Metric) *prometheus.Desc {
 	if d := s.descs[m]; d != nil {
 		return d
 	}
-	labels := append([]string{}, m.Labels...)
-	switch m.Shape {
-	case model.TextLabel:
-		labels = append(labels, m.StateLabel)
-	case model.Available:
-		labels = append(labels, "installed", "latest")
-	}
-	d := prometheus.NewDesc(m.Name, m.Help, labels, nil)
+	d := prometheus.NewDesc(m.Name, m.Help, m.LabelNames(), nil)
 	s.descs[m] = d
 	return d
 }

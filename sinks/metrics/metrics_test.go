@@ -218,14 +218,7 @@ func TestREADMEListsEveryMetric(t *testing.T) {
 		if m.Counter {
 			typ = "counter"
 		}
-		labels := append([]string{}, m.Labels...)
-		switch m.Shape {
-		case model.TextLabel:
-			labels = append(labels, m.StateLabel)
-		case model.Available:
-			labels = append(labels, "installed", "latest")
-		}
-		row := fmt.Sprintf("| %s | `%s` | %s | %s |", m.Help, m.Name, typ, strings.Join(labels, ", "))
+		row := fmt.Sprintf("| %s | `%s` | %s | %s |", m.Help, m.Name, typ, strings.Join(m.LabelNames(), ", "))
 		require.Contains(t, string(readme), row, "README row for %s", m.Name)
 	}
 }
