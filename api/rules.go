@@ -101,14 +101,27 @@ func (s *Server) withCounts(ctx context.Context, items []json.RawMessage) []any 
 
 // checkRules validates a whole rule set strictly against the stored areas.
 func checkRules(items []json.RawMessage, areasBody []byte) error {
-	areas := rules.Areas{}
-	if len(bytes.TrimSpace(areasBody)) > 0 {
-		a, err := rules.LoadAreas(areasBody)
-		if err != nil {
-			return reject(http.StatusBadRequest, "%s", err.Error())
-		}
-		areas = a
+	areas, err := storedAreas(areasBody)
+	if err != nil {
+		return err
 	}
+	return checkRulesWith(items, areas)
+}
+
+// storedAreas loads the stored areas' body (none when empty) as the engine does.
+func storedAreas(areasBody []byte) (rules.Areas, error) {
+	if len(bytes.TrimSpace(areasBody)) == 0 {
+		return rules.Areas{}, nil
+	}
+	areas, err := rules.LoadAreas(areasBody)
+	if err != nil {
+		return nil, reject(http.StatusBadRequest, "%s", err.Error())
+	}
+	return areas, nil
+}
+
+// checkRulesWith validates a whole rule set strictly against areas already loaded.
+func checkRulesWith(items []json.RawMessage, areas rules.Areas) error {
 	body, _ := json.Marshal(items)
 	if _, err := rules.LoadRules(body, areas, rules.Strict); err != nil {
 		return reject(http.StatusBadRequest, "%s", err.Error())

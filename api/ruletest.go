@@ -122,14 +122,13 @@ func testEngine(rulesBody, areasBody []byte, id string, rule json.RawMessage) (*
 	} else {
 		items = append(items, rule)
 	}
-	if err := checkRules(items, areasBody); err != nil {
+	// The areas are loaded once, for the check and the engine (an import may hold 8 MiB).
+	areas, err := storedAreas(areasBody)
+	if err != nil {
 		return nil, nil, err
 	}
-	areas := rules.Areas{}
-	if len(bytes.TrimSpace(areasBody)) > 0 {
-		if areas, err = rules.LoadAreas(areasBody); err != nil {
-			return nil, nil, reject(http.StatusBadRequest, "%s", err.Error())
-		}
+	if err := checkRulesWith(items, areas); err != nil {
+		return nil, nil, err
 	}
 	set, err := rules.LoadRules(marshalArray(dependencies(items, id)), areas, rules.Lenient)
 	var le *rules.LoadError
