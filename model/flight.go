@@ -78,6 +78,7 @@ type Powerplant struct {
 type Aircraft struct {
 	Registration           string      `json:"registration,omitempty"`
 	TypeDesignator         string      `json:"type_designator,omitempty"`
+	ManufacturerModel      string      `json:"manufacturer_model,omitempty"`
 	Type                   string      `json:"type,omitempty"`
 	Category               string      `json:"category,omitempty"`
 	WakeTurbulenceCategory string      `json:"wake_turbulence_category,omitempty"`
@@ -104,6 +105,9 @@ type AircraftMessage struct {
 	Registrant     *Party    `json:"registrant,omitempty"`
 	Origin         *Party    `json:"origin,omitempty"`
 	Destination    *Party    `json:"destination,omitempty"`
+	// NonICAO marks an address that is no ICAO 24-bit address (readsb's "~" prefix, e.g.
+	// TIS-B track files): it is never looked up (CONTRACT.md 9.2).
+	NonICAO bool `json:"-"`
 }
 
 // OptFloat is a nullable number of a position or velocity record.
@@ -149,6 +153,9 @@ type Flight struct {
 	Velocity        Velocity
 	MatchedRules    []string
 	ForceArchive    bool
+	// Enrichment is what the enrichment remembers of the flight (CONTRACT.md 9): which
+	// lookups were made, and what the route leg resolution reads until the route is settled.
+	Enrichment EnrichState
 
 	// Storage of the merged powerplant and military flag that Aircraft points at (never the
 	// message's, whose storage may be reused).
@@ -172,8 +179,9 @@ func AppendFlightKey(buf []byte, icao string) []byte {
 
 // Reset starts a new flight for the same aircraft, reusing the flight's memory.
 func (f *Flight) Reset(icao string) {
-	matched, sources := f.MatchedRules[:0], f.ReceiverSources[:0]
+	matched, sources, track := f.MatchedRules[:0], f.ReceiverSources[:0], f.Enrichment.Track.Positions[:0]
 	*f = Flight{IcaoHex: icao, MatchedRules: matched, ReceiverSources: sources}
+	f.Enrichment.Track.Positions = track
 }
 
 // Apply folds one message into the flight: identity and enrichment (latest non-empty value
@@ -207,6 +215,7 @@ func (f *Flight) Apply(m *AircraftMessage) {
 	if a := m.Aircraft; a != nil {
 		mergeStr(&f.Aircraft.Registration, a.Registration)
 		mergeStr(&f.Aircraft.TypeDesignator, a.TypeDesignator)
+		mergeStr(&f.Aircraft.ManufacturerModel, a.ManufacturerModel)
 		mergeStr(&f.Aircraft.Type, a.Type)
 		mergeStr(&f.Aircraft.Category, a.Category)
 		mergeStr(&f.Aircraft.WakeTurbulenceCategory, a.WakeTurbulenceCategory)

@@ -18,6 +18,7 @@ type notifAircraft struct {
 	IcaoHex                string      `json:"icao_hex"`
 	Registration           string      `json:"registration,omitempty"`
 	TypeDesignator         string      `json:"type_designator,omitempty"`
+	ManufacturerModel      string      `json:"manufacturer_model,omitempty"`
 	Type                   string      `json:"type,omitempty"`
 	Category               string      `json:"category,omitempty"`
 	WakeTurbulenceCategory string      `json:"wake_turbulence_category,omitempty"`
@@ -67,7 +68,7 @@ func NewNotificationBody(f *Flight) *NotificationBody {
 	n := &NotificationBody{
 		Aircraft: notifAircraft{
 			IcaoHex: f.IcaoHex, Registration: a.Registration, TypeDesignator: a.TypeDesignator,
-			Type: a.Type, Category: a.Category, WakeTurbulenceCategory: strings.ToLower(a.WakeTurbulenceCategory),
+			ManufacturerModel: a.ManufacturerModel, Type: a.Type, Category: a.Category, WakeTurbulenceCategory: strings.ToLower(a.WakeTurbulenceCategory),
 			Military: a.Military != nil && *a.Military,
 		},
 		Ident: f.Ident, Squawk: f.Squawk,

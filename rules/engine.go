@@ -29,7 +29,19 @@ type Engine struct {
 	matches []Match
 	key     []byte       // scratch for the flight key
 	last    *flightState // the flight of the latest Process
+	enrich  Enricher     // nil: flights carry only what the messages say
 }
+
+// Enricher fills what lookup data knows of a flight (CONTRACT.md 9): called by Process with
+// each message after it was folded into its flight and before any rule looks at the flight.
+// It only fills what is missing and never fails a message.
+type Enricher interface {
+	Enrich(f *model.Flight, m *model.AircraftMessage)
+}
+
+// SetEnricher makes every later message's flight enriched (nil: none). Call it before the
+// first Process.
+func (e *Engine) SetEnricher(en Enricher) { e.enrich = en }
 
 // flightState is a flight with the bitset of the rules it fired, valid for one rule set.
 type flightState struct {
@@ -97,6 +109,9 @@ func (e *Engine) Process(m *model.AircraftMessage) []Match {
 	e.last = fs
 	f := &fs.Flight
 	f.Apply(m)
+	if e.enrich != nil {
+		e.enrich.Enrich(f, m)
+	}
 	e.matches = e.matches[:0]
 	for _, r := range set.Rules {
 		if fs.fired.has(r.index) {

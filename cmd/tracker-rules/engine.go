@@ -12,6 +12,9 @@ import (
 	"github.com/redis/rueidis"
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
+	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
@@ -31,6 +34,7 @@ type ruleEngine struct {
 	loader  *rules.Loader  // the store's version keys
 	files   *fileRules     // the files' stamps
 	Counter *rules.TriggerCounter
+	db      *aircraftdb.Handle // nil: flights are not enriched
 
 	mu sync.Mutex
 	// follow is told of each rule set swapped in (watch's event entities follow it).
@@ -54,6 +58,11 @@ func openEngine(ctx context.Context, o options, log zerolog.Logger) (*ruleEngine
 		}
 	}
 	e.Engine = rules.NewEngine(set, ttl)
+	if o.enrich {
+		if e.db = shipped.Open(o.db, dbLog(log)); e.db != nil {
+			e.SetEnricher(enrich.New(e.db, log.With().Str("stage", "enrich").Logger()))
+		}
+	}
 	if o.fromStore {
 		e.loader = rules.NewLoader(e.store, e.Engine, log.With().Str("stage", "loader").Logger())
 		e.loader.Loaded = func(s *rules.Snapshot) { e.followed(s.Rules) }
@@ -91,6 +100,9 @@ func (e *ruleEngine) FromStore() bool { return e.store != nil }
 // every 30 s.
 func (e *ruleEngine) KeepCurrent(ctx context.Context, filesEvery time.Duration) {
 	var wg sync.WaitGroup
+	if e.db != nil { // a replaced database file is in use within a minute
+		wg.Go(func() { e.db.Watch(ctx, aircraftdb.ReloadEvery) })
+	}
 	if e.store != nil {
 		wg.Go(func() { pipeline.Every(ctx, e.o.reload, func(ctx context.Context) { _, _ = e.loader.Poll(ctx) }) })
 		wg.Go(func() { pipeline.Every(ctx, triggerFlushEvery, e.flush) })

@@ -48,7 +48,10 @@ const usage = `usage:
   tracker-rules trace --rule ID [--icao HEX] (--rules FILE --areas FILE | --from-store) < traffic.jsonl
   tracker-rules watch --readsb URL|FILE (--rules FILE --areas FILE | --from-store [--reload DURATION]) [--interval 1s] [--flight-ttl DURATION]
   tracker-rules from-readsb [--rounds N] < aircraft.json > traffic.jsonl
+  tracker-rules db (build|info|lookup|update) ...   (the aircraft database: tracker-rules db)
   tracker-rules --version
+Enrichment (CONTRACT.md 9): watch always (--db FILE, else AIRCRAFT_DB, else the shipped
+database; none: off); replay and trace with --enrich (the same choice) or --db FILE.
 Store and MQTT settings come from STORE_HOST, STORE_PORT, STORE_PASSWORD, MQTT_HOST, MQTT_PORT,
 MQTT_USERNAME and MQTT_PASSWORD.`
 
@@ -62,6 +65,8 @@ type options struct {
 	rule, icao   string        // trace: the rule, and the aircraft (all when empty)
 	readsb       string        // watch: the feed
 	interval     time.Duration // watch: how often it is polled
+	enrich       bool          // flights enriched from the aircraft database
+	db           string        // the database file ("": the default; none: off)
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -74,6 +79,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	}
 	cmd := args[0]
+	if cmd == "db" {
+		return dbCommand(ctx, args[1:], stdout, stderr)
+	}
 	if cmd == "from-readsb" {
 		fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 		fs.SetOutput(stderr)
@@ -104,8 +112,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.BoolVar(&o.explain, "explain", false, "replay: after each notification, a line with every condition's observed value")
 	fs.StringVar(&o.readsb, "readsb", "", "watch: readsb/tar1090 aircraft.json, an http(s) URL or a file path")
 	fs.DurationVar(&o.interval, "interval", time.Second, "watch: how often the feed is polled")
+	fs.BoolVar(&o.enrich, "enrich", false, "replay, trace: enrich flights from the aircraft database (watch always does)")
+	fs.StringVar(&o.db, "db", "", "the aircraft database file (implies --enrich; default: AIRCRAFT_DB, else the shipped one; none: off)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
+	}
+	if o.db != "" || cmd == "watch" {
+		o.enrich = true
+	}
+	if o.db == "" {
+		o.db = os.Getenv("AIRCRAFT_DB")
 	}
 	if o.reload <= 0 {
 		fmt.Fprintf(stderr, "--reload must be a positive duration (got %s)\n", o.reload)

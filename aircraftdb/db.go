@@ -1,0 +1,422 @@
+package aircraftdb
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"unsafe"
+)
+
+// Meta is what a database says of itself (tracker-rules db info).
+type Meta struct {
+	Format  int            `json:"format"`
+	Sources []Source       `json:"sources"`
+	Counts  map[string]int `json:"counts"`
+	Skipped map[string]int `json:"skipped,omitempty"` // upstream rows left out, by reason
+}
+
+// Source is one upstream data set a database was built from.
+type Source struct {
+	Name    string `json:"name"`
+	Version string `json:"version,omitempty"`
+	Date    string `json:"date,omitempty"` // the newest file date inside it (YYYY-MM-DD)
+	Licence string `json:"licence"`
+}
+
+// DB is a loaded database: immutable, safe for concurrent readers. Every string a lookup
+// returns points into the database's bytes (no copy, no allocation) and keeps them alive.
+type DB struct {
+	meta      Meta
+	strs      []byte
+	acKeys    []byte
+	acRecs    []byte
+	types     []byte
+	ops       []byte
+	airports  []byte
+	routeKeys []byte
+	routeOffs []byte
+	stops     []byte
+	blocks    []byte
+	size      int
+}
+
+var le = binary.LittleEndian
+
+// Open reads and checks a database file (gzip-compressed or not).
+func Open(path string) (*DB, error) {
+	b, err := os.ReadFile(path) //nolint:gosec // the path is the user's choice
+	if err != nil {
+		return nil, fmt.Errorf("aircraft database %s: %w", path, err)
+	}
+	db, err := Decode(b)
+	if err != nil {
+		return nil, fmt.Errorf("aircraft database %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// Load checks a database held in b and queries it in place; b must not change afterwards.
+func Load(b []byte) (*DB, error) {
+	secs, err := parseSections(b)
+	if err != nil {
+		return nil, err
+	}
+	part := func(id uint32, recSize int) ([]byte, error) {
+		s := secs[id]
+		p := b[s.offset : s.offset+s.length]
+		if recSize > 0 && len(p) != int(s.count)*recSize {
+			return nil, formatErr("section %d holds %d bytes for %d records of %d", id, len(p), s.count, recSize)
+		}
+		return p, nil
+	}
+	db := &DB{size: len(b)}
+	var errs [secCount + 1]error
+	metaRaw, _ := part(secMeta, 0)
+	db.strs, _ = part(secStrings, 0)
+	db.acKeys, errs[0] = part(secAircraftKeys, 4)
+	db.acRecs, errs[1] = part(secAircraft, aircraftSize)
+	db.types, errs[2] = part(secTypes, typeSize)
+	db.ops, errs[3] = part(secOperators, operatorSize)
+	db.airports, errs[4] = part(secAirports, airportSize)
+	db.routeKeys, errs[5] = part(secRouteKeys, 8)
+	db.routeOffs, errs[6] = part(secRouteOffsets, 4)
+	db.stops, errs[7] = part(secRouteStops, 2)
+	db.blocks, errs[8] = part(secBlocks, blockSize)
+	for _, e := range errs {
+		if e != nil {
+			return nil, e
+		}
+	}
+	if len(db.acKeys)/4 != len(db.acRecs)/aircraftSize || len(db.routeOffs)/4 != len(db.routeKeys)/8+1 {
+		return nil, formatErr("index sizes disagree")
+	}
+	if err := json.Unmarshal(metaRaw, &db.meta); err != nil {
+		return nil, formatErr("meta: %v", err)
+	}
+	if err := db.check(); err != nil {
+		return nil, err
+	}
+	return db, nil
+}
+
+// check verifies every reference once, so that no lookup can read out of bounds later.
+func (db *DB) check() error {
+	ref := func(r uint32) bool { return int(r&0xFFFFFF)+int(r>>24) <= len(db.strs) }
+	nTypes := len(db.types) / typeSize
+	for i := 0; i < len(db.acRecs); i += aircraftSize {
+		if !ref(le.Uint32(db.acRecs[i:])) || int(le.Uint16(db.acRecs[i+4:])) > nTypes {
+			return formatErr("aircraft record %d refers outside the file", i/aircraftSize)
+		}
+	}
+	for i := 0; i < len(db.types); i += typeSize {
+		if !ref(le.Uint32(db.types[i:])) || !ref(le.Uint32(db.types[i+4:])) {
+			return formatErr("type record %d refers outside the file", i/typeSize)
+		}
+	}
+	for i := 0; i < len(db.ops); i += operatorSize {
+		for j := 4; j < operatorSize; j += 4 {
+			if !ref(le.Uint32(db.ops[i+j:])) {
+				return formatErr("operator record %d refers outside the file", i/operatorSize)
+			}
+		}
+	}
+	for i := 0; i < len(db.airports); i += airportSize {
+		for j := 0; j < 20; j += 4 {
+			if !ref(le.Uint32(db.airports[i+j:])) {
+				return formatErr("airport record %d refers outside the file", i/airportSize)
+			}
+		}
+	}
+	nAirports := len(db.airports) / airportSize
+	for i := 0; i < len(db.stops); i += 2 {
+		if int(le.Uint16(db.stops[i:])) >= nAirports {
+			return formatErr("route stop %d names no airport", i/2)
+		}
+	}
+	prev := uint32(0)
+	for i := 0; i < len(db.routeOffs); i += 4 {
+		o := le.Uint32(db.routeOffs[i:])
+		if o < prev || int(o) > len(db.stops)/2 {
+			return formatErr("route offsets out of order")
+		}
+		prev = o
+	}
+	return nil
+}
+
+// Meta is what the database says of itself.
+func (db *DB) Meta() Meta { return db.meta }
+
+// Size is the database's size in bytes.
+func (db *DB) Size() int { return db.size }
+
+// str is a string of the pool, without a copy.
+func (db *DB) str(r uint32) string {
+	n, off := int(r>>24), int(r&0xFFFFFF)
+	if n == 0 {
+		return ""
+	}
+	return unsafe.String(&db.strs[off], n)
+}
+
+// AircraftRecord is what the database knows of one ICAO address.
+type AircraftRecord struct {
+	Registration string
+	Type         TypeRecord // Designator "" when unknown
+	Military     bool       // Mictronics' flag (the code blocks are asked apart: MilitaryBlock)
+}
+
+// TypeRecord is one aircraft type designator.
+type TypeRecord struct {
+	Designator  string
+	Model       string  // manufacturer and model, e.g. BOEING 737-800
+	Description [3]byte // ICAO description, e.g. L2J; zero when unknown
+	Engines     int8    // -1 when unknown (or C: coupled)
+	EngineType  byte    // E, J, P, R, T; 0 when unknown
+}
+
+// Aircraft looks up an ICAO address.
+func (db *DB) Aircraft(addr uint32) (AircraftRecord, bool) {
+	n := len(db.acKeys) / 4
+	i := sort.Search(n, func(i int) bool { return le.Uint32(db.acKeys[i*4:]) >= addr })
+	if i == n || le.Uint32(db.acKeys[i*4:]) != addr {
+		return AircraftRecord{}, false
+	}
+	r := db.acRecs[i*aircraftSize:]
+	a := AircraftRecord{Registration: db.str(le.Uint32(r)), Military: r[6]&flagMilitary != 0}
+	if t := int(le.Uint16(r[4:])); t > 0 {
+		a.Type = db.typeAt(t - 1)
+	}
+	return a, true
+}
+
+func (db *DB) typeAt(i int) TypeRecord {
+	r := db.types[i*typeSize:]
+	return TypeRecord{Designator: db.str(le.Uint32(r)), Model: db.str(le.Uint32(r[4:])),
+		Description: [3]byte{r[8], r[9], r[10]}, Engines: int8(r[11]), EngineType: r[12]} //nolint:gosec // stored as a signed byte
+}
+
+// Type looks up a type designator (upper-case).
+func (db *DB) Type(designator string) (TypeRecord, bool) {
+	n := len(db.types) / typeSize
+	i := sort.Search(n, func(i int) bool { return db.str(le.Uint32(db.types[i*typeSize:])) >= designator })
+	if i == n || db.str(le.Uint32(db.types[i*typeSize:])) != designator {
+		return TypeRecord{}, false
+	}
+	return db.typeAt(i), true
+}
+
+// Operator is one airline or operator by its ICAO designator.
+type Operator struct {
+	Designator, Name, Country, Callsign string
+}
+
+// designatorKey packs a 3-letter designator for the sorted operator index.
+func designatorKey(d string) (uint32, bool) {
+	if len(d) != 3 {
+		return 0, false
+	}
+	return uint32(d[0])<<16 | uint32(d[1])<<8 | uint32(d[2]), true
+}
+
+// Operator looks up a 3-letter ICAO designator (upper-case).
+func (db *DB) Operator(designator string) (Operator, bool) {
+	key, ok := designatorKey(designator)
+	if !ok {
+		return Operator{}, false
+	}
+	n := len(db.ops) / operatorSize
+	i := sort.Search(n, func(i int) bool { return le.Uint32(db.ops[i*operatorSize:]) >= key })
+	if i == n || le.Uint32(db.ops[i*operatorSize:]) != key {
+		return Operator{}, false
+	}
+	r := db.ops[i*operatorSize:]
+	return Operator{Designator: designator, Name: db.str(le.Uint32(r[4:])), Country: db.str(le.Uint32(r[8:])), Callsign: db.str(le.Uint32(r[12:]))}, true
+}
+
+// Airport is one airport of the standing data.
+type Airport struct {
+	Code, ICAO, IATA, Name, City string
+	Country                      string // ISO 3166-1 alpha-2
+	Latitude, Longitude          float64
+	HasPosition                  bool
+	AltitudeFeet                 int32
+	HasAltitude                  bool
+}
+
+// Airports is the number of airports.
+func (db *DB) Airports() int { return len(db.airports) / airportSize }
+
+// AirportAt is airport number i (0 ≤ i < Airports()).
+func (db *DB) AirportAt(i int) Airport {
+	r := db.airports[i*airportSize:]
+	a := Airport{Code: db.str(le.Uint32(r)), ICAO: db.str(le.Uint32(r[4:])), IATA: db.str(le.Uint32(r[8:])),
+		Name: db.str(le.Uint32(r[12:])), City: db.str(le.Uint32(r[16:]))}
+	if r[20] != 0 {
+		a.Country = unsafe.String(&r[20], 2)
+	}
+	flags := r[22]
+	if flags&hasPosition != 0 {
+		a.Latitude, a.Longitude, a.HasPosition = math.Float64frombits(le.Uint64(r[24:])), math.Float64frombits(le.Uint64(r[32:])), true
+	}
+	if flags&hasAltitude != 0 {
+		a.AltitudeFeet, a.HasAltitude = int32(le.Uint32(r[40:])), true //nolint:gosec // stored signed
+	}
+	return a
+}
+
+// AirportByCode looks up an airport by its standing-data code (ICAO, or IATA when it has none).
+func (db *DB) AirportByCode(code string) (Airport, bool) {
+	n := db.Airports()
+	i := sort.Search(n, func(i int) bool { return db.str(le.Uint32(db.airports[i*airportSize:])) >= code })
+	if i == n || db.str(le.Uint32(db.airports[i*airportSize:])) != code {
+		return Airport{}, false
+	}
+	return db.AirportAt(i), true
+}
+
+// Route is the airports of one callsign's route, in the order flown: a view into the database.
+type Route struct {
+	db    *DB
+	stops []byte
+}
+
+// Len is the number of airports.
+func (r Route) Len() int { return len(r.stops) / 2 }
+
+// Airport is the route's i-th airport.
+func (r Route) Airport(i int) Airport { return r.db.AirportAt(int(le.Uint16(r.stops[i*2:]))) }
+
+// Index is the database number of the route's i-th airport (for AirportAt).
+func (r Route) Index(i int) int { return int(le.Uint16(r.stops[i*2:])) }
+
+// Route looks up the route of a callsign, normalised first (NormaliseCallsign).
+func (db *DB) Route(callsign string) (Route, bool) {
+	key, ok := NormaliseCallsign(callsign)
+	if !ok {
+		return Route{}, false
+	}
+	return db.RouteByKey(key)
+}
+
+// RouteByKey looks up a route by its packed normalised callsign.
+func (db *DB) RouteByKey(key uint64) (Route, bool) {
+	n := len(db.routeKeys) / 8
+	i := sort.Search(n, func(i int) bool { return le.Uint64(db.routeKeys[i*8:]) >= key })
+	if i == n || le.Uint64(db.routeKeys[i*8:]) != key {
+		return Route{}, false
+	}
+	from, to := le.Uint32(db.routeOffs[i*4:]), le.Uint32(db.routeOffs[(i+1)*4:])
+	return Route{db: db, stops: db.stops[from*2 : to*2]}, true
+}
+
+// MilitaryBlock reports whether addr lies in a military ICAO address block: the most specific
+// block that holds it (the standing data's method: blocks by descending significant bitmask,
+// first match) is a military one.
+func (db *DB) MilitaryBlock(addr uint32) bool {
+	for i := 0; i < len(db.blocks); i += blockSize {
+		if addr&le.Uint32(db.blocks[i+4:]) == le.Uint32(db.blocks[i:]) {
+			return db.blocks[i+8] != 0
+		}
+	}
+	return false
+}
+
+// ParseAddress reads a 6-hex-digit ICAO address (either case); anything else is not one.
+func ParseAddress(s string) (uint32, bool) {
+	if len(s) != 6 {
+		return 0, false
+	}
+	var v uint32
+	for i := range 6 {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			v = v<<4 | uint32(c-'0')
+		case c >= 'A' && c <= 'F':
+			v = v<<4 | uint32(c-'A'+10)
+		case c >= 'a' && c <= 'f':
+			v = v<<4 | uint32(c-'a'+10)
+		default:
+			return 0, false
+		}
+	}
+	return v, true
+}
+
+// NormaliseCallsign packs a callsign as the routes are keyed (the standing data's routes
+// README): split into code and number by ^([A-Z]{2,3}|[A-Z][0-9]|[0-9][A-Z])(\d[A-Z0-9]*),
+// leading zeros of the number stripped, one 0 put back when nothing or only letters are left;
+// the result, at most 8 characters, packed big-endian into a uint64 (zero-padded), so that
+// keys sort as strings do. No allocation.
+func NormaliseCallsign(s string) (uint64, bool) {
+	for len(s) > 0 && s[0] == ' ' {
+		s = s[1:]
+	}
+	up := func(c byte) byte {
+		if c >= 'a' && c <= 'z' {
+			return c - 'a' + 'A'
+		}
+		return c
+	}
+	letter := func(i int) bool { return i < len(s) && up(s[i]) >= 'A' && up(s[i]) <= 'Z' }
+	digit := func(i int) bool { return i < len(s) && s[i] >= '0' && s[i] <= '9' }
+	code := 0
+	switch {
+	case letter(0) && letter(1) && letter(2) && digit(3):
+		code = 3
+	case letter(0) && letter(1) && digit(2):
+		code = 2
+	case letter(0) && digit(1) && digit(2):
+		code = 2
+	case digit(0) && letter(1) && digit(2):
+		code = 2
+	default:
+		return 0, false
+	}
+	end := code + 1
+	for end < len(s) && (letter(end) || digit(end)) {
+		end++
+	}
+	num := code
+	for num < end && s[num] == '0' {
+		num++
+	}
+	var key uint64
+	n := 0
+	put := func(c byte) bool {
+		if n == 8 {
+			return false
+		}
+		key |= uint64(up(c)) << (56 - 8*n)
+		n++
+		return true
+	}
+	for i := range code {
+		put(s[i])
+	}
+	if num == end || !digit(num) { // nothing, or only letters, left: one 0 back
+		put('0')
+	}
+	for i := num; i < end; i++ {
+		if !put(s[i]) {
+			return 0, false
+		}
+	}
+	return key, true
+}
+
+// packKey packs an already normalised callsign (the routes files' Callsign column).
+func packKey(s string) (uint64, bool) {
+	if len(s) == 0 || len(s) > 8 {
+		return 0, false
+	}
+	var key uint64
+	for i := range len(s) {
+		key |= uint64(s[i]) << (56 - 8*i)
+	}
+	return key, true
+}

@@ -1,0 +1,260 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
+	"github.com/tracker-adsb/tracker-core-health/enrich"
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+const dbUsage = `usage:
+  tracker-rules db build --mictronics ZIP_OR_DIR --standing-data TARGZ_OR_DIR -o FILE[.gz]
+  tracker-rules db info [--db FILE]
+  tracker-rules db lookup [--db FILE] KEY...     (a 6-hex-digit address, or a callsign)
+  tracker-rules db update [--db FILE] [--mictronics-url URL] [--standing-data-url URL] [--timeout 5m]
+Without --db: AIRCRAFT_DB, else ` + "`$XDG_DATA_HOME/tracker-core-health/aircraft.db`" + ` when present, else the
+shipped database.`
+
+// Where db update downloads from (CONTRACT.md 9.4: configurable).
+const (
+	DefaultMictronicsURL   = "https://github.com/Mictronics/aircraft-database/raw/master/indexedDB.zip"
+	DefaultStandingDataURL = "https://github.com/vradarserver/standing-data/archive/refs/heads/main.tar.gz"
+)
+
+// maxDownload bounds one downloaded upstream file (they are ≈ 3 and ≈ 6 MB).
+const maxDownload = 256 << 20
+
+func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, dbUsage)
+		return 2
+	}
+	fs := flag.NewFlagSet("db "+args[0], flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dbFile := fs.String("db", os.Getenv("AIRCRAFT_DB"), "the database file")
+	mic := fs.String("mictronics", "", "build: Mictronics indexedDB.zip or its folder")
+	sd := fs.String("standing-data", "", "build: the standing data .tar.gz or its folder")
+	out := fs.String("o", "", "build: the file to write (.gz: compressed)")
+	micURL := fs.String("mictronics-url", envOr("AIRCRAFT_DB_MICTRONICS_URL", DefaultMictronicsURL), "update: Mictronics indexedDB.zip")
+	sdURL := fs.String("standing-data-url", envOr("AIRCRAFT_DB_STANDING_DATA_URL", DefaultStandingDataURL), "update: the standing data archive")
+	timeout := fs.Duration("timeout", 5*time.Minute, "update: the longest a download may take")
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	switch args[0] {
+	case "build":
+		if *mic == "" || *sd == "" || *out == "" {
+			fmt.Fprintln(stderr, "db build needs --mictronics, --standing-data and -o")
+			return 2
+		}
+		meta, err := buildTo(*mic, *sd, *out)
+		if err != nil {
+			fmt.Fprintln(stderr, "db build:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", *out)
+		printMeta(stdout, meta)
+		return 0
+	case "info":
+		db, where, err := openForCLI(*dbFile)
+		if err != nil {
+			fmt.Fprintln(stderr, "db info:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "database: %s (%d bytes, format %d)\n", where, db.Size(), db.Meta().Format)
+		printMeta(stdout, db.Meta())
+		return 0
+	case "lookup":
+		if fs.NArg() == 0 {
+			fmt.Fprintln(stderr, "db lookup needs at least one KEY (an ICAO address or a callsign)")
+			return 2
+		}
+		db, _, err := openForCLI(*dbFile)
+		if err != nil {
+			fmt.Fprintln(stderr, "db lookup:", err)
+			return 1
+		}
+		for _, key := range fs.Args() {
+			b, _ := json.Marshal(lookup(db, key))
+			fmt.Fprintln(stdout, string(b))
+		}
+		return 0
+	case "update":
+		target := *dbFile
+		if target == "" {
+			target = shipped.DefaultPath()
+		}
+		meta, err := update(ctx, target, *micURL, *sdURL, *timeout)
+		if err != nil {
+			fmt.Fprintf(stderr, "db update: %v; %s left as it was\n", err, target)
+			return 1
+		}
+		fmt.Fprintf(stdout, "updated %s\n", target)
+		printMeta(stdout, meta)
+		return 0
+	}
+	fmt.Fprintln(stderr, dbUsage)
+	return 2
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// openForCLI opens the named file, else the default file when present, else the shipped one.
+func openForCLI(file string) (*aircraftdb.DB, string, error) {
+	if strings.EqualFold(file, shipped.Off) {
+		return nil, "", fmt.Errorf("AIRCRAFT_DB=none: enrichment is off")
+	}
+	if file == "" {
+		if _, err := os.Stat(shipped.DefaultPath()); err == nil {
+			file = shipped.DefaultPath()
+		} else {
+			db, err := shipped.Load()
+			return db, "shipped (built into the binary)", err
+		}
+	}
+	db, err := aircraftdb.Open(file)
+	return db, file, err
+}
+
+func printMeta(w io.Writer, m aircraftdb.Meta) {
+	for _, s := range m.Sources {
+		fmt.Fprintf(w, "source: %s", s.Name)
+		if s.Version != "" {
+			fmt.Fprintf(w, ", version %s", s.Version)
+		}
+		if s.Date != "" {
+			fmt.Fprintf(w, ", data of %s", s.Date)
+		}
+		fmt.Fprintf(w, ", licence %s\n", s.Licence)
+	}
+	for _, k := range sortedNames(m.Counts) {
+		fmt.Fprintf(w, "%s: %d\n", k, m.Counts[k])
+	}
+	for _, k := range sortedNames(m.Skipped) {
+		fmt.Fprintf(w, "skipped (%s): %d\n", k, m.Skipped[k])
+	}
+}
+
+func sortedNames(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// lookup is one answer of db lookup: an address gives the aircraft object, a callsign the
+// operator and the route's airports; unknown: {}.
+func lookup(db *aircraftdb.DB, key string) any {
+	key = strings.ToUpper(strings.TrimSpace(key))
+	if addr, ok := aircraftdb.ParseAddress(key); ok {
+		a, found := enrich.Aircraft(db, addr, "")
+		if !found {
+			return struct{}{}
+		}
+		return struct {
+			IcaoHex string `json:"icao_hex"`
+			model.Aircraft
+		}{key, a}
+	}
+	out := struct {
+		Operator json.RawMessage   `json:"operator,omitempty"`
+		Route    []json.RawMessage `json:"route,omitempty"`
+	}{}
+	if p, ok := enrich.OperatorParty(db, key); ok {
+		out.Operator = p.Raw
+	}
+	if r, ok := db.Route(key); ok {
+		for i := range r.Len() {
+			out.Route = append(out.Route, enrich.AirportObject(r.Airport(i)))
+		}
+	}
+	return out
+}
+
+// buildTo builds the database and writes it atomically (gzip-compressed for a .gz name).
+func buildTo(mic, sd, out string) (aircraftdb.Meta, error) {
+	b, meta, err := aircraftdb.Build(mic, sd)
+	if err != nil {
+		return meta, err
+	}
+	if _, err := aircraftdb.Load(b); err != nil { // never write what would not load
+		return meta, fmt.Errorf("the built database does not load: %w", err)
+	}
+	if strings.HasSuffix(out, ".gz") {
+		if b, err = aircraftdb.Gzip(b); err != nil {
+			return meta, err
+		}
+	}
+	return meta, aircraftdb.WriteAtomic(out, b)
+}
+
+// update downloads both upstream files beside target, builds, and swaps target atomically; any
+// failure leaves target as it was.
+func update(ctx context.Context, target, micURL, sdURL string, timeout time.Duration) (aircraftdb.Meta, error) {
+	dir := filepath.Dir(target)
+	if err := os.MkdirAll(dir, 0o755); err != nil { //nolint:gosec // a data folder others read
+		return aircraftdb.Meta{}, err
+	}
+	tmp, err := os.MkdirTemp(dir, ".aircraftdb-update-*")
+	if err != nil {
+		return aircraftdb.Meta{}, err
+	}
+	defer os.RemoveAll(tmp) //nolint:errcheck // a scratch folder
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	micFile, sdFile := filepath.Join(tmp, "indexedDB.zip"), filepath.Join(tmp, "standing-data.tar.gz")
+	if err := download(ctx, micURL, micFile); err != nil {
+		return aircraftdb.Meta{}, fmt.Errorf("downloading the Mictronics database: %w", err)
+	}
+	if err := download(ctx, sdURL, sdFile); err != nil {
+		return aircraftdb.Meta{}, fmt.Errorf("downloading the standing data: %w", err)
+	}
+	return buildTo(micFile, sdFile, target)
+}
+
+func download(ctx context.Context, url, to string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s: HTTP %d", url, resp.StatusCode)
+	}
+	b, err := io.ReadAll(io.LimitReader(resp.Body, maxDownload+1))
+	if err != nil {
+		return fmt.Errorf("%s: %w", url, err)
+	}
+	if len(b) > maxDownload {
+		return fmt.Errorf("%s: %w", url, model.TooLarge("the download", maxDownload))
+	}
+	return os.WriteFile(to, b, 0o600)
+}
+
+// dbLog is the logger of the database handle of replay, trace and watch.
+func dbLog(log zerolog.Logger) zerolog.Logger { return log.With().Str("stage", "aircraftdb").Logger() }

@@ -1,0 +1,277 @@
+// Package enrich fills a flight with what the offline database knows (CONTRACT.md 9): the
+// aircraft when the flight is created, the operator when its ident is first seen, and the
+// origin and destination by the original processor's route leg resolution. The rule engine
+// calls it for every message (rules.Engine.SetEnricher) before any rule looks at the flight.
+package enrich
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// Source is where the database in use comes from (an aircraftdb.Handle): nil means none.
+type Source interface {
+	Current() *aircraftdb.DB
+}
+
+// Enricher implements rules.Enricher. One engine's (one goroutine's): it keeps scratch space.
+type Enricher struct {
+	src   Source
+	log   zerolog.Logger
+	stops []Stop // scratch for a route's airports
+}
+
+// New enriches from src; log gets the debug lines of rejected routes.
+func New(src Source, log zerolog.Logger) *Enricher {
+	return &Enricher{src: src, log: log, stops: make([]Stop, 0, 16)}
+}
+
+// Enrich fills what is missing of f after m was folded into it. It never fails: no database,
+// a miss or an unsettled route just leave fields unset.
+func (en *Enricher) Enrich(f *model.Flight, m *model.AircraftMessage) {
+	db := en.src.Current()
+	if db == nil {
+		return
+	}
+	st := &f.Enrichment
+	if !st.AircraftDone {
+		st.AircraftDone = true
+		if !m.NonICAO {
+			en.aircraft(db, f)
+		}
+	}
+	if !st.OperatorDone && f.Ident != "" {
+		st.OperatorDone = true
+		en.operator(db, f)
+	}
+	if !st.RouteDone {
+		en.route(db, f, m)
+	}
+}
+
+// Aircraft is the aircraft object the database gives an address (and a type designator the
+// feed may already have said): what the flight is filled from, and what db lookup prints.
+func Aircraft(db *aircraftdb.DB, addr uint32, feedType string) (model.Aircraft, bool) {
+	rec, found := db.Aircraft(addr)
+	a := model.Aircraft{Registration: rec.Registration, TypeDesignator: rec.Type.Designator}
+	typ := rec.Type
+	if feedType = strings.ToUpper(strings.TrimSpace(feedType)); feedType != "" && feedType != typ.Designator {
+		typ, _ = db.Type(feedType) // the feed's own type wins; its details come from the table
+	}
+	if typ.Model != "" {
+		a.ManufacturerModel = typ.Model
+	}
+	desc := typ.Description
+	switch desc[0] {
+	case 'L':
+		a.Type, a.Category = "Airplane", "Land"
+	case 'S':
+		a.Type, a.Category = "Airplane", "Sea"
+	case 'A':
+		a.Type, a.Category = "Airplane", "Amphibian"
+	case 'H':
+		a.Type = "Rotorcraft"
+	case 'G':
+		a.Type = "Gyroplane"
+	case 'T':
+		a.Type = "Tiltrotor"
+	}
+	var pp model.Powerplant
+	if typ.Engines >= 0 {
+		n := int(typ.Engines)
+		pp.Count = &n
+	}
+	switch typ.EngineType {
+	case 'P':
+		pp.Type = "Piston"
+	case 'T':
+		pp.Type = "Turbo-prop"
+		if desc[0] == 'H' {
+			pp.Type = "Turbo-shaft"
+		}
+	case 'J':
+		pp.Type = "Jet"
+	case 'E':
+		pp.Type = "Electric"
+	case 'R':
+		pp.Type = "Rocket"
+	}
+	if pp.Count != nil || pp.Type != "" {
+		a.Powerplant = &pp
+	}
+	if rec.Military || db.MilitaryBlock(addr) {
+		mil := true
+		a.Military = &mil
+		found = true
+	}
+	return a, found || typ.Designator != ""
+}
+
+func (en *Enricher) aircraft(db *aircraftdb.DB, f *model.Flight) {
+	addr, ok := aircraftdb.ParseAddress(f.IcaoHex)
+	if !ok {
+		return
+	}
+	if a, ok := Aircraft(db, addr, f.Aircraft.TypeDesignator); ok {
+		f.FillAircraft(&a)
+	}
+}
+
+// nNumber is a US civil registration used as a callsign (the original's pattern).
+var nNumber = regexp.MustCompile(`^[LT]?N[CXR]?[1-9]((\d{0,4})|(\d{0,3}[A-HJ-NP-Z])|(\d{0,2}[A-HJ-NP-Z]{2}))$`)
+
+// Designator is the ICAO airline designator of a callsign: its first 3 characters when they
+// are letters and a digit follows ("BAW12" → "BAW"; "BA123", "GEZUA" → none).
+func Designator(ident string) (string, bool) {
+	if len(ident) < 4 {
+		return "", false
+	}
+	for i := range 3 {
+		if c := ident[i]; c < 'A' || c > 'Z' {
+			return "", false
+		}
+	}
+	if c := ident[3]; c < '0' || c > '9' {
+		return "", false
+	}
+	return ident[:3], true
+}
+
+func (en *Enricher) operator(db *aircraftdb.DB, f *model.Flight) {
+	if !f.Operator.Empty() || (f.Aircraft.Military != nil && *f.Aircraft.Military) {
+		return
+	}
+	ident := strings.ToUpper(strings.TrimSpace(f.Ident))
+	if reg := f.Aircraft.Registration; reg != "" && strings.EqualFold(strings.ReplaceAll(reg, "-", ""), ident) {
+		return // the aircraft's own registration
+	}
+	if nNumber.MatchString(ident) {
+		return
+	}
+	if p, ok := OperatorParty(db, ident); ok {
+		f.Operator = p
+	}
+}
+
+// OperatorParty is the operator object of a callsign (CONTRACT.md 9.2): Mictronics' record, or
+// the standing data's airline with its name only.
+func OperatorParty(db *aircraftdb.DB, ident string) (model.Party, bool) {
+	d, ok := Designator(ident)
+	if !ok {
+		return model.Party{}, false
+	}
+	op, ok := db.Operator(d)
+	if !ok {
+		return model.Party{}, false
+	}
+	raw, _ := json.Marshal(struct {
+		AirlineDesignator string `json:"airline_designator"`
+		Name              string `json:"name,omitempty"`
+		Country           string `json:"country,omitempty"`
+		Callsign          string `json:"callsign,omitempty"`
+	}{d, op.Name, op.Country, op.Callsign})
+	return model.Party{Raw: raw, AirlineDesignator: d}, true
+}
+
+// AirportObject is the full airport object of the payload (CONTRACT.md 9.2): empty values
+// omitted.
+func AirportObject(a aircraftdb.Airport) json.RawMessage {
+	obj := struct {
+		ICAO      string   `json:"icao_code,omitempty"`
+		IATA      string   `json:"iata_code,omitempty"`
+		Name      string   `json:"name,omitempty"`
+		City      string   `json:"city,omitempty"`
+		Country   string   `json:"country,omitempty"`
+		Latitude  *float64 `json:"latitude,omitempty"`
+		Longitude *float64 `json:"longitude,omitempty"`
+		Altitude  *int32   `json:"altitude_feet,omitempty"`
+	}{ICAO: a.ICAO, IATA: a.IATA, Name: a.Name, City: a.City, Country: a.Country}
+	if a.HasPosition {
+		obj.Latitude, obj.Longitude = &a.Latitude, &a.Longitude
+	}
+	if a.HasAltitude {
+		obj.Altitude = &a.AltitudeFeet
+	}
+	raw, _ := json.Marshal(obj)
+	return raw
+}
+
+// route keeps the track the leg resolution reads and resolves once the flight has an ident,
+// a position with an altitude and a heading; it settles once (CONTRACT.md 9.2, 9.3).
+func (en *Enricher) route(db *aircraftdb.DB, f *model.Flight, m *model.AircraftMessage) {
+	t := &f.Enrichment.Track
+	if m.Latitude != nil && m.Longitude != nil {
+		if !t.HasFirst {
+			t.First, t.HasFirst = f.Position, true
+		}
+		if m.Altitude != nil {
+			t.AltitudeSeen = true
+		}
+		if len(t.Positions) >= maxTrack { // a very long unsettled flight: every other one kept
+			n := 0
+			for i := 0; i+1 < len(t.Positions); i += 4 {
+				t.Positions[n], t.Positions[n+1] = t.Positions[i], t.Positions[i+1]
+				n += 2
+			}
+			t.Positions = t.Positions[:n]
+		}
+		t.Positions = append(t.Positions, float32(*m.Latitude), float32(*m.Longitude))
+	}
+	if m.VerticalSpeed != nil && !t.FirstVertical.OK {
+		t.FirstVertical = model.OptFloat{V: *m.VerticalSpeed, OK: true}
+	}
+	if m.Heading != nil {
+		t.Headings[t.NHeadings%3] = *m.Heading
+		t.NHeadings++
+	}
+	if f.Ident == "" || !t.AltitudeSeen || t.NHeadings == 0 {
+		return
+	}
+	res, route := en.resolve(db, f)
+	if !res.Final {
+		return
+	}
+	f.Enrichment.RouteDone = true
+	t.Positions = nil // settled: the track is no longer read
+	if !res.Found {
+		if en.log.GetLevel() <= zerolog.DebugLevel {
+			en.log.Debug().Str("ident", f.Ident).Str("icao_hex", f.IcaoHex).Str("route", route).Str("reason", res.Reason).Msg("no route leg")
+		}
+		return
+	}
+	if !f.Origin.Empty() || !f.Destination.Empty() {
+		return // the input said where it flies: both or neither are ours
+	}
+	f.Origin = model.Party{Raw: AirportObject(db.AirportAt(en.stops[res.Leg.From].Index))}
+	f.Destination = model.Party{Raw: AirportObject(db.AirportAt(en.stops[res.Leg.To].Index))}
+}
+
+// maxTrack bounds the positions kept of an unsettled flight (pairs of float32).
+const maxTrack = 2 * 4096
+
+func (en *Enricher) resolve(db *aircraftdb.DB, f *model.Flight) (Resolution, string) {
+	r, ok := db.Route(f.Ident)
+	en.stops = en.stops[:0]
+	if ok {
+		for i := range r.Len() {
+			a := r.Airport(i)
+			en.stops = append(en.stops, Stop{Code: a.Code, Lat: a.Latitude, Lon: a.Longitude, OK: a.HasPosition, Index: r.Index(i)})
+		}
+	}
+	res := ResolveLeg(en.stops, &f.Enrichment.Track)
+	if res.Final && !res.Found && en.log.GetLevel() <= zerolog.DebugLevel {
+		codes := make([]string, len(en.stops))
+		for i, s := range en.stops {
+			codes[i] = s.Code
+		}
+		return res, strings.Join(codes, "-")
+	}
+	return res, ""
+}
+
