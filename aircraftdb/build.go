@@ -669,7 +669,7 @@ func (b *builder) encode() ([]byte, error) {
 			out = append(out, 0)
 		}
 		e := out[headerSize+i*entrySize:]
-		le.PutUint32(e, uint32(i+1))         //nolint:gosec // a handful
+		le.PutUint32(e, uint32(i+1))            //nolint:gosec // a handful
 		le.PutUint32(e[4:], uint32(part.count)) //nolint:gosec // < 2^32 records
 		le.PutUint64(e[8:], uint64(len(out)))
 		le.PutUint64(e[16:], uint64(len(part.data)))

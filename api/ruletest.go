@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
@@ -95,6 +96,9 @@ func (s *Server) testRule(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.storeError(w, err)
 		return
+	}
+	if s.opts.AircraftDB != nil { // flights enriched as production's are (CONTRACT.md 9.1)
+		engine.SetEnricher(enrich.New(s.opts.AircraftDB, s.log.With().Str("stage", "enrich").Logger()))
 	}
 	var out *ruleTest
 	if req.Traffic != nil {

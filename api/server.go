@@ -15,6 +15,8 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/enrich"
+
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -48,6 +50,9 @@ type Options struct {
 	// none.
 	Traffic *Traffic
 	Matches *Matches
+	// AircraftDB is the database the rule tests enrich flights with (AIRCRAFT_DB; CONTRACT.md
+	// 9.1); nil: none.
+	AircraftDB enrich.Source
 }
 
 // Server serves the API.

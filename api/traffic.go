@@ -50,7 +50,28 @@ type kept struct {
 	lat, lon, alt, speed, track, vs float64
 	hex, ident, squawk, reg, typ    uint32
 	has                             uint8
-	uat, military                   bool
+	flags                           uint8 // isUAT, isMilitary, isNonICAO, and the wake category (wakeNames index) above them
+}
+
+const (
+	isUAT uint8 = 1 << iota
+	isMilitary
+	isNonICAO
+	wakeShift = iota
+)
+
+func (k *kept) wake() uint8 { return k.flags >> wakeShift }
+
+// wakeNames are the wake turbulence categories a kept message can carry (0: none).
+var wakeNames = [...]string{"", "light", "medium", "heavy"}
+
+func wakeIndex(s string) uint8 {
+	for i, w := range wakeNames {
+		if w == s {
+			return uint8(i) //nolint:gosec // 4 names
+		}
+	}
+	return 0
 }
 
 const (
@@ -136,8 +157,13 @@ func (t *Traffic) Add(m *model.AircraftMessage) {
 }
 
 func (t *Traffic) add(m *model.AircraftMessage) {
-	k := kept{at: m.ReceivedAt.UnixNano(), hex: t.strs.id(m.IcaoHex), ident: t.strs.id(m.Ident), squawk: t.strs.id(m.Squawk),
-		uat: m.ReceiverSource == "978"}
+	k := kept{at: m.ReceivedAt.UnixNano(), hex: t.strs.id(m.IcaoHex), ident: t.strs.id(m.Ident), squawk: t.strs.id(m.Squawk)}
+	if m.ReceiverSource == "978" {
+		k.flags |= isUAT
+	}
+	if m.NonICAO {
+		k.flags |= isNonICAO
+	}
 	num := func(p *float64, bit uint8, dst *float64) {
 		if p != nil {
 			k.has |= bit
@@ -152,7 +178,10 @@ func (t *Traffic) add(m *model.AircraftMessage) {
 	num(m.VerticalSpeed, hasVS, &k.vs)
 	if a := m.Aircraft; a != nil {
 		k.reg, k.typ = t.strs.id(a.Registration), t.strs.id(a.TypeDesignator)
-		k.military = a.Military != nil && *a.Military
+		if a.Military != nil && *a.Military {
+			k.flags |= isMilitary
+		}
+		k.flags |= wakeIndex(a.WakeTurbulenceCategory) << wakeShift
 	}
 	if t.n == len(t.ring) && len(t.ring) < MaxKeptMessages {
 		t.grow()
@@ -270,13 +299,14 @@ func (t *Traffic) Each(fn func(m *model.AircraftMessage)) int {
 			Latitude: num(k.has, hasLat, k.lat, &lat), Longitude: num(k.has, hasLon, k.lon, &lon),
 			Altitude: num(k.has, hasAlt, k.alt, &alt), Velocity: num(k.has, hasSpeed, k.speed, &speed),
 			Heading: num(k.has, hasTrack, k.track, &track), VerticalSpeed: num(k.has, hasVS, k.vs, &vs),
+			NonICAO: k.flags&isNonICAO != 0,
 		}
-		if k.uat {
+		if k.flags&isUAT != 0 {
 			m.ReceiverSource = "978"
 		}
-		if reg, typ := t.strs.str(k.reg), t.strs.str(k.typ); reg != "" || typ != "" || k.military {
-			ac = model.Aircraft{Registration: reg, TypeDesignator: typ}
-			if k.military {
+		if reg, typ := t.strs.str(k.reg), t.strs.str(k.typ); reg != "" || typ != "" || k.flags&^(isUAT|isNonICAO) != 0 {
+			ac = model.Aircraft{Registration: reg, TypeDesignator: typ, WakeTurbulenceCategory: wakeNames[k.wake()]}
+			if k.flags&isMilitary != 0 {
 				military = true
 				ac.Military = &military
 			}

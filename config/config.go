@@ -306,6 +306,9 @@ type API struct {
 	TrafficWindow  time.Duration
 	// MQTT (MQTT_HOST…): when set, the API keeps the recent rule notifications for the UI.
 	MQTT
+	// AircraftDB (AIRCRAFT_DB): the aircraft database the rule tests enrich with; empty: the
+	// default file, else the shipped one; "none": no enrichment (CONTRACT.md 9.4).
+	AircraftDB string
 }
 
 // LoadAPI reads the management API's configuration.
@@ -326,6 +329,7 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.ReadsbInterval = r.duration("CONFIG_UI_READSB_INTERVAL", 2*time.Second)
 	a.TrafficWindow = time.Duration(r.positiveInt("CONFIG_UI_TRAFFIC_MINUTES", 30)) * time.Minute
 	a.MQTT = r.mqtt()
+	a.AircraftDB = r.str("AIRCRAFT_DB", "")
 	if r.err != nil {
 		return nil, r.err
 	}

@@ -57,9 +57,11 @@ func (en *Enricher) Enrich(f *model.Flight, m *model.AircraftMessage) {
 
 // Aircraft is the aircraft object the database gives an address (and a type designator the
 // feed may already have said): what the flight is filled from, and what db lookup prints.
-func Aircraft(db *aircraftdb.DB, addr uint32, feedType string) (model.Aircraft, bool) {
+// found reports whether the address is in the aircraft table; an address that is not may
+// still get the type's details (from the feed's type) and the military flag of its block.
+func Aircraft(db *aircraftdb.DB, addr uint32, feedType string) (a model.Aircraft, found bool) {
 	rec, found := db.Aircraft(addr)
-	a := model.Aircraft{Registration: rec.Registration, TypeDesignator: rec.Type.Designator}
+	a = model.Aircraft{Registration: rec.Registration, TypeDesignator: rec.Type.Designator}
 	typ := rec.Type
 	if feedType = strings.ToUpper(strings.TrimSpace(feedType)); feedType != "" && feedType != typ.Designator {
 		typ, _ = db.Type(feedType) // the feed's own type wins; its details come from the table
@@ -83,7 +85,7 @@ func Aircraft(db *aircraftdb.DB, addr uint32, feedType string) (model.Aircraft, 
 		a.Type = "Tiltrotor"
 	}
 	var pp model.Powerplant
-	if typ.Engines >= 0 {
+	if typ.Engines >= 0 && typ.Designator != "" {
 		n := int(typ.Engines)
 		pp.Count = &n
 	}
@@ -108,9 +110,8 @@ func Aircraft(db *aircraftdb.DB, addr uint32, feedType string) (model.Aircraft, 
 	if rec.Military || db.MilitaryBlock(addr) {
 		mil := true
 		a.Military = &mil
-		found = true
 	}
-	return a, found || typ.Designator != ""
+	return a, found
 }
 
 func (en *Enricher) aircraft(db *aircraftdb.DB, f *model.Flight) {
@@ -118,9 +119,8 @@ func (en *Enricher) aircraft(db *aircraftdb.DB, f *model.Flight) {
 	if !ok {
 		return
 	}
-	if a, ok := Aircraft(db, addr, f.Aircraft.TypeDesignator); ok {
-		f.FillAircraft(&a)
-	}
+	a, _ := Aircraft(db, addr, f.Aircraft.TypeDesignator)
+	f.FillAircraft(&a)
 }
 
 // nNumber is a US civil registration used as a callsign (the original's pattern).
@@ -274,4 +274,3 @@ func (en *Enricher) resolve(db *aircraftdb.DB, f *model.Flight) (Resolution, str
 	}
 	return res, ""
 }
-

@@ -17,6 +17,8 @@ import (
 	"github.com/redis/rueidis"
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
@@ -66,8 +68,14 @@ func run() int {
 	defer stopBG()
 	go traffic.Run(bg)
 	go matches.Run(bg)
-	server, err := api.NewServer(store, api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
-		Traffic: traffic, Matches: matches}, log)
+	opts := api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
+		Traffic: traffic, Matches: matches}
+	// The aircraft database of the rule tests; a replaced file is in use within a minute.
+	if db := shipped.Open(cfg.AircraftDB, log.With().Str("stage", "aircraftdb").Logger()); db != nil {
+		opts.AircraftDB = db
+		go db.Watch(bg, aircraftdb.ReloadEvery)
+	}
+	server, err := api.NewServer(store, opts, log)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
 		return 2

@@ -24,6 +24,7 @@ type Snapshot struct {
 		Flight   string          `json:"flight"`
 		Reg      string          `json:"r"`
 		TypeDes  string          `json:"t"`
+		Category string          `json:"category"` // emitter category: A1 light … A5 heavy
 		AltBaro  json.RawMessage `json:"alt_baro"` // feet, or "ground"
 		GS       *float64        `json:"gs"`
 		Track    *float64        `json:"track"`
@@ -61,7 +62,9 @@ func (snap *Snapshot) Messages(keep func(hex string, at time.Time) bool) []model
 	now := snap.Clock()
 	out := make([]model.AircraftMessage, 0, len(snap.Aircraft))
 	for _, a := range snap.Aircraft {
-		hex := strings.TrimPrefix(strings.TrimSpace(a.Hex), "~")
+		hex := strings.TrimSpace(a.Hex)
+		nonICAO := strings.HasPrefix(hex, "~")
+		hex = strings.TrimPrefix(hex, "~")
 		if hex == "" {
 			continue
 		}
@@ -80,6 +83,7 @@ func (snap *Snapshot) Messages(keep func(hex string, at time.Time) bool) []model
 			VerticalSpeed:  a.BaroRate,
 			Latitude:       a.Lat,
 			Longitude:      a.Lon,
+			NonICAO:        nonICAO,
 		}
 		if strings.Contains(a.Type, "uat") {
 			m.ReceiverSource = "978"
@@ -88,8 +92,9 @@ func (snap *Snapshot) Messages(keep func(hex string, at time.Time) bool) []model
 		if json.Unmarshal(a.AltBaro, &alt) == nil {
 			m.Altitude = &alt
 		}
-		if a.Reg != "" || a.TypeDes != "" || a.DBFlags&1 != 0 {
-			m.Aircraft = &model.Aircraft{Registration: a.Reg, TypeDesignator: a.TypeDes}
+		wake := WakeCategory(a.Category)
+		if a.Reg != "" || a.TypeDes != "" || a.DBFlags&1 != 0 || wake != "" {
+			m.Aircraft = &model.Aircraft{Registration: a.Reg, TypeDesignator: a.TypeDes, WakeTurbulenceCategory: wake}
 			if a.DBFlags&1 != 0 { // dbFlags bit 1: military
 				mil := true
 				m.Aircraft.Military = &mil
@@ -98,6 +103,21 @@ func (snap *Snapshot) Messages(keep func(hex string, at time.Time) bool) []model
 		out = append(out, m)
 	}
 	return out
+}
+
+// WakeCategory is the wake turbulence category of a decoded emitter category, as the original
+// processor maps it (CONTRACT.md 9.2): A1 light; A2, A3, A4 medium; A5 heavy; anything else
+// (A0, A6, A7, B*, C*, D*, none) no category.
+func WakeCategory(emitter string) string {
+	switch strings.ToUpper(strings.TrimSpace(emitter)) {
+	case "A1":
+		return "light"
+	case "A2", "A3", "A4":
+		return "medium"
+	case "A5":
+		return "heavy"
+	}
+	return ""
 }
 
 // Moving is the snapshot's traffic as n rounds, one second apart: in round k each aircraft's
