@@ -293,7 +293,7 @@ func threeLetters(s string) bool {
 // wanted column is skipped and counted.
 func (b *builder) csvFile(name string, raw []byte, want []string, fn func(cols []string)) error {
 	r := csv.NewReader(bytes.NewReader(raw))
-	r.FieldsPerRecord, r.LazyQuotes, r.ReuseRecord = -1, true, true
+	r.FieldsPerRecord, r.ReuseRecord = -1, true
 	head, err := r.Read()
 	if err != nil {
 		return fmt.Errorf("%s: no header: %w", name, err)
@@ -311,7 +311,7 @@ func (b *builder) csvFile(name string, raw []byte, want []string, fn func(cols [
 		}
 	}
 	cols := make([]string, len(want))
-	kind := path.Dir(name)
+	kind, _, _ := strings.Cut(name, "/")
 	for {
 		rec, err := r.Read()
 		if errors.Is(err, io.EOF) {
