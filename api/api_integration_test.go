@@ -39,11 +39,17 @@ func newServer(t *testing.T, store *api.Store, opts api.Options) *api.Server {
 }
 
 func setup(t *testing.T, token string) *fixture {
+	return setupWith(t, api.Options{Token: token})
+}
+
+// setupWith serves the API with opts over a flushed real Redis.
+func setupWith(t *testing.T, opts api.Options) *fixture {
+	token := opts.Token
 	env := testenv.Get(t)
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	store := api.NewStore(r, "", zerolog.Nop())
-	srv := httptest.NewServer(newServer(t, store, api.Options{Token: token}).Handler())
+	srv := httptest.NewServer(newServer(t, store, opts).Handler())
 	t.Cleanup(srv.Close)
 	return &fixture{t: t, srv: srv, r: r, tok: token}
 }

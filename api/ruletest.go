@@ -30,6 +30,7 @@ type ruleTest struct {
 	Messages   int              `json:"messages"`
 	Aircraft   int              `json:"aircraft"`
 	Fired      int              `json:"fired"`
+	Suppressed int              `json:"suppressed"` // matches on messages older than 30 s: no notification
 	Matched    int              `json:"aircraft_matched"` // distinct aircraft among the matches
 	Truncated  bool             `json:"matches_truncated,omitempty"`
 	Source     string           `json:"traffic"` // kept (the feed's last minutes) or given
@@ -206,7 +207,11 @@ func runTest(engine *rules.Engine, tested *rules.Rule, source string, each func(
 		earlier := f.MatchedRules[:len(f.MatchedRules)-len(matches)]
 		tested.CountMatching(f, earlier, m.ReceivedAt, counts)
 		for _, mt := range matches {
-			if mt.Rule != tested || clock.Lagging(mt.At) {
+			if mt.Rule != tested {
+				continue
+			}
+			if clock.Lagging(mt.At) {
+				out.Suppressed++
 				continue
 			}
 			out.Fired++
