@@ -290,3 +290,37 @@ func TestBothAnnouncersRenderTheSameRuleEventConfig(t *testing.T) {
 	require.Equal(t, fromMonitor.Payload, fromWatch.Payload, "one retained config, whoever announces it")
 	require.Contains(t, fromWatch.Payload, `"origin":{"name":"tracker-rules"}`)
 }
+
+// watch enriches: an airline flight's notification names its model, engines, operator and
+// route (CONTRACT.md 9), from the shipped database.
+func TestWatchNotificationsAreEnriched(t *testing.T) {
+	env := testenv.Get(t)
+	env.ClearRetained(t, "Tracker/#", "homeassistant/#")
+	_, srv := newFakeReadsb(t)
+	rulesFile := writeFile(t, `[{"identifier":"speedbird","enabled":true,"conditions":[
+	 {"type":"operator_airline_designator","operator":"equals","value":"BAW"},
+	 {"type":"aircraft_powerplant_count","operator":"equals","value":2}]}]`)
+	rec := env.Record(t, "Tracker/rule/#")
+	mh, mp := testenv.Split(t, env.MQTTAddr)
+	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "MQTT_HOST=" + mh, "MQTT_PORT=" + mp, "XDG_DATA_HOME=" + t.TempDir()},
+		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", rulesFile, "--interval", "300ms")
+	m := rec.WaitFor("Tracker/rule/speedbird", 20*time.Second, nil)
+	var n struct {
+		Aircraft    map[string]any `json:"aircraft"`
+		Ident       string         `json:"ident"`
+		Operator    map[string]any `json:"operator"`
+		Origin      map[string]any `json:"origin"`
+		Destination map[string]any `json:"destination"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(m.Payload), &n))
+	require.Equal(t, "BAW522", n.Ident)
+	require.Equal(t, "AIRBUS A-320neo", n.Aircraft["manufacturer_model"])
+	require.Equal(t, map[string]any{"count": 2.0, "type": "Jet"}, n.Aircraft["powerplant"])
+	require.Equal(t, "British Airways", n.Operator["name"])
+	require.Equal(t, "EGLL", n.Origin["icao_code"])
+	require.Equal(t, "LHR", n.Origin["iata_code"])
+	require.Equal(t, "LIRQ", n.Destination["icao_code"])
+	require.Equal(t, "Firenze", n.Destination["city"])
+	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
+	require.Equal(t, 0, p.Wait(8*time.Second))
+}

@@ -1,0 +1,194 @@
+//go:build integration
+
+package main_test
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+const enrichData = "../../../shared/data/enrich"
+
+func TestDBLookupAnswersAddressesAndCallsigns(t *testing.T) {
+	out, errOut, code := runCmd(t, nil, "", "db", "lookup", "4CA87D", "BAW12", "ZZZZ999", "000001")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 4, "one line per key")
+	var ac map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &ac))
+	require.Equal(t, map[string]any{"icao_hex": "4CA87D", "registration": "EI-EJH", "type_designator": "A332",
+		"manufacturer_model": "AIRBUS A-330-200", "type": "Airplane", "category": "Land",
+		"powerplant": map[string]any{"count": 2.0, "type": "Jet"}}, ac)
+	var cs struct {
+		Operator map[string]any   `json:"operator"`
+		Route    []map[string]any `json:"route"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &cs))
+	require.Equal(t, "British Airways", cs.Operator["name"])
+	require.Equal(t, "BAW", cs.Operator["airline_designator"])
+	require.Len(t, cs.Route, 2)
+	require.Equal(t, "WSSS", cs.Route[0]["icao_code"])
+	require.Equal(t, "Singapore Changi International Airport", cs.Route[0]["name"])
+	require.Equal(t, "EGLL", cs.Route[1]["icao_code"])
+	require.Equal(t, "London", cs.Route[1]["city"])
+	require.Equal(t, "{}", lines[2], "unknown: {}")
+	require.Equal(t, "{}", lines[3])
+}
+
+func TestDBInfoNamesWhatIsWrong(t *testing.T) {
+	out, _, code := runCmd(t, []string{"XDG_DATA_HOME=" + t.TempDir()}, "", "db", "info")
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "database: shipped")
+	require.Contains(t, out, "aircraft: 446783")
+	require.Contains(t, out, "routes: 618583")
+	require.Contains(t, out, "Mictronics aircraft database, version 514, data of 2026-07-19")
+
+	bad := writeFile(t, `{"aircraft": "a JSON file, not a database"}`)
+	_, errOut, code := runCmd(t, nil, "", "db", "info", "--db", bad)
+	require.Equal(t, 1, code)
+	require.Contains(t, errOut, bad)
+	require.Contains(t, errOut, "magic")
+}
+
+// The rules run with a missing or foreign database: one error naming the file, no enrichment.
+func TestReplayWithAnUnusableDatabaseRunsWithoutEnrichment(t *testing.T) {
+	rulesFile := writeFile(t, `[{"identifier":"ba","enabled":true,"conditions":[{"type":"operator_airline_designator","operator":"equals","value":"BAW"}]}]`)
+	line := `{"received_at":"2026-11-26T12:00:00Z","icao_hex":"4CA87D","ident":"BAW12"}` + "\n"
+	out, errOut, code := runCmd(t, nil, line, "replay", "--rules", rulesFile, "--enrich")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, `"operator":{"airline_designator":"BAW"`)
+
+	out, _, code = runCmd(t, nil, line, "replay", "--rules", rulesFile)
+	require.Equal(t, 0, code)
+	require.Empty(t, out, "without --enrich the operator is unknown")
+
+	missing := filepath.Join(t.TempDir(), "nowhere.db")
+	out, errOut, code = runCmd(t, nil, line, "replay", "--rules", rulesFile, "--db", missing)
+	require.Equal(t, 0, code)
+	require.Empty(t, out)
+	require.Equal(t, 1, strings.Count(errOut, `"level":"error"`), errOut)
+	require.Contains(t, errOut, missing)
+
+	// trace shows the enriched value the condition saw.
+	out, _, code = runCmd(t, nil, line, "trace", "--rule", "ba", "--enrich")
+	require.Equal(t, 2, code, "trace needs rules")
+	out, errOut, code = runCmd(t, nil, line, "trace", "--rule", "ba", "--rules", rulesFile, "--enrich")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, `"observed":"BAW"`)
+}
+
+func TestDBBuildIsDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db.gz")
+	args := []string{"db", "build", "--mictronics", enrichData + "/mictronics/indexedDB.zip", "--standing-data", enrichData + "/standing-data.tar.gz"}
+	out, errOut, code := runCmd(t, nil, "", append(args, "-o", a)...)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "aircraft: 446783")
+	_, errOut, code = runCmd(t, nil, "", append(args, "-o", b)...)
+	require.Equal(t, 0, code, errOut)
+	plain, err := os.ReadFile(a)
+	require.NoError(t, err)
+	gz, err := os.ReadFile(b)
+	require.NoError(t, err)
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	require.NoError(t, err)
+	unpacked, err := io.ReadAll(zr)
+	require.NoError(t, err)
+	require.Equal(t, plain, unpacked, "the same inputs, the same bytes")
+	shipped, err := os.ReadFile("../../aircraftdb/shipped/aircraft.db.gz")
+	require.NoError(t, err)
+	require.Equal(t, shipped, gz, "and the same as the shipped file")
+}
+
+// db update against a local server serving the upstream files: a good download swaps the file;
+// a failed download, a truncated zip or a corrupt CSV leave it untouched and say why.
+func TestDBUpdateSwapsOnlyAGoodBuild(t *testing.T) {
+	zipBytes, err := os.ReadFile(enrichData + "/mictronics/indexedDB.zip")
+	require.NoError(t, err)
+	tgz, err := os.ReadFile(enrichData + "/standing-data.tar.gz")
+	require.NoError(t, err)
+	files := map[string][]byte{"/indexedDB.zip": zipBytes, "/standing-data.tar.gz": tgz,
+		"/truncated.zip": zipBytes[:len(zipBytes)/2], "/corrupt.tar.gz": corruptAirports(t, tgz)}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, ok := files[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		_, _ = w.Write(b)
+	}))
+	defer srv.Close()
+	target := filepath.Join(t.TempDir(), "aircraft.db")
+	update := func(mic, sd string) (string, string, int) {
+		return runCmd(t, nil, "", "db", "update", "--db", target, "--mictronics-url", srv.URL+mic, "--standing-data-url", srv.URL+sd)
+	}
+	out, errOut, code := update("/indexedDB.zip", "/standing-data.tar.gz")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "updated "+target)
+	good, err := os.ReadFile(target)
+	require.NoError(t, err)
+	out, _, code = runCmd(t, nil, "", "db", "lookup", "--db", target, "4CA87D")
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "EI-EJH")
+
+	for _, tc := range []struct{ name, mic, sd, why string }{
+		{"a failed download", "/missing.zip", "/standing-data.tar.gz", "HTTP 404"},
+		{"a truncated zip", "/truncated.zip", "/standing-data.tar.gz", "zip"},
+		{"a corrupt CSV", "/indexedDB.zip", "/corrupt.tar.gz", "no Code column"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errOut, code := update(tc.mic, tc.sd)
+			require.Equal(t, 1, code)
+			require.Contains(t, errOut, tc.why)
+			require.Contains(t, errOut, "left as it was")
+			now, err := os.ReadFile(target)
+			require.NoError(t, err)
+			require.Equal(t, good, now, "the old database untouched")
+		})
+	}
+	left, err := filepath.Glob(filepath.Join(filepath.Dir(target), ".*"))
+	require.NoError(t, err)
+	require.Empty(t, left, "no temporary files left behind")
+}
+
+// corruptAirports is the standing data with one airports CSV whose header lost its columns.
+func corruptAirports(t *testing.T, tgz []byte) []byte {
+	zr, err := gzip.NewReader(bytes.NewReader(tgz))
+	require.NoError(t, err)
+	tr := tar.NewReader(zr)
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	done := false
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		b, err := io.ReadAll(tr)
+		require.NoError(t, err)
+		if !done && strings.Contains(h.Name, "airports/schema-01/E/") && strings.HasSuffix(h.Name, ".csv") {
+			b, done = []byte("Code;Name;garbage\nEGLL;x\n"), true
+			h.Size = int64(len(b))
+		}
+		require.NoError(t, tw.WriteHeader(h))
+		_, err = tw.Write(b)
+		require.NoError(t, err)
+	}
+	require.True(t, done)
+	require.NoError(t, tw.Close())
+	require.NoError(t, zw.Close())
+	return buf.Bytes()
+}
