@@ -30,7 +30,7 @@ type ruleTest struct {
 	Messages   int              `json:"messages"`
 	Aircraft   int              `json:"aircraft"`
 	Fired      int              `json:"fired"`
-	Suppressed int              `json:"suppressed"` // matches on messages older than 30 s: no notification
+	Suppressed int              `json:"suppressed"`       // matches on messages older than 30 s: no notification
 	Matched    int              `json:"aircraft_matched"` // distinct aircraft among the matches
 	Truncated  bool             `json:"matches_truncated,omitempty"`
 	Source     string           `json:"traffic"` // kept (the feed's last minutes) or given

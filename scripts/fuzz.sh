@@ -18,6 +18,9 @@ targets=(
   "./stages/registry FuzzLatest"              # registry tag lists
   "./stages/readsb FuzzParse"                 # readsb/tar1090 aircraft.json
   "./stages/replay FuzzDecoder"               # traffic lines
+  "./aircraftdb FuzzMictronicsJSON"           # Mictronics aircrafts, types, operators
+  "./aircraftdb FuzzStandingDataCSV"          # standing-data CSVs (airlines, airports, model types, routes, code blocks)
+  "./aircraftdb FuzzLoad"                     # the database file
   "./rules FuzzLoadRules"                     # rule files
   "./rules FuzzLoadAreas"                     # area files
   "./rules FuzzPointInPolygon"                # the point test against its definition
