@@ -119,7 +119,7 @@ var topKeys = map[string]int{
 	"operator": kOperator, "registrant": kRegistrant, "origin": kOrigin, "destination": kDestination,
 }
 
-var aircraftKeys = []string{"registration", "type_designator", "type", "category", "wake_turbulence_category", "powerplant", "military"}
+var aircraftKeys = []string{"registration", "type_designator", "manufacturer_model", "type", "category", "wake_turbulence_category", "powerplant", "military"}
 
 // foldsTo reports whether key would be matched case-insensitively by encoding/json to one of
 // known without being exactly it: the fast path leaves such lines to the reference decoder.
@@ -238,6 +238,8 @@ func (d *Decoder) aircraftValue(s *jsonscan.Scanner, i int, slot *Slot) bool {
 		return d.strField(s, &a.Registration)
 	case "type_designator":
 		return d.strField(s, &a.TypeDesignator)
+	case "manufacturer_model":
+		return d.strField(s, &a.ManufacturerModel)
 	case "type":
 		return d.strField(s, &a.Type)
 	case "category":

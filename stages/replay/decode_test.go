@@ -26,6 +26,13 @@ func globalTraffic(t testing.TB) [][]byte {
 	require.NoError(t, err)
 	var out [][]byte
 	for _, m := range snap.Moving(3) {
+		// The traffic as the conversion gave it before it read readsb's emitter category, so
+		// that the golden hashes of the replay (bench/testdata) still hold.
+		if a := m.Aircraft; a != nil {
+			if a.WakeTurbulenceCategory = ""; a.Registration == "" && a.TypeDesignator == "" && a.Military == nil {
+				m.Aircraft = nil
+			}
+		}
 		b, err := json.Marshal(m)
 		require.NoError(t, err)
 		out = append(out, b)
@@ -35,6 +42,7 @@ func globalTraffic(t testing.TB) [][]byte {
 
 // edgeLines are lines the fast path must decode exactly as encoding/json does, or leave to it.
 var edgeLines = []string{
+	`{"received_at":"2026-03-15T12:30:45Z","icao_hex":"4ca87d","aircraft":{"type_designator":"A332","manufacturer_model":"AIRBUS A-330-200","wake_turbulence_category":"heavy"}}`,
 	`{"received_at":"2026-03-15T12:30:45Z","icao_hex":"abc123"}`,
 	`{"received_at":"2026-03-15T12:30:45.123456+02:00","icao_hex":" 4ca7b5 ","ident":"BAW1","squawk":"7700","altitude":-12.5e2,"velocity":0,"heading":359.9,"vertical_speed":-0,"latitude":51.5,"longitude":-0.1}`,
 	`{"received_at":"2026-03-15T12:30:45Z","icao_hex":"abc123","aircraft":{"registration":"G-EUOA","military":true,"powerplant":{"count":2,"type":"Jet"},"unknown":[1,{"a":"\u00e9"}]}}`,
