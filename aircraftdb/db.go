@@ -40,7 +40,26 @@ type DB struct {
 	routeOffs []byte
 	stops     []byte
 	blocks    []byte
-	size      int
+	groups    []blockGroup // the blocks by significant bitmask, most specific first
+	// Indexes made at load, so that a lookup's binary search starts in a small range instead
+	// of across megabytes (each step of which was a cache miss): aircraft by the address's top
+	// 12 bits (4,097 offsets, 16 KB), routes by the callsign's first 3 characters.
+	acBuckets   []uint32
+	routeFirst3 []prefixRange
+	size        int
+}
+
+// prefixRange is the run of route keys that share their first 3 characters.
+type prefixRange struct {
+	prefix   uint32
+	from, to uint32
+}
+
+// blockGroup is the run of code blocks that share one significant bitmask (at most 24 runs:
+// the blocks are aligned powers of two), sorted by bitmask: one binary search each.
+type blockGroup struct {
+	sig      uint32
+	from, to int // record numbers
 }
 
 var le = binary.LittleEndian
@@ -99,7 +118,58 @@ func Load(b []byte) (*DB, error) {
 	if err := db.check(); err != nil {
 		return nil, err
 	}
+	db.groupBlocks()
+	db.index()
 	return db, nil
+}
+
+// index builds the lookup indexes; keys out of order (a file not written by Build) leave a
+// range empty and its lookups missing, never out of bounds.
+func (db *DB) index() {
+	n := len(db.acKeys) / 4
+	db.acBuckets = make([]uint32, 4097)
+	i := 0
+	for b := range 4096 {
+		db.acBuckets[b] = uint32(i) //nolint:gosec // < 2^32 aircraft
+		for i < n && le.Uint32(db.acKeys[i*4:])>>12 <= uint32(b) {
+			i++
+		}
+	}
+	db.acBuckets[4096] = uint32(n) //nolint:gosec // < 2^32 aircraft
+	nr := len(db.routeKeys) / 8
+	for i := 0; i < nr; {
+		p := uint32(le.Uint64(db.routeKeys[i*8:]) >> 40)
+		j := i + 1
+		for j < nr && uint32(le.Uint64(db.routeKeys[j*8:])>>40) == p {
+			j++
+		}
+		db.routeFirst3 = append(db.routeFirst3, prefixRange{prefix: p, from: uint32(i), to: uint32(j)}) //nolint:gosec // < 2^32 routes
+		i = j
+	}
+}
+
+// groupBlocks finds the runs of blocks with one significant bitmask. The build writes them
+// by descending significant bitmask and ascending bitmask; a file that does not gets no
+// groups, and MilitaryBlock then walks every block.
+func (db *DB) groupBlocks() {
+	n := len(db.blocks) / blockSize
+	var groups []blockGroup
+	for i := 0; i < n; {
+		sig := le.Uint32(db.blocks[i*blockSize+4:])
+		j := i + 1
+		for j < n && le.Uint32(db.blocks[j*blockSize+4:]) == sig {
+			if le.Uint32(db.blocks[j*blockSize:]) < le.Uint32(db.blocks[(j-1)*blockSize:]) {
+				return
+			}
+			j++
+		}
+		if len(groups) > 0 && groups[len(groups)-1].sig <= sig {
+			return
+		}
+		groups = append(groups, blockGroup{sig: sig, from: i, to: j})
+		i = j
+	}
+	db.groups = groups
 }
 
 // check verifies every reference once, so that no lookup can read out of bounds later.
@@ -180,9 +250,20 @@ type TypeRecord struct {
 
 // Aircraft looks up an ICAO address.
 func (db *DB) Aircraft(addr uint32) (AircraftRecord, bool) {
-	n := len(db.acKeys) / 4
-	i := sort.Search(n, func(i int) bool { return le.Uint32(db.acKeys[i*4:]) >= addr })
-	if i == n || le.Uint32(db.acKeys[i*4:]) != addr {
+	if addr > 0xFFFFFF {
+		return AircraftRecord{}, false
+	}
+	lo, hi := int(db.acBuckets[addr>>12]), int(db.acBuckets[addr>>12+1])
+	for lo < hi { // sort.Search within the bucket, without the closure
+		mid := int(uint(lo+hi) >> 1)
+		if le.Uint32(db.acKeys[mid*4:]) < addr {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	i := lo
+	if i == int(db.acBuckets[addr>>12+1]) || le.Uint32(db.acKeys[i*4:]) != addr {
 		return AircraftRecord{}, false
 	}
 	r := db.acRecs[i*aircraftSize:]
@@ -304,9 +385,32 @@ func (db *DB) Route(callsign string) (Route, bool) {
 
 // RouteByKey looks up a route by its packed normalised callsign.
 func (db *DB) RouteByKey(key uint64) (Route, bool) {
-	n := len(db.routeKeys) / 8
-	i := sort.Search(n, func(i int) bool { return le.Uint64(db.routeKeys[i*8:]) >= key })
-	if i == n || le.Uint64(db.routeKeys[i*8:]) != key {
+	p := uint32(key >> 40)
+	ranges := db.routeFirst3
+	lo, hi := 0, len(ranges)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if ranges[mid].prefix < p {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == len(ranges) || ranges[lo].prefix != p {
+		return Route{}, false
+	}
+	end := int(ranges[lo].to)
+	lo, hi = int(ranges[lo].from), end
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if le.Uint64(db.routeKeys[mid*8:]) < key {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	i := lo
+	if i == end || le.Uint64(db.routeKeys[i*8:]) != key {
 		return Route{}, false
 	}
 	from, to := le.Uint32(db.routeOffs[i*4:]), le.Uint32(db.routeOffs[(i+1)*4:])
@@ -317,6 +421,24 @@ func (db *DB) RouteByKey(key uint64) (Route, bool) {
 // block that holds it (the standing data's method: blocks by descending significant bitmask,
 // first match) is a military one.
 func (db *DB) MilitaryBlock(addr uint32) bool {
+	if db.groups != nil {
+		for _, g := range db.groups {
+			want := addr & g.sig
+			lo, hi := g.from, g.to
+			for lo < hi { // sort.Search, without the closure
+				mid := int(uint(lo+hi) >> 1)
+				if le.Uint32(db.blocks[mid*blockSize:]) < want {
+					lo = mid + 1
+				} else {
+					hi = mid
+				}
+			}
+			if lo < g.to && le.Uint32(db.blocks[lo*blockSize:]) == want {
+				return db.blocks[lo*blockSize+8] != 0
+			}
+		}
+		return false
+	}
 	for i := 0; i < len(db.blocks); i += blockSize {
 		if addr&le.Uint32(db.blocks[i+4:]) == le.Uint32(db.blocks[i:]) {
 			return db.blocks[i+8] != 0

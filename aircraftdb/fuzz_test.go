@@ -106,3 +106,31 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// The military check through the groups answers as the standing data's method does: every
+// block by descending significant bitmask, the first that holds the address.
+func TestMilitaryBlockGroupsAgreeWithTheLinearWalk(t *testing.T) {
+	gz, err := os.ReadFile("shipped/aircraft.db.gz") // the full 811 blocks, nested and overlapping
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := Decode(gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db.groups == nil {
+		t.Fatal("the build's blocks are grouped")
+	}
+	linear := *db
+	linear.groups = nil
+	for addr := uint32(0); addr <= 0xFFFFFF; addr += 997 {
+		if db.MilitaryBlock(addr) != linear.MilitaryBlock(addr) {
+			t.Fatalf("%06X: the groups and the walk disagree", addr)
+		}
+	}
+	for _, addr := range []uint32{0x43C000, 0x43CFFF, 0x43D000, 0x43BFFF} {
+		if db.MilitaryBlock(addr) != linear.MilitaryBlock(addr) {
+			t.Fatalf("%06X: the groups and the walk disagree", addr)
+		}
+	}
+}

@@ -25,6 +25,31 @@ type Enricher struct {
 	src   Source
 	log   zerolog.Logger
 	stops []Stop // scratch for a route's airports
+	// The objects already rendered, for the database they came from: a flight's operator and
+	// airports are shared read-only (a Party's bytes are never written in place).
+	cacheOf   *aircraftdb.DB
+	airports  map[int]json.RawMessage
+	operators map[string]model.Party
+	// Scratch of the aircraft lookup, and the slab the flights' first positions are carved
+	// from: a flight costs no allocation of its own until its track outgrows its piece.
+	ac    model.Aircraft
+	pp    model.Powerplant
+	count int
+	mil   bool
+	slab  []float32
+}
+
+// trackPiece is the positions (pairs) a flight's track starts with; most routes settle on
+// the first message that has an ident, a position with an altitude and a heading.
+const trackPiece = 2 * 8
+
+func (en *Enricher) piece() []float32 {
+	if cap(en.slab)-len(en.slab) < trackPiece {
+		en.slab = make([]float32, 0, 512*trackPiece)
+	}
+	n := len(en.slab)
+	en.slab = en.slab[:n+trackPiece]
+	return en.slab[n:n:n+trackPiece]
 }
 
 // New enriches from src; log gets the debug lines of rejected routes.
@@ -38,6 +63,9 @@ func (en *Enricher) Enrich(f *model.Flight, m *model.AircraftMessage) {
 	db := en.src.Current()
 	if db == nil {
 		return
+	}
+	if db != en.cacheOf { // a new database: objects rendered from the old one go
+		en.cacheOf, en.airports, en.operators = db, map[int]json.RawMessage{}, map[string]model.Party{}
 	}
 	st := &f.Enrichment
 	if !st.AircraftDone {
@@ -59,9 +87,23 @@ func (en *Enricher) Enrich(f *model.Flight, m *model.AircraftMessage) {
 // feed may already have said): what the flight is filled from, and what db lookup prints.
 // found reports whether the address is in the aircraft table; an address that is not may
 // still get the type's details (from the feed's type) and the military flag of its block.
-func Aircraft(db *aircraftdb.DB, addr uint32, feedType string) (a model.Aircraft, found bool) {
+func Aircraft(db *aircraftdb.DB, addr uint32, feedType string) (model.Aircraft, bool) {
+	var (
+		a     model.Aircraft
+		pp    model.Powerplant
+		count int
+		mil   bool
+	)
+	found := aircraftInto(db, addr, feedType, &a, &pp, &count, &mil)
+	return a, found
+}
+
+// aircraftInto is Aircraft into storage the caller owns (the enricher's scratch: no
+// allocation per flight).
+func aircraftInto(db *aircraftdb.DB, addr uint32, feedType string, a *model.Aircraft, pp *model.Powerplant, count *int, mil *bool) bool {
 	rec, found := db.Aircraft(addr)
-	a = model.Aircraft{Registration: rec.Registration, TypeDesignator: rec.Type.Designator}
+	*a = model.Aircraft{Registration: rec.Registration, TypeDesignator: rec.Type.Designator}
+	*pp = model.Powerplant{}
 	typ := rec.Type
 	if feedType = strings.ToUpper(strings.TrimSpace(feedType)); feedType != "" && feedType != typ.Designator {
 		typ, _ = db.Type(feedType) // the feed's own type wins; its details come from the table
@@ -84,10 +126,9 @@ func Aircraft(db *aircraftdb.DB, addr uint32, feedType string) (a model.Aircraft
 	case 'T':
 		a.Type = "Tiltrotor"
 	}
-	var pp model.Powerplant
 	if typ.Engines >= 0 && typ.Designator != "" {
-		n := int(typ.Engines)
-		pp.Count = &n
+		*count = int(typ.Engines)
+		pp.Count = count
 	}
 	switch typ.EngineType {
 	case 'P':
@@ -105,13 +146,13 @@ func Aircraft(db *aircraftdb.DB, addr uint32, feedType string) (a model.Aircraft
 		pp.Type = "Rocket"
 	}
 	if pp.Count != nil || pp.Type != "" {
-		a.Powerplant = &pp
+		a.Powerplant = pp
 	}
 	if rec.Military || db.MilitaryBlock(addr) {
-		mil := true
-		a.Military = &mil
+		*mil = true
+		a.Military = mil
 	}
-	return a, found
+	return found
 }
 
 func (en *Enricher) aircraft(db *aircraftdb.DB, f *model.Flight) {
@@ -119,8 +160,8 @@ func (en *Enricher) aircraft(db *aircraftdb.DB, f *model.Flight) {
 	if !ok {
 		return
 	}
-	a, _ := Aircraft(db, addr, f.Aircraft.TypeDesignator)
-	f.FillAircraft(&a)
+	aircraftInto(db, addr, f.Aircraft.TypeDesignator, &en.ac, &en.pp, &en.count, &en.mil)
+	f.FillAircraft(&en.ac) // copies: the scratch is the next flight's
 }
 
 // nNumber is a US civil registration used as a callsign (the original's pattern).
@@ -154,52 +195,20 @@ func (en *Enricher) operator(db *aircraftdb.DB, f *model.Flight) {
 	if nNumber.MatchString(ident) {
 		return
 	}
-	if p, ok := OperatorParty(db, ident); ok {
-		f.Operator = p
-	}
-}
-
-// OperatorParty is the operator object of a callsign (CONTRACT.md 9.2): Mictronics' record, or
-// the standing data's airline with its name only.
-func OperatorParty(db *aircraftdb.DB, ident string) (model.Party, bool) {
 	d, ok := Designator(ident)
 	if !ok {
-		return model.Party{}, false
+		return
 	}
-	op, ok := db.Operator(d)
+	p, ok := en.operators[d]
 	if !ok {
-		return model.Party{}, false
+		p, _ = OperatorParty(db, ident)
+		if len(en.operators) < maxCached {
+			en.operators[d] = p
+		}
 	}
-	raw, _ := json.Marshal(struct {
-		AirlineDesignator string `json:"airline_designator"`
-		Name              string `json:"name,omitempty"`
-		Country           string `json:"country,omitempty"`
-		Callsign          string `json:"callsign,omitempty"`
-	}{d, op.Name, op.Country, op.Callsign})
-	return model.Party{Raw: raw, AirlineDesignator: d}, true
-}
-
-// AirportObject is the full airport object of the payload (CONTRACT.md 9.2): empty values
-// omitted.
-func AirportObject(a aircraftdb.Airport) json.RawMessage {
-	obj := struct {
-		ICAO      string   `json:"icao_code,omitempty"`
-		IATA      string   `json:"iata_code,omitempty"`
-		Name      string   `json:"name,omitempty"`
-		City      string   `json:"city,omitempty"`
-		Country   string   `json:"country,omitempty"`
-		Latitude  *float64 `json:"latitude,omitempty"`
-		Longitude *float64 `json:"longitude,omitempty"`
-		Altitude  *int32   `json:"altitude_feet,omitempty"`
-	}{ICAO: a.ICAO, IATA: a.IATA, Name: a.Name, City: a.City, Country: a.Country}
-	if a.HasPosition {
-		obj.Latitude, obj.Longitude = &a.Latitude, &a.Longitude
+	if !p.Empty() {
+		f.Operator = p
 	}
-	if a.HasAltitude {
-		obj.Altitude = &a.AltitudeFeet
-	}
-	raw, _ := json.Marshal(obj)
-	return raw
 }
 
 // route keeps the track the leg resolution reads and resolves once the flight has an ident,
@@ -220,6 +229,9 @@ func (en *Enricher) route(db *aircraftdb.DB, f *model.Flight, m *model.AircraftM
 				n += 2
 			}
 			t.Positions = t.Positions[:n]
+		}
+		if t.Positions == nil {
+			t.Positions = en.piece()
 		}
 		t.Positions = append(t.Positions, float32(*m.Latitude), float32(*m.Longitude))
 	}
@@ -248,8 +260,23 @@ func (en *Enricher) route(db *aircraftdb.DB, f *model.Flight, m *model.AircraftM
 	if !f.Origin.Empty() || !f.Destination.Empty() {
 		return // the input said where it flies: both or neither are ours
 	}
-	f.Origin = model.Party{Raw: AirportObject(db.AirportAt(en.stops[res.Leg.From].Index))}
-	f.Destination = model.Party{Raw: AirportObject(db.AirportAt(en.stops[res.Leg.To].Index))}
+	f.Origin = model.Party{Raw: en.airport(db, en.stops[res.Leg.From].Index), Clean: true}
+	f.Destination = model.Party{Raw: en.airport(db, en.stops[res.Leg.To].Index), Clean: true}
+}
+
+// maxCached bounds each cache of rendered objects (there are ≈ 34,000 airports and ≈ 7,600
+// operators in all).
+const maxCached = 50_000
+
+func (en *Enricher) airport(db *aircraftdb.DB, i int) json.RawMessage {
+	if raw, ok := en.airports[i]; ok {
+		return raw
+	}
+	raw := AirportObject(db.AirportAt(i))
+	if len(en.airports) < maxCached {
+		en.airports[i] = raw
+	}
+	return raw
 }
 
 // maxTrack bounds the positions kept of an unsettled flight (pairs of float32).

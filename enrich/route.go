@@ -163,9 +163,9 @@ func check(stops []Stop, leg Leg, t *model.RouteTrack) Resolution {
 		return reject("the leg has no length")
 	}
 	maxXT := math.Max(CrossTrackMinNM, CrossTrackShare*d)
+	gc := newGreatCircle(a.Lat, a.Lon, b.Lat, b.Lon)
 	for i := 0; i+1 < len(t.Positions); i += 2 {
-		lat, lon := float64(t.Positions[i]), float64(t.Positions[i+1])
-		xt, at := trackDistances(a.Lat, a.Lon, b.Lat, b.Lon, lat, lon)
+		xt, at := gc.distances(float64(t.Positions[i]), float64(t.Positions[i+1]))
 		if xt > maxXT {
 			return reject("a position too far off the leg")
 		}
@@ -193,19 +193,41 @@ func Bearing(lat1, lon1, lat2, lon2 float64) float64 {
 	return math.Mod(math.Atan2(y, x)/rad+360, 360)
 }
 
-// trackDistances is a point's cross-track distance from the great circle through a and b
-// (absolute) and its along-track distance from a (signed: negative before a), in nm.
-func trackDistances(aLat, aLon, bLat, bLon, pLat, pLon float64) (xt, at float64) {
-	d13 := Distance(aLat, aLon, pLat, pLon) / EarthRadiusNM
-	θ13 := Bearing(aLat, aLon, pLat, pLon) * rad
-	θ12 := Bearing(aLat, aLon, bLat, bLon) * rad
-	dxt := math.Asin(math.Max(-1, math.Min(1, math.Sin(d13)*math.Sin(θ13-θ12))))
-	c := math.Cos(d13) / math.Cos(dxt)
-	dat := math.Acos(math.Max(-1, math.Min(1, c)))
-	if math.Cos(θ13-θ12) < 0 {
-		dat = -dat
-	}
-	return math.Abs(dxt) * EarthRadiusNM, dat * EarthRadiusNM
+// vec is a point on the unit sphere.
+type vec struct{ x, y, z float64 }
+
+func unit(lat, lon float64) vec {
+	sφ, cφ := math.Sincos(lat * rad)
+	sλ, cλ := math.Sincos(lon * rad)
+	return vec{cφ * cλ, cφ * sλ, sφ}
+}
+
+func (u vec) dot(v vec) float64 { return u.x*v.x + u.y*v.y + u.z*v.z }
+func (u vec) cross(v vec) vec {
+	return vec{u.y*v.z - u.z*v.y, u.z*v.x - u.x*v.z, u.x*v.y - u.y*v.x}
+}
+
+// greatCircle is a leg as vectors: its start and the normal of its plane, so that each
+// position of the sanity check costs two sincos, an asin and an atan2.
+type greatCircle struct{ a, n vec }
+
+func newGreatCircle(aLat, aLon, bLat, bLon float64) greatCircle {
+	a, b := unit(aLat, aLon), unit(bLat, bLon)
+	n := a.cross(b)
+	l := math.Sqrt(n.dot(n))
+	return greatCircle{a: a, n: vec{n.x / l, n.y / l, n.z / l}}
+}
+
+// distances is a point's cross-track distance from the leg's great circle (absolute) and its
+// along-track distance from the start (signed: negative before it), in nm (CONTRACT.md 9.3's
+// cross-track and along-track distances, in vector form).
+func (g greatCircle) distances(lat, lon float64) (xt, at float64) {
+	p := unit(lat, lon)
+	s := p.dot(g.n)
+	xt = math.Abs(math.Asin(math.Max(-1, math.Min(1, s)))) * EarthRadiusNM
+	q := vec{p.x - s*g.n.x, p.y - s*g.n.y, p.z - s*g.n.z} // p on the leg's plane
+	at = math.Atan2(g.a.cross(q).dot(g.n), g.a.dot(q)) * EarthRadiusNM
+	return xt, at
 }
 
 // angleDiff is the difference of two directions in degrees, in [0, 180].

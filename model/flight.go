@@ -12,6 +12,9 @@ import (
 type Party struct {
 	Raw               json.RawMessage
 	AirlineDesignator string // upper-cased operator.airline_designator
+	// Clean says Raw is already in payload form (no null, no empty object, no "source"): an
+	// object the enrichment rendered, which the notification takes as it is.
+	Clean bool
 }
 
 // UnmarshalJSON keeps the object verbatim; null leaves the party empty.
@@ -62,7 +65,7 @@ func (p *Party) merge(later *Party) {
 		*p = Party{Raw: bytes.Clone(later.Raw), AirlineDesignator: later.AirlineDesignator}
 		return
 	}
-	p.Raw, p.AirlineDesignator = b, designator(acc)
+	p.Raw, p.AirlineDesignator, p.Clean = b, designator(acc), false
 }
 
 // Empty reports whether nothing was resolved.

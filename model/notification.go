@@ -72,8 +72,8 @@ func NewNotificationBody(f *Flight) *NotificationBody {
 			Military: a.Military != nil && *a.Military,
 		},
 		Ident: f.Ident, Squawk: f.Squawk,
-		Operator: clean(f.Operator.Raw, "source"), Registrant: clean(f.Registrant.Raw, ""),
-		Origin: clean(f.Origin.Raw, ""), Destination: clean(f.Destination.Raw, ""),
+		Operator: clean(&f.Operator, "source"), Registrant: clean(&f.Registrant, ""),
+		Origin: clean(&f.Origin, ""), Destination: clean(&f.Destination, ""),
 		ReceiverSources: append([]string{}, f.ReceiverSources...),
 		FirstMessage:    RFC3339Offset(f.FirstMessage),
 		LastMessage:     RFC3339Offset(f.LastMessage),
@@ -117,9 +117,13 @@ func AppendNotification(dst, body, rule []byte) []byte {
 // clean makes a resolved object fit the payload, which is never null (CONTRACT.md 6.5): null
 // values and empty objects are dropped at every depth, and so is the key drop (operator's
 // "source", removed from the current payload). An object left empty is omitted (nil).
-func clean(raw json.RawMessage, drop string) json.RawMessage {
+func clean(p *Party, drop string) json.RawMessage {
+	raw := p.Raw
 	if len(raw) == 0 {
 		return nil
+	}
+	if p.Clean {
+		return raw
 	}
 	out, keep := cleanValue(raw, drop)
 	if !keep {

@@ -1,0 +1,244 @@
+package bench
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
+	"github.com/tracker-adsb/tracker-core-health/enrich"
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
+	"github.com/tracker-adsb/tracker-core-health/stages/replay"
+)
+
+func shippedDB(b *testing.B) *aircraftdb.DB {
+	db, err := shipped.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return db
+}
+
+// rssBytes is the process's resident set (VmRSS), 0 where /proc is not there.
+func rssBytes() int64 {
+	raw, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(raw), "\n") {
+		if rest, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// BenchmarkDatabaseLoad: the shipped database, as a program loads it: from its uncompressed
+// file (tracker-rules db build -o aircraft.db; read, checksum, every reference checked) and
+// from the gzip-compressed copy built into the binaries; with the resident memory added by
+// one load (RSS after load and GC minus before; the file's bytes are the database, nothing is
+// unpacked into Go structures).
+func BenchmarkDatabaseLoad(b *testing.B) {
+	db := shippedDB(b)
+	gz, err := os.ReadFile("../aircraftdb/shipped/aircraft.db.gz")
+	if err != nil {
+		b.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		b.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	file := b.TempDir() + "/aircraft.db"
+	if err := os.WriteFile(file, plain, 0o600); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("file", func(b *testing.B) {
+		var keep *aircraftdb.DB
+		for b.Loop() {
+			if keep, err = aircraftdb.Open(file); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(keep.Size())/1e6, "MB-file")
+		runtime.GC()
+		debug.FreeOSMemory()
+		before := rssBytes()
+		one, err := aircraftdb.Open(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		b.ReportMetric(float64(rssBytes()-before)/1e6, "MB-RSS-added")
+		runtime.KeepAlive(one)
+	})
+	b.Run("gzip", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := aircraftdb.Decode(gz); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(len(gz))/1e6, "MB-file")
+	})
+	_ = db
+}
+
+// BenchmarkLookup: one aircraft (by address), one operator, one route with its airports, one
+// code-block check: ns each and no allocation.
+func BenchmarkLookup(b *testing.B) {
+	db := shippedDB(b)
+	b.Run("aircraft", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if a, ok := db.Aircraft(0x4CA87D); !ok || a.Registration != "EI-EJH" {
+				b.Fatal(a)
+			}
+		}
+	})
+	b.Run("operator", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, ok := db.Operator("BAW"); !ok {
+				b.Fatal("BAW")
+			}
+		}
+	})
+	b.Run("route", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			r, ok := db.Route("BAW12")
+			if !ok || r.Airport(1).ICAO != "EGLL" {
+				b.Fatal("BAW12")
+			}
+		}
+	})
+	b.Run("military-block", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			db.MilitaryBlock(0xAE0B3D)
+		}
+	})
+}
+
+// BenchmarkRouteResolution: the leg of a 3-airport route by the stable heading, with the
+// sanity check against 100 positions.
+func BenchmarkRouteResolution(b *testing.B) {
+	stops := []enrich.Stop{
+		{Code: "EGLL", Lat: 51.4706, Lon: -0.461941, OK: true},
+		{Code: "LFPG", Lat: 49.0097, Lon: 2.5479, OK: true},
+		{Code: "LEPA", Lat: 39.5517, Lon: 2.7388, OK: true},
+	}
+	t := &model.RouteTrack{NHeadings: 3, Headings: [3]float64{190, 191, 189}}
+	for i := range 100 {
+		s := 0.2 + 0.003*float64(i)
+		t.Positions = append(t.Positions, float32(49.0097+s*(39.5517-49.0097)), float32(2.5479+s*(2.7388-2.5479)))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if !enrich.ResolveLeg(stops, t).Found {
+			b.Fatal("no leg")
+		}
+	}
+}
+
+// BenchmarkReplayEnriched: replay on the real traffic the replay benchmarks use, without and
+// with enrichment (the shipped database), in one run: the enriched throughput against the plain.
+func BenchmarkReplayEnriched(b *testing.B) {
+	lines := replayTraffic(b)
+	input := append(bytes.Join(lines, []byte("\n")), '\n')
+	s := replaySet(b, "rare")
+	db := aircraftdb.Fixed(shippedDB(b))
+	for _, enriched := range []bool{false, true} {
+		name := "plain"
+		if enriched {
+			name = "enrich"
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				e := rules.NewEngine(s, 0)
+				if enriched {
+					e.SetEnricher(enrich.New(db, zerolog.Nop()))
+				}
+				res, err := replay.Run(context.Background(), bytes.NewReader(input), io.Discard, io.Discard,
+					replay.Options{Engine: e, Log: zerolog.Nop()})
+				if err != nil || res.Lines != len(lines) {
+					b.Fatal(err, res.Lines)
+				}
+			}
+			b.ReportMetric(float64(b.N)*float64(len(lines))/b.Elapsed().Seconds(), "lines/s")
+		})
+	}
+}
+
+// BenchmarkEnrichCoverage reports, on the global snapshot, the share (%) of aircraft that get
+// a registration, a type, a model, an engine count, an operator (of those flying an airline
+// callsign: 3 letters and a digit) and a route.
+func BenchmarkEnrichCoverage(b *testing.B) {
+	f, err := os.Open("../cmd/tracker-rules/testdata/readsb_global_20220430.json.gz")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	snap, err := readsb.Parse(zr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	db := aircraftdb.Fixed(shippedDB(b))
+	var reg, typ, mdl, engines, airline, op, route, n int
+	for b.Loop() {
+		reg, typ, mdl, engines, airline, op, route, n = 0, 0, 0, 0, 0, 0, 0, 0
+		e := rules.NewEngine(&rules.Set{}, 0)
+		e.SetEnricher(enrich.New(db, zerolog.Nop()))
+		msgs := snap.Moving(3)
+		for i := range msgs {
+			e.Process(&msgs[i])
+		}
+		for _, m := range snap.Messages(nil) {
+			fl := e.Flight(m.IcaoHex)
+			n++
+			a := fl.Aircraft
+			count := func(ok bool, c *int) {
+				if ok {
+					*c++
+				}
+			}
+			count(a.Registration != "", &reg)
+			count(a.TypeDesignator != "", &typ)
+			count(a.ManufacturerModel != "", &mdl)
+			count(a.Powerplant != nil && a.Powerplant.Count != nil, &engines)
+			if _, ok := enrich.Designator(strings.ToUpper(fl.Ident)); ok {
+				airline++
+				count(!fl.Operator.Empty(), &op)
+			}
+			count(!fl.Origin.Empty(), &route)
+		}
+	}
+	pct := func(k, of int) float64 { return 100 * float64(k) / float64(of) }
+	b.ReportMetric(float64(n), "aircraft")
+	b.ReportMetric(pct(reg, n), "%registration")
+	b.ReportMetric(pct(typ, n), "%type")
+	b.ReportMetric(pct(mdl, n), "%model")
+	b.ReportMetric(pct(engines, n), "%engines")
+	b.ReportMetric(pct(op, airline), "%operator-of-airline-callsigns")
+	b.ReportMetric(pct(route, n), "%route")
+}

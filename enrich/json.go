@@ -1,0 +1,119 @@
+package enrich
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// appendString appends s as a JSON string, escaped as encoding/json escapes it (HTML-safe
+// characters included), so that the objects read the same as a json.Marshal of them.
+func appendString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				dst = append(dst, '\\', c)
+			case c == '\n':
+				dst = append(dst, '\\', 'n')
+			case c == '\r':
+				dst = append(dst, '\\', 'r')
+			case c == '\t':
+				dst = append(dst, '\\', 't')
+			case c < 0x20 || c == '<' || c == '>' || c == '&':
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			default:
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(dst, '"')
+}
+
+// object builds a JSON object of the fields that have a value.
+type object struct{ b []byte }
+
+func (o *object) key(k string) {
+	if len(o.b) == 0 {
+		o.b = append(make([]byte, 0, 192), '{') // an airport object's usual size: one allocation
+	} else {
+		o.b = append(o.b, ',')
+	}
+	o.b = appendString(o.b, k)
+	o.b = append(o.b, ':')
+}
+
+func (o *object) str(k, v string) {
+	if v != "" {
+		o.key(k)
+		o.b = appendString(o.b, v)
+	}
+}
+
+func (o *object) num(k string, v float64) {
+	o.key(k)
+	o.b = strconv.AppendFloat(o.b, v, 'f', -1, 64)
+}
+
+func (o *object) done() json.RawMessage {
+	if len(o.b) == 0 {
+		return json.RawMessage("{}")
+	}
+	return append(o.b, '}')
+}
+
+// AirportObject is the full airport object of the payload (CONTRACT.md 9.2): empty values
+// omitted.
+func AirportObject(a aircraftdb.Airport) json.RawMessage {
+	var o object
+	o.str("icao_code", a.ICAO)
+	o.str("iata_code", a.IATA)
+	o.str("name", a.Name)
+	o.str("city", a.City)
+	o.str("country", a.Country)
+	if a.HasPosition {
+		o.num("latitude", a.Latitude)
+		o.num("longitude", a.Longitude)
+	}
+	if a.HasAltitude {
+		o.num("altitude_feet", float64(a.AltitudeFeet))
+	}
+	return o.done()
+}
+
+// OperatorParty is the operator object of a callsign (CONTRACT.md 9.2): Mictronics' record, or
+// the standing data's airline with its name only.
+func OperatorParty(db *aircraftdb.DB, ident string) (model.Party, bool) {
+	d, ok := Designator(ident)
+	if !ok {
+		return model.Party{}, false
+	}
+	op, ok := db.Operator(d)
+	if !ok {
+		return model.Party{}, false
+	}
+	var o object
+	o.str("airline_designator", d)
+	o.str("name", op.Name)
+	o.str("country", op.Country)
+	o.str("callsign", op.Callsign)
+	return model.Party{Raw: o.done(), AirlineDesignator: d, Clean: true}, true
+}
