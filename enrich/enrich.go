@@ -49,7 +49,7 @@ func (en *Enricher) piece() []float32 {
 	}
 	n := len(en.slab)
 	en.slab = en.slab[:n+trackPiece]
-	return en.slab[n:n:n+trackPiece]
+	return en.slab[n : n : n+trackPiece]
 }
 
 // New enriches from src; log gets the debug lines of rejected routes.
