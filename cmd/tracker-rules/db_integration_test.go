@@ -81,7 +81,7 @@ func TestReplayWithAnUnusableDatabaseRunsWithoutEnrichment(t *testing.T) {
 	require.Contains(t, errOut, missing)
 
 	// trace shows the enriched value the condition saw.
-	out, _, code = runCmd(t, nil, line, "trace", "--rule", "ba", "--enrich")
+	_, _, code = runCmd(t, nil, line, "trace", "--rule", "ba", "--enrich")
 	require.Equal(t, 2, code, "trace needs rules")
 	out, errOut, code = runCmd(t, nil, line, "trace", "--rule", "ba", "--rules", rulesFile, "--enrich")
 	require.Equal(t, 0, code, errOut)
