@@ -40,6 +40,8 @@ LABEL org.opencontainers.image.title="${IMAGE}" \
       org.opencontainers.image.source="https://github.com/tracker-adsb/tracker-core-health" \
       org.opencontainers.image.licenses="Apache-2.0"
 COPY --from=build /out/tracker-core-health /out/tracker-rules /out/tracker-config-api /usr/local/bin/
+# The aircraft database built into tracker-rules and tracker-config-api: its attribution and licences.
+COPY aircraftdb/shipped/NOTICE aircraftdb/shipped/LICENSE-mictronics aircraftdb/shipped/LICENSE-standing-data /usr/share/doc/tracker-core-health/
 # distroless's nonroot user.
 USER 65532:65532
 # /app/health must be a memory-backed mount (tmpfs); see docker-compose.yml.
