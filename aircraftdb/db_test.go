@@ -103,25 +103,6 @@ func TestBuildIsDeterministic(t *testing.T) {
 	require.Equal(t, ga, gb)
 }
 
-// The shipped database is the build of the upstream files in ../shared/data/enrich, byte for
-// byte: the build is deterministic on the full data, and the shipped file is current.
-func TestShippedIsTheBuildOfTheUpstreamData(t *testing.T) {
-	dir := "../../shared/data/enrich"
-	b, meta, err := aircraftdb.Build(filepath.Join(dir, "mictronics/indexedDB.zip"), filepath.Join(dir, "standing-data.tar.gz"))
-	require.NoError(t, err)
-	require.Equal(t, 446783, meta.Counts["aircraft"])
-	require.Equal(t, 618583, meta.Counts["routes"])
-	require.Equal(t, 34128, meta.Counts["airports"])
-	db, err := shipped.Load()
-	require.NoError(t, err)
-	gz, err := aircraftdb.Gzip(b)
-	require.NoError(t, err)
-	shippedRaw, err := os.ReadFile("shipped/aircraft.db.gz")
-	require.NoError(t, err)
-	require.Equal(t, len(b), db.Size())
-	require.True(t, bytes.Equal(gz, shippedRaw), "rebuild the shipped database: tracker-rules db build … -o aircraftdb/shipped/aircraft.db.gz")
-}
-
 func TestLoadRefusesWhatIsNotADatabase(t *testing.T) {
 	good, _ := buildFixture(t)
 	flipped := bytes.Clone(good)
