@@ -4,28 +4,42 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
 )
 
-// Health records the outcome of the latest poll of each backend loop. The heartbeat reads it;
-// the broker and store stages write it. It is the one piece of state shared across stages,
-// and it is two atomic flags.
+// Health records the outcome of the latest poll of each loop the wiring marks essential (the
+// monitor's: broker and store). The heartbeat reads it; each essential loop writes its own
+// flag. It is the one piece of state shared across stages: one atomic flag a loop.
 type Health struct {
-	broker atomic.Bool
-	store  atomic.Bool
+	mu    sync.Mutex
+	flags []*atomic.Bool
 }
 
-// SetBroker records the latest broker poll outcome.
-func (h *Health) SetBroker(ok bool) { h.broker.Store(ok) }
+// Essential marks a loop as one that keeps the heartbeat and returns how the loop reports the
+// outcome of each poll.
+func (h *Health) Essential() func(ok bool) {
+	f := &atomic.Bool{}
+	h.mu.Lock()
+	h.flags = append(h.flags, f)
+	h.mu.Unlock()
+	return f.Store
+}
 
-// SetStore records the latest store poll outcome.
-func (h *Health) SetStore(ok bool) { h.store.Store(ok) }
-
-// Healthy is true while the latest broker or store poll succeeded.
-func (h *Health) Healthy() bool { return h.broker.Load() || h.store.Load() }
+// Healthy is true while the latest poll of any essential loop succeeded.
+func (h *Health) Healthy() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, f := range h.flags {
+		if f.Load() {
+			return true
+		}
+	}
+	return false
+}
 
 // Heartbeat touches path every interval while h is healthy, so that the container health
 // check can tell a live monitor from a stuck one.

@@ -228,6 +228,7 @@ func TestRetryNeverGivesUpOnItsOwnButStopsOnPermanent(t *testing.T) {
 func TestHeartbeatIsTouchedOnlyWhileHealthy(t *testing.T) {
 	path := t.TempDir() + "/h/heartbeat"
 	h := &pipeline.Health{}
+	broker, store := h.Essential(), h.Essential()
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
 	go func() {
@@ -236,9 +237,13 @@ func TestHeartbeatIsTouchedOnlyWhileHealthy(t *testing.T) {
 	}()
 	time.Sleep(30 * time.Millisecond)
 	require.False(t, pipeline.HeartbeatFresh(path, time.Minute, time.Now()), "unhealthy: no heartbeat")
-	h.SetStore(true)
+	broker(false)
+	store(true)
 	require.Eventually(t, func() bool { return pipeline.HeartbeatFresh(path, time.Minute, time.Now()) }, time.Second, 5*time.Millisecond)
 	require.False(t, pipeline.HeartbeatFresh(path, time.Minute, time.Now().Add(2*time.Minute)), "stale after max age")
+	require.True(t, h.Healthy(), "one essential loop up is enough")
+	store(false)
+	require.False(t, h.Healthy(), "every essential loop down")
 	cancel()
 	<-done
 }

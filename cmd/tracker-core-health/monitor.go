@@ -61,32 +61,27 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	static <- pipeline.Own(decl)
 	close(static)
 
-	// Broker loop: ticker → broker poll → counter republishing.
-	brokerTicks := make(chan time.Time)
-	brokerOut := make(chan pipeline.Shared[model.Batch], 2)
-	counterReq := make(chan model.CounterRequest, 1)
-	counterOut := make(chan pipeline.Shared[model.Batch], 2)
+	// Broker loop: ticker → broker poll → counter republishing. Broker and store are the
+	// essential loops: while either's latest poll succeeded, the heartbeat is touched.
 	bs := broker.NewStage(
 		broker.NewClient(cfg.BrokerManagementURL(), cfg.BrokerMonitoringUsername, cfg.BrokerMonitoringPassword, cfg.BrokerPollInterval),
-		cat, devices, health, started, stageLog("broker"))
-	goStopping("broker-ticker", func(ctx context.Context) error {
-		return pipeline.Ticker(ctx, stageLog("broker-ticker"), 0, cfg.BrokerPollInterval, brokerTicks)
-	})
-	goStopping("broker", func(ctx context.Context) error { return bs.Run(ctx, brokerTicks, brokerOut, counterReq) })
+		cat, devices, health.Essential(), started, stageLog("broker"))
+	brokerTicks, runBrokerTicks := pipeline.Ticks(stageLog("broker-ticker"), 0, cfg.BrokerPollInterval)
+	goStopping("broker-ticker", runBrokerTicks)
+	brokerOut, counterReq, runBroker := bs.Start(brokerTicks)
+	goStopping("broker", runBroker)
 
 	conn := store.NewConn(store.Options{Addr: cfg.StoreAddr(), Password: cfg.StorePassword, Timeout: storeTimeout(cfg)})
 	defer conn.Close()
 	cs := store.NewCounterStage(conn, devices, cat.BrokerExpireAfter(), stageLog("counters"))
-	goStopping("counters", func(ctx context.Context) error { return cs.Run(ctx, counterReq, counterOut) })
+	counterOut, runCounters := cs.Start(counterReq)
+	goStopping("counters", runCounters)
 
 	// Store loop.
-	storeTicks := make(chan time.Time)
-	storeOut := make(chan pipeline.Shared[model.Batch], 2)
-	ss := store.NewStage(conn, cat, health, stageLog("store"))
-	goStopping("store-ticker", func(ctx context.Context) error {
-		return pipeline.Ticker(ctx, stageLog("store-ticker"), 0, cfg.StorePollInterval, storeTicks)
-	})
-	goStopping("store", func(ctx context.Context) error { return ss.Run(ctx, storeTicks, storeOut) })
+	storeTicks, runStoreTicks := pipeline.Ticks(stageLog("store-ticker"), 0, cfg.StorePollInterval)
+	goStopping("store-ticker", runStoreTicks)
+	storeOut, runStore := store.NewStage(conn, cat, health.Essential(), stageLog("store")).Start(storeTicks)
+	goStopping("store", runStore)
 
 	// Heartbeat for the container health check.
 	goStopping("heartbeat", func(ctx context.Context) error {

@@ -16,7 +16,6 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
 )
@@ -117,7 +116,7 @@ func queuesFixture(t *testing.T) string {
 func newStage(t *testing.T, srv *httptest.Server, devices *model.DeviceDirectory) (*broker.Stage, *catalog.Catalog) {
 	cat := catalog.New(model.CoreDevice("1.0", ""), 10*time.Second, 60*time.Second)
 	c := broker.NewClient(srv.URL, "monitor", "secret", 10*time.Second)
-	return broker.NewStage(c, cat, devices, &pipeline.Health{}, time.Date(2026, 1, 1, 0, 0, 0, 123456000, time.UTC), zerolog.Nop()), cat
+	return broker.NewStage(c, cat, devices, nil, time.Date(2026, 1, 1, 0, 0, 0, 123456000, time.UTC), zerolog.Nop()), cat
 }
 
 // published is a reading as the MQTT sink writes it: its topic's text (CONTRACT.md 4.1).

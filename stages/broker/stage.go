@@ -40,11 +40,7 @@ type Stage struct {
 }
 
 // NewStage builds the broker stage. devices and health may be nil.
-func NewStage(f Fetcher, c *catalog.Catalog, devices *model.DeviceDirectory, health *pipeline.Health, started time.Time, log zerolog.Logger) *Stage {
-	var report func(bool)
-	if health != nil {
-		report = health.SetBroker
-	}
+func NewStage(f Fetcher, c *catalog.Catalog, devices *model.DeviceDirectory, report func(ok bool), started time.Time, log zerolog.Logger) *Stage {
 	s := &Stage{
 		fetcher: f, catalog: c, devices: devices,
 		startedAt: started, log: log, now: time.Now,
@@ -56,36 +52,33 @@ func NewStage(f Fetcher, c *catalog.Catalog, devices *model.DeviceDirectory, hea
 	return s
 }
 
-// Run handles ticks until the tick channel closes; it closes both outputs. A successful
-// cycle's batch is lent to the sinks (it comes back to the stage's shelf after the last
-// reader's Done); a failed cycle's is the sinks' own.
-func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- pipeline.Shared[model.Batch], counters chan<- model.CounterRequest) error {
-	defer close(out)
-	if counters != nil {
-		defer close(counters)
-	}
-	for range ticks {
-		batch, req := s.Cycle(ctx)
-		if ctx.Err() != nil {
-			return nil // stopping: a poll cut short is not a broker failure
-		}
-		shared := pipeline.Own(batch)
-		if req != nil {
-			shared = pipeline.Lend(batch, s.release)
-		}
-		if !pipeline.Send(ctx, out, shared) {
-			return nil
-		}
-		if req != nil && counters != nil {
-			// Never wait for the counters: while they are still busy (a slow store), this
-			// cycle's request is dropped and the broker keeps its cadence.
-			select {
-			case counters <- *req:
-			default:
+// Start runs the broker loop on ticks (pipeline.Poll): it returns the loop's readings, the
+// counter requests of its successful polls (a request is dropped, never waited for, while the
+// counter stage is still busy with the previous one: the broker keeps its cadence), and the
+// function that runs it, which closes both channels when it ends.
+func (s *Stage) Start(ticks <-chan time.Time) (<-chan pipeline.Shared[model.Batch], <-chan model.CounterRequest, func(context.Context) error) {
+	counters := make(chan model.CounterRequest, 1)
+	var pending *model.CounterRequest // the latest cycle's, handed on after its batch
+	out, run := pipeline.Poll[pipeline.Shared[model.Batch]]{
+		Cycle: func(ctx context.Context) (pipeline.Shared[model.Batch], bool) {
+			batch, req := s.Cycle(ctx)
+			pending = req
+			if req != nil { // a successful poll's batch comes back to the stage to be filled again
+				return pipeline.Lend(batch, s.release), true
 			}
-		}
-	}
-	return nil
+			return pipeline.Own(batch), true
+		},
+		After: func(context.Context, pipeline.Shared[model.Batch]) {
+			if pending != nil {
+				select {
+				case counters <- *pending:
+				default:
+				}
+			}
+		},
+		Done: func() { close(counters) },
+	}.Start(ticks, 2)
+	return out, counters, run
 }
 
 // Cycle performs one poll and returns its readings and, after a successful poll, the

@@ -190,17 +190,21 @@ func (s *CounterStage) forgetAfter() time.Duration {
 	return model.ForgetFactor * time.Duration(s.expire) * time.Second
 }
 
-// Run handles counter requests until in closes; it closes out. Each cycle's batch is lent to
-// the sinks (it comes back to the stage's shelf after the last reader's Done).
-func (s *CounterStage) Run(ctx context.Context, in <-chan model.CounterRequest, out chan<- pipeline.Shared[model.Batch]) error {
-	defer close(out)
-	for req := range in {
-		b := s.Cycle(ctx, req)
-		if len(b) > 0 && !pipeline.Send(ctx, out, pipeline.Lend(b, s.release)) {
-			return nil
+// Start runs the counter stage on the broker's requests: its readings, and the function that
+// handles requests until in closes and then closes them. Each cycle's batch is lent to the
+// sinks (it comes back to the stage's shelf after the last reader's Done).
+func (s *CounterStage) Start(in <-chan model.CounterRequest) (<-chan pipeline.Shared[model.Batch], func(context.Context) error) {
+	out := make(chan pipeline.Shared[model.Batch], 2)
+	return out, func(ctx context.Context) error {
+		defer close(out)
+		for req := range in {
+			b := s.Cycle(ctx, req)
+			if len(b) > 0 && !pipeline.Send(ctx, out, pipeline.Lend(b, s.release)) {
+				return nil
+			}
 		}
+		return nil
 	}
-	return nil
 }
 
 // Cycle reads and returns the counters for one broker cycle, within the connection's

@@ -11,7 +11,6 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
 )
 
@@ -33,9 +32,9 @@ func TestStoreRunEmitsATickAndClosesItsOutput(t *testing.T) {
 	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
 	st := store.NewStage(unreachable(t), cat, nil, zerolog.Nop())
 	ticks := make(chan time.Time)
-	out := make(chan pipeline.Shared[model.Batch], 1)
+	out, run := st.Start(ticks)
 	done := make(chan error, 1)
-	go func() { done <- st.Run(t.Context(), ticks, out) }()
+	go func() { done <- run(t.Context()) }()
 	for range 2 {
 		ticks <- time.Now()
 		b := <-out
@@ -51,9 +50,11 @@ func TestStoreRunEmitsATickAndClosesItsOutput(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(t.Context())
 	ticks = make(chan time.Time, 1)
-	blocked := make(chan pipeline.Shared[model.Batch])
-	go func() { done <- st.Run(ctx, ticks, blocked) }()
-	ticks <- time.Now()
+	blocked, run := st.Start(ticks) // nobody reads
+	go func() { done <- run(ctx) }()
+	for range cap(blocked) + 1 { // the output's buffer fills, then a send waits
+		ticks <- time.Now()
+	}
 	time.Sleep(300 * time.Millisecond)
 	cancel()
 	select {
@@ -69,9 +70,9 @@ func TestStoreRunEmitsATickAndClosesItsOutput(t *testing.T) {
 func TestCounterRunSkipsAnUnreachableStoreAndClosesItsOutput(t *testing.T) {
 	cs := store.NewCounterStage(unreachable(t), nil, 30, zerolog.Nop())
 	in := make(chan model.CounterRequest)
-	out := make(chan pipeline.Shared[model.Batch], 1)
+	out, run := cs.Start(in)
 	done := make(chan error, 1)
-	go func() { done <- cs.Run(t.Context(), in, out) }()
+	go func() { done <- run(t.Context()) }()
 	in <- model.CounterRequest{ProcessorIDs: []string{"mp-1"}}
 	in <- model.CounterRequest{ProcessorIDs: []string{"mp-1"}} // the first was handled
 	close(in)

@@ -31,25 +31,17 @@ type Stage struct {
 }
 
 // NewStage builds the store stage; health may be nil.
-func NewStage(conn *Conn, c *catalog.Catalog, health *pipeline.Health, log zerolog.Logger) *Stage {
-	var report func(bool)
-	if health != nil {
-		report = health.SetStore
-	}
+func NewStage(conn *Conn, c *catalog.Catalog, report func(ok bool), log zerolog.Logger) *Stage {
 	return &Stage{conn: conn, catalog: c, log: log, outcome: pipeline.NewOutcome("store poll", log, report, authHint),
 		ruleEvents: catalog.NewRuleEvents()}
 }
 
-// Run handles ticks until the tick channel closes; it closes out.
-func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, out chan<- pipeline.Shared[model.Batch]) error {
-	defer close(out)
-	for range ticks {
-		b := s.Cycle(ctx)
-		if ctx.Err() != nil || !pipeline.Send(ctx, out, pipeline.Own(b)) {
-			return nil
-		}
-	}
-	return nil
+// Start runs the store loop on ticks (pipeline.Poll): its readings, and the function that
+// runs it, which closes them when it ends.
+func (s *Stage) Start(ticks <-chan time.Time) (<-chan pipeline.Shared[model.Batch], func(context.Context) error) {
+	return pipeline.Poll[pipeline.Shared[model.Batch]]{
+		Cycle: func(ctx context.Context) (pipeline.Shared[model.Batch], bool) { return pipeline.Own(s.Cycle(ctx)), true },
+	}.Start(ticks, 2)
 }
 
 // Cycle performs one store poll, within the connection's timeout: a store that hangs fails

@@ -16,7 +16,6 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
 )
@@ -350,9 +349,9 @@ func TestCounterRunLendsItsBatches(t *testing.T) {
 	seedCounters(t, r)
 	cs := store.NewCounterStage(store.ConnWith(r), nil, 30, zerolog.Nop())
 	in := make(chan model.CounterRequest)
-	out := make(chan pipeline.Shared[model.Batch], 1)
+	out, run := cs.Start(in)
 	done := make(chan error, 1)
-	go func() { done <- cs.Run(t.Context(), in, out) }()
+	go func() { done <- run(t.Context()) }()
 	in <- model.CounterRequest{ProcessorIDs: []string{"mp-1"}}
 	first := <-out
 	require.Equal(t, model.CycleStart, first.V[0].Kind)
