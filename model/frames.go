@@ -1,7 +1,5 @@
 package model
 
-import "time"
-
 // Message is an MQTT message received on a subscribed filter.
 type Message struct {
 	Topic    string
@@ -19,5 +17,4 @@ type CounterRequest struct {
 // lookup succeeded. Images missing here keep their last known version.
 type Releases struct {
 	Latest map[string]string
-	Passed time.Time
 }

@@ -89,22 +89,20 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	})
 
 	// Registrations (from the sink's subscription) and the registry check.
-	regOut := make(chan pipeline.Shared[model.Batch], 2)
-	images := make(chan []string, 1)
-	releases := make(chan model.Releases, 1)
 	rs := registrations.NewStage(registrations.Config{Namespace: cfg.RegistryNamespace, ReleaseURLTemplate: cfg.ReleaseURLTemplate}, devices, stageLog("registrations"))
+	var releases <-chan model.Releases
 	if cfg.RegistryNamespace == "" {
 		log.Warn().Msg("REGISTRY_NAMESPACE unset: no registry check; update entities show the installed version as latest")
-		close(releases)
+		none := make(chan model.Releases)
+		close(none)
+		releases = none
 	} else {
-		registryTicks := make(chan time.Time)
 		rc := registry.NewClient(registry.Config{URL: cfg.RegistryURL, Namespace: cfg.RegistryNamespace, AuthURL: cfg.RegistryAuthURL}, stageLog("registry"))
-		goStopping("registry-ticker", func(ctx context.Context) error {
-			return pipeline.Ticker(ctx, stageLog("registry-ticker"), cfg.RegistryCheckStartupDelay, cfg.RegistryCheckInterval, registryTicks)
-		})
-		goStopping("registry", func(ctx context.Context) error {
-			return registry.NewStage(rc, stageLog("registry")).Run(ctx, registryTicks, images, releases)
-		})
+		registryTicks, runRegistryTicks := pipeline.Ticks(stageLog("registry-ticker"), cfg.RegistryCheckStartupDelay, cfg.RegistryCheckInterval)
+		goStopping("registry-ticker", runRegistryTicks)
+		var runRegistry func(context.Context) error
+		releases, runRegistry = registry.NewStage(rc, stageLog("registry")).Start(registryTicks, rs.ImageSets())
+		goStopping("registry", runRegistry)
 	}
 
 	// The one MQTT sink.
@@ -121,6 +119,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	// bounded buffer, so a slow MQTT broker never delays /metrics and the other way round.
 	// The fan-out counts each batch's readers: the broker and counter stages get their batches
 	// back after the last reader's Done.
+	regOut, runRegistrations := rs.Start(sink.Received(), releases)
 	merged := pipeline.Merge(ctx, 16, static, brokerOut, counterOut, storeOut, regOut)
 	readers := 1
 	if cfg.MetricsAddr != "" {
@@ -133,9 +132,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 		goStopping("metrics-server", func(ctx context.Context) error { return prom.Serve(ctx, cfg.MetricsAddr) })
 	}
 	g.Go("mqtt-sink", func(ctx context.Context) error { return sink.Run(ctx, outs[0]) })
-	goStopping("registrations", func(ctx context.Context) error {
-		return rs.Run(ctx, sink.Received(), releases, regOut, images)
-	})
+	goStopping("registrations", runRegistrations)
 	return g.Wait()
 }
 

@@ -115,18 +115,34 @@ type Stage struct {
 	entries map[string]*entry
 	latest  map[string]string // image → last known release tag
 	images  []string          // last image set sent to the registry stage
+	// imageSets is the stage's second output (made here, closed by the run): the image set
+	// for the registry stage, which is made before this stage starts (it feeds it releases).
+	imageSets chan []string
 	// unusable holds the identifiers already logged as not making a valid topic.
 	unusable map[string]bool
 }
 
 // NewStage builds the stage; devices receives the registered device blocks.
 func NewStage(cfg Config, devices *model.DeviceDirectory, log zerolog.Logger) *Stage {
-	return &Stage{cfg: cfg, devices: devices, log: log, entries: map[string]*entry{}, latest: map[string]string{}, unusable: map[string]bool{}}
+	return &Stage{cfg: cfg, devices: devices, log: log, entries: map[string]*entry{}, latest: map[string]string{}, unusable: map[string]bool{},
+		imageSets: make(chan []string, 1)}
 }
 
-// Run ingests registrations and registry results until both inputs close or ctx ends; it closes its
-// outputs. images carries the sorted distinct image set on every change (latest wins).
-func (s *Stage) Run(ctx context.Context, msgs <-chan model.Message, releases <-chan model.Releases, out chan<- pipeline.Shared[model.Batch], images chan []string) error {
+// ImageSets is the sorted distinct image set on every change (latest wins: an unread older
+// set is replaced), for the registry stage; closed when the stage's run ends.
+func (s *Stage) ImageSets() <-chan []string { return s.imageSets }
+
+// Start runs the stage on the registrations received and the registry's releases: its
+// readings, and the function that ingests until both inputs close or ctx ends, then closes
+// the readings and ImageSets.
+func (s *Stage) Start(msgs <-chan model.Message, releases <-chan model.Releases) (<-chan pipeline.Shared[model.Batch], func(context.Context) error) {
+	out := make(chan pipeline.Shared[model.Batch], 2)
+	return out, func(ctx context.Context) error { return s.run(ctx, msgs, releases, out, s.imageSets) }
+}
+
+// run ingests registrations and registry results until both inputs close or ctx ends; it
+// closes its outputs.
+func (s *Stage) run(ctx context.Context, msgs <-chan model.Message, releases <-chan model.Releases, out chan<- pipeline.Shared[model.Batch], images chan []string) error {
 	defer close(out)
 	defer close(images)
 	for msgs != nil || releases != nil {

@@ -1,6 +1,7 @@
 package registrations_test
 
 import (
+	"fmt"
 	"context"
 	"strings"
 	"testing"
@@ -10,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
-	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
 )
 
@@ -22,10 +22,10 @@ func TestRegistrationsRunFollowsMessagesAndReleases(t *testing.T) {
 	st := registrations.NewStage(registrations.Config{Namespace: "acme", ReleaseURLTemplate: "u/{version}"}, nil, zerolog.Nop())
 	msgs := make(chan model.Message)
 	releases := make(chan model.Releases)
-	out := make(chan pipeline.Shared[model.Batch], 4)
-	images := make(chan []string, 1)
+	out, run := st.Start(msgs, releases)
+	images := st.ImageSets()
 	done := make(chan error, 1)
-	go func() { done <- st.Run(t.Context(), msgs, releases, out, images) }()
+	go func() { done <- run(t.Context()) }()
 
 	msgs <- msg("Tracker_message_processor_mp-1", mp1)
 	b := <-out
@@ -58,10 +58,12 @@ func TestRegistrationsRunNeverBlocksShutdown(t *testing.T) {
 	st := registrations.NewStage(registrations.Config{}, nil, zerolog.Nop())
 	ctx, cancel := context.WithCancel(t.Context())
 	msgs := make(chan model.Message, 1)
-	out := make(chan pipeline.Shared[model.Batch]) // nobody reads
+	out, run := st.Start(msgs, make(chan model.Releases)) // nobody reads
 	done := make(chan error, 1)
-	go func() { done <- st.Run(ctx, msgs, make(chan model.Releases), out, make(chan []string, 1)) }()
-	msgs <- msg("Tracker_message_processor_mp-1", mp1)
+	go func() { done <- run(ctx) }()
+	for i := range cap(out) + 1 { // the output's buffer fills, then a send waits
+		msgs <- msg(fmt.Sprintf("Tracker_message_processor_mp-%d", i), mp1)
+	}
 	time.Sleep(20 * time.Millisecond)
 	cancel()
 	select {

@@ -2,6 +2,8 @@ package registry
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -25,39 +27,50 @@ type Stage struct {
 // NewStage builds the registry stage.
 func NewStage(c Passer, log zerolog.Logger) *Stage { return &Stage{client: c, log: log} }
 
-// Run handles ticks and image sets until ticks closes; it closes out.
-func (s *Stage) Run(ctx context.Context, ticks <-chan time.Time, images <-chan []string, out chan<- model.Releases) error {
-	defer close(out)
-	var current []string
-	for {
-		select {
-		case imgs, ok := <-images:
-			if !ok {
-				images = nil
-				continue
-			}
-			current = imgs
-		case _, ok := <-ticks:
-			if !ok {
-				return nil
-			}
-			if len(current) == 0 {
-				s.log.Debug().Msg("registry pass: no registered image")
-				continue
-			}
-			res := s.client.Pass(ctx, current)
-			rel := model.Releases{Latest: map[string]string{}, Passed: time.Now()}
-			for img, r := range res {
-				if r.Err != nil {
-					s.log.Info().Err(r.Err).Str("image", img).Msg("registry lookup failed; keeping the last known version")
-					continue
-				}
-				rel.Latest[img] = r.Latest
-			}
-			s.log.Info().Int("images", len(current)).Int("found", len(rel.Latest)).Msg("registry pass done")
-			if ctx.Err() != nil || !pipeline.Send(ctx, out, rel) {
-				return nil
-			}
+// Start runs a pass on every tick for the latest image set (pipeline.Poll; images, from the
+// registrations stage, may change at any time): the releases found, and the function that
+// runs the loop until the ticks end and then closes them. A tick before any registered image
+// asks nothing.
+func (s *Stage) Start(ticks <-chan time.Time, images <-chan []string) (<-chan model.Releases, func(context.Context) error) {
+	var current atomic.Pointer[[]string]
+	out, poll := pipeline.Poll[model.Releases]{Cycle: func(ctx context.Context) (model.Releases, bool) {
+		imgs := current.Load()
+		if imgs == nil || len(*imgs) == 0 {
+			s.log.Debug().Msg("registry pass: no registered image")
+			return model.Releases{}, false
 		}
+		res := s.client.Pass(ctx, *imgs)
+		rel := model.Releases{Latest: map[string]string{}}
+		for img, r := range res {
+			if r.Err != nil {
+				s.log.Info().Err(r.Err).Str("image", img).Msg("registry lookup failed; keeping the last known version")
+				continue
+			}
+			rel.Latest[img] = r.Latest
+		}
+		s.log.Info().Int("images", len(*imgs)).Int("found", len(rel.Latest)).Msg("registry pass done")
+		return rel, true
+	}}.Start(ticks, 1)
+	return out, func(ctx context.Context) error {
+		// The image sets are taken in beside the loop, so that a pass always asks for the
+		// latest; this goroutine ends with the loop.
+		ictx, cancel := context.WithCancel(ctx)
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			for {
+				select {
+				case <-ictx.Done():
+					return
+				case imgs, ok := <-images:
+					if !ok {
+						return
+					}
+					current.Store(&imgs)
+				}
+			}
+		})
+		defer wg.Wait()
+		defer cancel()
+		return poll(ctx)
 	}
 }

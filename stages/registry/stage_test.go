@@ -10,7 +10,6 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/registry"
 )
 
@@ -43,9 +42,9 @@ func TestRegistryRunPassesOnTicksForTheLatestImages(t *testing.T) {
 	}}
 	ticks := make(chan time.Time)
 	images := make(chan []string, 1)
-	out := make(chan model.Releases, 1)
+	out, run := registry.NewStage(p, zerolog.Nop()).Start(ticks, images)
 	done := make(chan error, 1)
-	go func() { done <- registry.NewStage(p, zerolog.Nop()).Run(t.Context(), ticks, images, out) }()
+	go func() { done <- run(t.Context()) }()
 
 	ticks <- time.Now()
 	images <- []string{"tracker-old"}
