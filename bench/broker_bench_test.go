@@ -53,7 +53,7 @@ func BenchmarkBrokerCycle1000Queues(b *testing.B) {
 		Queues:   queuesJSON(1000, 100),
 		Exchange: []byte(`{"message_stats":{"publish_in_details":{"rate":19.6},"publish_out_details":{"rate":19.6}}}`),
 	}
-	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, time.Minute)
+	cat := catalog.New(model.CoreDevice("1", ""), broker.Group(10*time.Second))
 	st := broker.NewStage(fixedFetcher{raw}, cat, &model.DeviceDirectory{}, nil, time.Now(), zerolog.Nop())
 	b.SetBytes(int64(len(raw.Queues)))
 	b.ReportAllocs()

@@ -21,6 +21,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
+	"github.com/tracker-adsb/tracker-core-health/stages/all"
 )
 
 // queueEntities are the entities of n processor queues, built once as the broker stage does.
@@ -81,7 +82,7 @@ func BenchmarkSinks(b *testing.B) {
 		close(in)
 	})
 	b.Run("prometheus-accept", func(b *testing.B) { // the per-cycle cost: taking the readings
-		sink := metrics.New(catalog.Metrics(), zerolog.Nop())
+		sink := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
 		batches := [2]model.Batch{cycleReadings(ents, 1), cycleReadings(ents, 2)}
 		n := 0
 		b.ReportAllocs()
@@ -92,7 +93,7 @@ func BenchmarkSinks(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*catalog.NumQueueFields), "ns/reading")
 	})
 	b.Run("prometheus", func(b *testing.B) { // one cycle plus one scrape
-		sink := metrics.New(catalog.Metrics(), zerolog.Nop())
+		sink := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
 		reg := prometheus.NewRegistry()
 		if err := reg.Register(sink); err != nil {
 			b.Fatal(err)

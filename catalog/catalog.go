@@ -24,17 +24,41 @@ type Spec struct {
 	Metric *model.Metric
 }
 
-// metric names a Prometheus metric of the catalogue.
-func gauge(name string, shape model.MetricShape, labels ...string) *model.Metric {
+// Gauge is a Prometheus gauge of the catalogue.
+func Gauge(name string, shape model.MetricShape, labels ...string) *model.Metric {
 	return &model.Metric{Name: name, Shape: shape, Labels: labels}
 }
 
-func counter(name string, labels ...string) *model.Metric {
+// Counter is a Prometheus counter (its name ends in _total).
+func Counter(name string, labels ...string) *model.Metric {
 	return &model.Metric{Name: name, Counter: true, Labels: labels}
 }
 
-func textGauge(name, label string, labels ...string) *model.Metric {
+// TextGauge is a string state as a gauge with the state in label (set to 1).
+func TextGauge(name, label string, labels ...string) *model.Metric {
 	return &model.Metric{Name: name, Shape: model.TextLabel, StateLabel: label, Labels: labels}
+}
+
+// gauge, counter and textGauge: the catalogue's own, shorter.
+var (
+	gauge     = Gauge
+	counter   = Counter
+	textGauge = TextGauge
+)
+
+// Specs readies a stage's list of statistics: each metric's help is its entity's Home
+// Assistant name; a spec without a component is a sensor. Call it once, where the list is
+// declared.
+func Specs(list []Spec) []Spec {
+	for i := range list {
+		if list[i].Component == "" {
+			list[i].Component = model.Sensor
+		}
+		if list[i].Metric != nil && list[i].Metric.Help == "" {
+			list[i].Metric.Help = list[i].Name
+		}
+	}
+	return list
 }
 
 // kind is the shared description of every entity of this spec in one lifecycle and loop.
@@ -43,18 +67,6 @@ func (s Spec) kind(l model.Lifecycle, loop string) *model.Kind {
 		Component: s.Component, Icon: s.Icon, DeviceClass: s.DeviceClass, StateClass: s.StateClass,
 		Unit: s.Unit, Lifecycle: l, Loop: loop, Metric: s.Metric,
 	})
-}
-
-func init() {
-	// A metric's help is its entity's Home Assistant name.
-	for _, list := range [][]Spec{generalSpecs, brokerSpecs, storeSpecs} {
-		for _, s := range list {
-			s.Metric.Help = s.Name
-		}
-	}
-	for i := range storeSpecs {
-		storeSpecs[i].Component = model.Sensor
-	}
 }
 
 // entity builds the static entity of this statistic.
@@ -71,7 +83,7 @@ const (
 	AreasVersion    = "areas_version"
 )
 
-var generalSpecs = []Spec{
+var generalSpecs = Specs([]Spec{
 	{Field: StartedAt, Component: model.Sensor, Name: "Start Time", Icon: "mdi:clock-start", DeviceClass: "timestamp",
 		Metric: gauge("tracker_core_health_start_time_seconds", model.Number)},
 	{Field: BrokerConnected, Component: model.BinarySensor, Name: "Broker Management API Connected", Icon: "mdi:rabbit", DeviceClass: "connectivity",
@@ -82,98 +94,70 @@ var generalSpecs = []Spec{
 		Metric: textGauge("tracker_config_rules_version_info", "version")},
 	{Field: AreasVersion, Component: model.Sensor, Name: "Areas Version", Icon: "mdi:map-check",
 		Metric: textGauge("tracker_config_areas_version_info", "version")},
+})
+
+// GeneralGroup names the general statistics (CONTRACT.md 4.3), the catalogue's own group:
+// the broker and store loops and the monitor write them, on the Core device, with no
+// expire_after.
+const GeneralGroup = "general"
+
+// Group is one stage's statistics as data: the seam a new telemetry stage plugs into. Each
+// stage package declares its own (with exported field constants); catalog.New builds the
+// entities, Static and Metrics list them, and the sinks need nothing more.
+type Group struct {
+	Name string // the loop's name
+	// UniqueID and TopicBase prefix each field's unique_id and state topic (one entity per
+	// field on the Core device); for a per-device group they come with each device instead.
+	UniqueID, TopicBase string
+	// Interval is the loop's: expire_after = 3 intervals (0: none, as the general group).
+	Interval time.Duration
+	Specs    []Spec
+	// PerDevice groups have their entities made for each device the stage sees
+	// (DeviceEntities), e.g. one receiver each; they are not static.
+	PerDevice bool
 }
 
-// Broker-wide statistics (CONTRACT.md 4.3).
-const (
-	ConnectionsTotal       = "connections_total"
-	MemoryAlarm            = "memory_alarm"
-	DiskFreeAlarm          = "disk_free_alarm"
-	ExchangePublishInRate  = "exchange_publish_in_rate"
-	ExchangePublishOutRate = "exchange_publish_out_rate"
-	ArchiveQueueMissing    = "archive_queue_missing"
-)
-
-var brokerSpecs = []Spec{
-	{Field: ConnectionsTotal, Component: model.Sensor, Name: "Broker Connections", Icon: "mdi:lan-connect", StateClass: "measurement",
-		Metric: gauge("tracker_broker_connections", model.Number)},
-	{Field: MemoryAlarm, Component: model.BinarySensor, Name: "Broker Memory Alarm", Icon: "mdi:alert", DeviceClass: "problem",
-		Metric: gauge("tracker_broker_memory_alarm", model.Number)},
-	{Field: DiskFreeAlarm, Component: model.BinarySensor, Name: "Broker Disk Free Alarm", Icon: "mdi:alert-octagon", DeviceClass: "problem",
-		Metric: gauge("tracker_broker_disk_free_alarm", model.Number)},
-	{Field: ExchangePublishInRate, Component: model.Sensor, Name: "ADSB Exchange Publish In Rate", Icon: "mdi:upload-network", StateClass: "measurement", Unit: "msg/s",
-		Metric: gauge("tracker_broker_exchange_publish_in_messages_per_second", model.Number)},
-	{Field: ExchangePublishOutRate, Component: model.Sensor, Name: "ADSB Exchange Publish Out Rate", Icon: "mdi:download-network", StateClass: "measurement", Unit: "msg/s",
-		Metric: gauge("tracker_broker_exchange_publish_out_messages_per_second", model.Number)},
-	// A missing archive queue is a valid deployment, not a problem: no device_class.
-	{Field: ArchiveQueueMissing, Component: model.BinarySensor, Name: "Archive Queue Missing", Icon: "mdi:archive-off",
-		Metric: gauge("tracker_broker_archive_queue_missing", model.Number)},
+// General is the general statistics' group.
+func General() Group {
+	return Group{Name: GeneralGroup, UniqueID: "Tracker_core_health_", TopicBase: model.MonitorRoot + "/statistic/", Specs: generalSpecs}
 }
 
-// Store statistics (CONTRACT.md 4.3), all sensors.
-var storeSpecs = []Spec{
-	{Field: "used_memory_bytes", Name: "Store Memory Used", Icon: "mdi:memory", StateClass: "measurement", Unit: "B", DeviceClass: "data_size",
-		Metric: gauge("tracker_store_used_memory_bytes", model.Number)},
-	{Field: "used_memory_peak_percent", Name: "Store Memory Used Peak", Icon: "mdi:memory", StateClass: "measurement", Unit: "%",
-		Metric: gauge("tracker_store_used_memory_peak_ratio", model.Ratio)},
-	{Field: "connected_clients", Name: "Store Connected Clients", Icon: "mdi:account-multiple", StateClass: "measurement",
-		Metric: gauge("tracker_store_connected_clients", model.Number)},
-	{Field: "ops_per_second", Name: "Store Ops Per Second", Icon: "mdi:speedometer", StateClass: "measurement", Unit: "ops/s",
-		Metric: gauge("tracker_store_ops_per_second", model.Number)},
-	{Field: "keyspace_hits", Name: "Store Keyspace Hits", Icon: "mdi:target", StateClass: "total_increasing",
-		Metric: counter("tracker_store_keyspace_hits_total")},
-	{Field: "keyspace_misses", Name: "Store Keyspace Misses", Icon: "mdi:target", StateClass: "total_increasing",
-		Metric: counter("tracker_store_keyspace_misses_total")},
-	{Field: "keyspace_hit_ratio_percent", Name: "Store Keyspace Hit Ratio", Icon: "mdi:percent", StateClass: "measurement", Unit: "%",
-		Metric: gauge("tracker_store_keyspace_hit_ratio", model.Ratio)},
-	{Field: "keys_count", Name: "Store Keyspace Size", Icon: "mdi:key-variant", StateClass: "measurement",
-		Metric: gauge("tracker_store_keys", model.Number)},
-	{Field: "rdb_last_bgsave_status", Name: "Store RDB Last BGSAVE Status", Icon: "mdi:content-save",
-		Metric: textGauge("tracker_store_rdb_last_bgsave_status", "state")},
-	{Field: "aof_last_bgrewrite_status", Name: "Store AOF Last Bgrewrite Status", Icon: "mdi:content-save-cog",
-		Metric: textGauge("tracker_store_aof_last_bgrewrite_status", "state")},
-	{Field: "aof_last_write_status", Name: "Store AOF Last Write Status", Icon: "mdi:content-save-alert",
-		Metric: textGauge("tracker_store_aof_last_write_status", "state")},
-	{Field: "role", Name: "Store Role", Icon: "mdi:server",
-		Metric: textGauge("tracker_store_role", "state")},
-	{Field: "connected_replicas", Name: "Store Connected Replicas", Icon: "mdi:server-network", StateClass: "measurement",
-		Metric: gauge("tracker_store_connected_replicas", model.Number)},
-	{Field: "total_error_replies", Name: "Store Total Error Replies", Icon: "mdi:alert-circle-outline", StateClass: "total_increasing",
-		Metric: counter("tracker_store_error_replies_total")},
-	{Field: "auth_error_count", Name: "Store Auth Error Count", Icon: "mdi:shield-alert-outline", StateClass: "total_increasing",
-		Metric: counter("tracker_store_auth_errors_total")},
-	{Field: "rejected_connections", Name: "Store Rejected Connections", Icon: "mdi:connection", StateClass: "total_increasing",
-		Metric: counter("tracker_store_rejected_connections_total")},
+type built struct {
+	Group
+	entities map[string]*model.Entity // static groups
+	kinds    []*model.Kind            // per-device groups: one kind a spec
 }
 
-// Catalog holds the static entities of the Core device.
+// Catalog holds the groups of a process and the static entities of the Core device.
 type Catalog struct {
-	CoreDevice     model.Device
-	BrokerInterval time.Duration
-	StoreInterval  time.Duration
-	general        map[string]*model.Entity
-	broker         map[string]*model.Entity
-	store          map[string]*model.Entity
-	storeOrder     []string
+	CoreDevice model.Device
+	groups     []*built
+	byName     map[string]*built
 }
 
-// New builds the static entities for the given Core device and loop intervals.
-func New(core model.Device, brokerInterval, storeInterval time.Duration) *Catalog {
-	c := &Catalog{
-		CoreDevice: core, BrokerInterval: brokerInterval, StoreInterval: storeInterval,
-		general: map[string]*model.Entity{}, broker: map[string]*model.Entity{}, store: map[string]*model.Entity{},
-	}
-	for _, s := range generalSpecs {
-		c.general[s.Field] = s.entity("Tracker_core_health_"+s.Field, model.MonitorRoot+"/statistic/"+s.Field, core, 0)
-	}
-	for _, s := range brokerSpecs {
-		c.broker[s.Field] = s.entity("Tracker_core_health_broker_"+s.Field, model.MonitorRoot+"/broker/statistic/"+s.Field, core, c.BrokerExpireAfter())
-	}
-	for _, s := range storeSpecs {
-		c.store[s.Field] = s.entity("Tracker_core_health_store_"+s.Field, model.MonitorRoot+"/store/statistic/"+s.Field, core, ExpireAfter(storeInterval))
-		c.storeOrder = append(c.storeOrder, s.Field)
+// New builds the catalogue of the general group and the given groups, in that order.
+func New(core model.Device, groups ...Group) *Catalog {
+	c := &Catalog{CoreDevice: core, byName: map[string]*built{}}
+	for _, g := range append([]Group{General()}, groups...) {
+		b := &built{Group: g, entities: map[string]*model.Entity{}}
+		for _, s := range g.Specs {
+			if g.PerDevice {
+				b.kinds = append(b.kinds, s.kind(model.Dynamic, g.Name))
+				continue
+			}
+			b.entities[s.Field] = s.entity(g.UniqueID+s.Field, g.TopicBase+s.Field, core, c.expire(g))
+		}
+		c.groups = append(c.groups, b)
+		c.byName[g.Name] = b
 	}
 	return c
+}
+
+func (c *Catalog) expire(g Group) int {
+	if g.Interval <= 0 {
+		return 0
+	}
+	return ExpireAfter(g.Interval)
 }
 
 // ExpireAfter is three poll intervals, in whole seconds (at least 1).
@@ -181,29 +165,69 @@ func ExpireAfter(interval time.Duration) int {
 	return max(int((3*interval+time.Second-1)/time.Second), 1)
 }
 
-// BrokerExpireAfter is expire_after of every broker-loop entity.
-func (c *Catalog) BrokerExpireAfter() int { return ExpireAfter(c.BrokerInterval) }
+// Entity is a static group's entity of field (nil for an unknown group or field).
+func (c *Catalog) Entity(group, field string) *model.Entity {
+	if b := c.byName[group]; b != nil {
+		return b.entities[field]
+	}
+	return nil
+}
 
 // General returns a general statistic's entity.
-func (c *Catalog) General(field string) *model.Entity { return c.general[field] }
+func (c *Catalog) General(field string) *model.Entity { return c.Entity(GeneralGroup, field) }
 
-// Broker returns a broker-wide statistic's entity.
-func (c *Catalog) Broker(field string) *model.Entity { return c.broker[field] }
+// Interval is a group's loop interval (0 for an unknown group).
+func (c *Catalog) Interval(group string) time.Duration {
+	if b := c.byName[group]; b != nil {
+		return b.Interval
+	}
+	return 0
+}
 
-// Store returns a store statistic's entity (nil for an unknown field).
-func (c *Catalog) Store(field string) *model.Entity { return c.store[field] }
+// ExpireAfterOf is expire_after of a group's entities.
+func (c *Catalog) ExpireAfterOf(group string) int {
+	if b := c.byName[group]; b != nil {
+		return c.expire(b.Group)
+	}
+	return 0
+}
 
-// Static lists every static entity (general, broker-wide, store).
+// Groups lists the groups, general first.
+func (c *Catalog) Groups() []Group {
+	out := make([]Group, len(c.groups))
+	for i, b := range c.groups {
+		out[i] = b.Group
+	}
+	return out
+}
+
+// DeviceEntities builds a per-device group's entities for one device, in spec order: unique_id
+// uniqueID+field, state topic topicBase+field, expire_after of the group, labels on each.
+func (c *Catalog) DeviceEntities(group string, dev model.Device, uniqueID, topicBase string, labels []model.Label) []*model.Entity {
+	b := c.byName[group]
+	if b == nil || !b.PerDevice {
+		return nil
+	}
+	ents := make([]model.Entity, len(b.Specs)) // one allocation for the device's entities
+	out := make([]*model.Entity, len(b.Specs))
+	for i, s := range b.Specs {
+		ents[i] = model.Entity{Kind: b.kinds[i], UniqueID: uniqueID + s.Field, Name: s.Name, StateTopic: topicBase + s.Field,
+			Device: dev, ExpireAfter: c.expire(b.Group), Labels: labels}
+		out[i] = &ents[i]
+	}
+	return out
+}
+
+// Static lists every static entity, group by group in spec order.
 func (c *Catalog) Static() []*model.Entity {
 	var out []*model.Entity
-	for _, s := range generalSpecs {
-		out = append(out, c.general[s.Field])
-	}
-	for _, s := range brokerSpecs {
-		out = append(out, c.broker[s.Field])
-	}
-	for _, f := range c.storeOrder {
-		out = append(out, c.store[f])
+	for _, b := range c.groups {
+		if b.PerDevice {
+			continue
+		}
+		for _, s := range b.Specs {
+			out = append(out, b.entities[s.Field])
+		}
 	}
 	return out
 }

@@ -8,11 +8,13 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/stages/broker"
+	"github.com/tracker-adsb/tracker-core-health/stages/store"
 )
 
 // The Core device entities of CONTRACT.md 4.3, field by field.
 func TestCatalogMatchesTheContract(t *testing.T) {
-	c := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	c := catalog.New(model.CoreDevice("1", ""), broker.Group(10*time.Second), store.Group(60*time.Second))
 	type want struct {
 		comp                               model.Component
 		name, icon, stateClass, unit, dcls string
@@ -25,7 +27,7 @@ func TestCatalogMatchesTheContract(t *testing.T) {
 		"rules_version":    {model.Sensor, "Rules Version", "mdi:file-document-check", "", "", "", 0},
 		"areas_version":    {model.Sensor, "Areas Version", "mdi:map-check", "", "", "", 0},
 	}
-	broker := map[string]want{
+	brokerWant := map[string]want{
 		"connections_total":         {model.Sensor, "Broker Connections", "mdi:lan-connect", "measurement", "", "", 30},
 		"memory_alarm":              {model.BinarySensor, "Broker Memory Alarm", "mdi:alert", "", "", "problem", 30},
 		"disk_free_alarm":           {model.BinarySensor, "Broker Disk Free Alarm", "mdi:alert-octagon", "", "", "problem", 30},
@@ -33,7 +35,7 @@ func TestCatalogMatchesTheContract(t *testing.T) {
 		"exchange_publish_out_rate": {model.Sensor, "ADSB Exchange Publish Out Rate", "mdi:download-network", "measurement", "msg/s", "", 30},
 		"archive_queue_missing":     {model.BinarySensor, "Archive Queue Missing", "mdi:archive-off", "", "", "", 30},
 	}
-	store := map[string]want{
+	storeWant := map[string]want{
 		"used_memory_bytes":          {model.Sensor, "Store Memory Used", "mdi:memory", "measurement", "B", "data_size", 180},
 		"used_memory_peak_percent":   {model.Sensor, "Store Memory Used Peak", "mdi:memory", "measurement", "%", "", 180},
 		"connected_clients":          {model.Sensor, "Store Connected Clients", "mdi:account-multiple", "measurement", "", "", 180},
@@ -61,12 +63,12 @@ func TestCatalogMatchesTheContract(t *testing.T) {
 	for f, w := range general {
 		check(c.General(f), w, "Tracker_core_health_"+f, "Tracker/core-health/statistic/"+f)
 	}
-	for f, w := range broker {
-		check(c.Broker(f), w, "Tracker_core_health_broker_"+f, "Tracker/core-health/broker/statistic/"+f)
+	for f, w := range brokerWant {
+		check(c.Entity(broker.GroupName, f), w, "Tracker_core_health_broker_"+f, "Tracker/core-health/broker/statistic/"+f)
 	}
-	for f, w := range store {
-		check(c.Store(f), w, "Tracker_core_health_store_"+f, "Tracker/core-health/store/statistic/"+f)
+	for f, w := range storeWant {
+		check(c.Entity(store.GroupName, f), w, "Tracker_core_health_store_"+f, "Tracker/core-health/store/statistic/"+f)
 	}
-	require.Len(t, c.Static(), len(general)+len(broker)+len(store))
+	require.Len(t, c.Static(), len(general)+len(brokerWant)+len(storeWant))
 	require.Equal(t, 8, catalog.ExpireAfter(2500*time.Millisecond), "whole seconds, rounded up")
 }

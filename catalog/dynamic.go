@@ -248,8 +248,9 @@ func RemovedUpdateEntity(identifier string) *model.Entity {
 	return &model.Entity{Kind: updateKind, UniqueID: identifier + "_update"}
 }
 
-// Metrics lists every metric of the catalogue, once each, in the catalogue's order.
-func Metrics() []*model.Metric {
+// Metrics lists every metric of the catalogue, once each: its groups', then the dynamic
+// entities' (queues, counters, update entities).
+func (c *Catalog) Metrics() []*model.Metric {
 	var out []*model.Metric
 	seen := map[*model.Metric]bool{}
 	add := func(m *model.Metric) {
@@ -258,10 +259,13 @@ func Metrics() []*model.Metric {
 			out = append(out, m)
 		}
 	}
-	for _, list := range [][]Spec{generalSpecs, brokerSpecs, storeSpecs, QueueSpecs[:]} {
-		for _, s := range list {
+	for _, b := range c.groups {
+		for _, s := range b.Specs {
 			add(s.Metric)
 		}
+	}
+	for _, s := range QueueSpecs {
+		add(s.Metric)
 	}
 	for _, pc := range ProcessorCounters {
 		add(pc.Metric)

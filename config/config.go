@@ -25,6 +25,8 @@ const (
 	HeartbeatMinAge                  = 40 * time.Second
 	HeartbeatTouchInterval           = 15 * time.Second
 	MQTTKeepAlive                    = 60
+	DefaultBrokerPollInterval        = 10 * time.Second
+	DefaultStorePollInterval         = 60 * time.Second
 )
 
 // Build-time values, set with -ldflags -X.
@@ -347,8 +349,8 @@ func LoadMonitor(get Getenv) (*Monitor, error) {
 	m.Store = r.store(true)
 	m.MQTT = r.mqtt()
 	m.LogLevel = r.level()
-	m.BrokerPollInterval = r.duration("BROKER_POLL_INTERVAL", 10*time.Second)
-	m.StorePollInterval = r.duration("STORE_POLL_INTERVAL", 60*time.Second)
+	m.BrokerPollInterval = r.duration("BROKER_POLL_INTERVAL", DefaultBrokerPollInterval)
+	m.StorePollInterval = r.duration("STORE_POLL_INTERVAL", DefaultStorePollInterval)
 	m.RegistryURL = r.url("REGISTRY_URL", "https://ghcr.io")
 	m.RegistryNamespace = r.str("REGISTRY_NAMESPACE", "")
 	m.RegistryAuthURL = r.url("REGISTRY_AUTH_URL", "")

@@ -14,13 +14,12 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
-	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/stages/all"
 )
 
 // promtool runs Debian's promtool (installed by scripts/services.sh).
@@ -43,7 +42,7 @@ func TestAlertRules(t *testing.T) {
 // collectors' that the dashboard may use.
 func exported() map[string]bool {
 	out := map[string]bool{}
-	for _, m := range catalog.Metrics() {
+	for _, m := range all.Catalog(all.Defaults()).Metrics() {
 		out[m.Name] = true
 	}
 	return out
@@ -238,7 +237,7 @@ func TestHomeAssistantBlueprint(t *testing.T) {
 // device's static entities and the example rules' event entities.
 func announced(t *testing.T) map[string]bool {
 	out := map[string]bool{}
-	for _, e := range catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second).Static() {
+	for _, e := range all.Catalog(all.Defaults()).Static() {
 		out[e.DefaultEntityID()] = true
 	}
 	raw, err := os.ReadFile("../examples/rules.json")

@@ -6,12 +6,12 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
+	"github.com/tracker-adsb/tracker-core-health/stages/all"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
 	"github.com/tracker-adsb/tracker-core-health/stages/registry"
@@ -24,7 +24,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	started := time.Now()
 	health := &pipeline.Health{}
 	devices := &model.DeviceDirectory{}
-	cat := catalog.New(model.CoreDevice(cfg.SWVersion(), cfg.DeviceConfigurationURL), cfg.BrokerPollInterval, cfg.StorePollInterval)
+	cat := all.Catalog(cfg)
 	stageLog := func(name string) zerolog.Logger { return log.With().Str("stage", name).Logger() }
 
 	g := pipeline.NewGroup(ctx)
@@ -73,7 +73,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 
 	conn := store.NewConn(store.Options{Addr: cfg.StoreAddr(), Password: cfg.StorePassword, Timeout: storeTimeout(cfg)})
 	defer conn.Close()
-	cs := store.NewCounterStage(conn, devices, cat.BrokerExpireAfter(), stageLog("counters"))
+	cs := store.NewCounterStage(conn, devices, cat.ExpireAfterOf(broker.GroupName), stageLog("counters"))
 	counterOut, runCounters := cs.Start(counterReq)
 	goStopping("counters", runCounters)
 
@@ -127,7 +127,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	}
 	outs := pipeline.FanOut(ctx, merged, 16, readers)
 	if cfg.MetricsAddr != "" {
-		prom := metrics.New(catalog.Metrics(), stageLog("prometheus"))
+		prom := metrics.New(cat.Metrics(), stageLog("prometheus"))
 		g.Go("prometheus-sink", func(ctx context.Context) error { return prom.Run(ctx, outs[1]) })
 		goStopping("metrics-server", func(ctx context.Context) error { return prom.Serve(ctx, cfg.MetricsAddr) })
 	}

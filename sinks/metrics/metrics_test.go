@@ -22,12 +22,14 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
+	"github.com/tracker-adsb/tracker-core-health/stages/all"
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
+	"github.com/tracker-adsb/tracker-core-health/stages/store"
 )
 
 // catalogue is one entity of every kind the monitor publishes.
 func catalogue(t *testing.T) []*model.Entity {
-	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := all.Catalog(all.Defaults())
 	ents := cat.Static()
 	q := catalog.QueueEntities(catalog.QueueRoute{Queue: "tracker-message-processor-mp-1", DeviceID: "Tracker_message_processor_mp-1",
 		TopicBase: "T/q", UniqueIDPfx: "q", NamePrefix: "Queue "}, model.NamedDevice("d", "D"), 30)
@@ -90,7 +92,7 @@ func valueOf(m *dto.Metric) float64 {
 }
 
 func TestEveryCatalogueEntityHasItsMetric(t *testing.T) {
-	p := metrics.New(catalog.Metrics(), zerolog.Nop())
+	p := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
 	ents := catalogue(t)
@@ -131,10 +133,10 @@ func TestEveryCatalogueEntityHasItsMetric(t *testing.T) {
 		}
 		require.True(t, found, "%s with the entity's labels", spec.Name)
 	}
-	for _, m := range catalog.Metrics() {
+	for _, m := range all.Catalog(all.Defaults()).Metrics() {
 		require.True(t, seen[m], "every metric of the catalogue is fed by an entity: %s", m.Name)
 	}
-	require.Len(t, seen, len(catalog.Metrics()))
+	require.Len(t, seen, len(all.Catalog(all.Defaults()).Metrics()))
 
 	require.Equal(t, "Running", labelsOf(mfs["tracker_queue_state"].GetMetric()[0])["state"], "a string state is a label set to 1")
 	up := labelsOf(mfs["tracker_component_update_available"].GetMetric()[0])
@@ -149,11 +151,11 @@ func TestEveryCatalogueEntityHasItsMetric(t *testing.T) {
 // Assistant marks it unavailable; one without expire_after stays.
 func TestStaleReadingsDisappear(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	p := metrics.New(catalog.Metrics(), zerolog.Nop())
+	p := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
 	metrics.SetClock(p, func() time.Time { return now })
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
-	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := all.Catalog(all.Defaults())
 	q := catalog.QueueEntities(catalog.QueueRoute{Queue: "tracker-archive", DeviceID: "Tracker_archive", TopicBase: "T/a", UniqueIDPfx: "a"}, model.NamedDevice("d", "D"), 30)
 	p.Accept(model.Batch{
 		model.BoolState(cat.General(catalog.BrokerConnected), true),
@@ -175,7 +177,7 @@ func TestStaleReadingsDisappear(t *testing.T) {
 }
 
 func TestLabelValuesAreEscaped(t *testing.T) {
-	p := metrics.New(catalog.Metrics(), zerolog.Nop())
+	p := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
 	q := catalog.QueueEntities(catalog.QueueRoute{Queue: "tracker-adsb-\"we\\ird\"\nq", DeviceID: "Tracker_Core", TopicBase: "T/w", UniqueIDPfx: "w"}, model.NamedDevice("d", "D"), 30)
@@ -192,16 +194,16 @@ func TestLabelValuesAreEscaped(t *testing.T) {
 // A reading whose value does not fit its metric (no value, a text for a number, an infinity)
 // is skipped, never exported as something else.
 func TestReadingsThatDoNotFitTheirMetricAreSkipped(t *testing.T) {
-	p := metrics.New(catalog.Metrics(), zerolog.Nop())
+	p := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
-	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := all.Catalog(all.Defaults())
 	p.Accept(model.Batch{
-		model.TextState(cat.Store("used_memory_bytes"), "lots"),
+		model.TextState(cat.Entity(store.GroupName, "used_memory_bytes"), "lots"),
 		model.NewDeclaration(cat.General(catalog.BrokerConnected)),
-		model.FloatState(cat.Store("ops_per_second"), math.Inf(1)),
+		model.FloatState(cat.Entity(store.GroupName, "ops_per_second"), math.Inf(1)),
 		model.IntState(cat.General(catalog.RulesVersion), 3),
-		model.IntState(cat.Store("connected_clients"), 3),
+		model.IntState(cat.Entity(store.GroupName, "connected_clients"), 3),
 	})
 	mfs := gather(t, reg)
 	require.Len(t, mfs, 1)
@@ -213,7 +215,7 @@ func TestReadingsThatDoNotFitTheirMetricAreSkipped(t *testing.T) {
 func TestREADMEListsEveryMetric(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	require.NoError(t, err)
-	for _, m := range catalog.Metrics() {
+	for _, m := range all.Catalog(all.Defaults()).Metrics() {
 		typ := "gauge"
 		if m.Counter {
 			typ = "counter"
@@ -226,11 +228,11 @@ func TestREADMEListsEveryMetric(t *testing.T) {
 // The sink's Run takes every batch in, hands each back (Done), and returns when its input
 // closes or its context ends.
 func TestRunTakesEveryBatchAndHandsItBack(t *testing.T) {
-	p := metrics.New(catalog.Metrics(), zerolog.Nop())
-	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	p := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
+	cat := all.Catalog(all.Defaults())
 	in := make(chan pipeline.Shared[model.Batch], 2)
 	released := make(chan model.Batch, 2)
-	in <- pipeline.Lend(model.Batch{model.IntState(cat.Store("connected_clients"), 3)}, func(b model.Batch) { released <- b })
+	in <- pipeline.Lend(model.Batch{model.IntState(cat.Entity(store.GroupName, "connected_clients"), 3)}, func(b model.Batch) { released <- b })
 	in <- pipeline.Own(model.Batch{model.BoolState(cat.General(catalog.BrokerConnected), true)})
 	close(in)
 	require.NoError(t, p.Run(t.Context(), in))

@@ -114,7 +114,7 @@ func queuesFixture(t *testing.T) string {
 }
 
 func newStage(t *testing.T, srv *httptest.Server, devices *model.DeviceDirectory) (*broker.Stage, *catalog.Catalog) {
-	cat := catalog.New(model.CoreDevice("1.0", ""), 10*time.Second, 60*time.Second)
+	cat := catalog.New(model.CoreDevice("1.0", ""), broker.Group(10*time.Second))
 	c := broker.NewClient(srv.URL, "monitor", "secret", 10*time.Second)
 	return broker.NewStage(c, cat, devices, nil, time.Date(2026, 1, 1, 0, 0, 0, 123456000, time.UTC), zerolog.Nop()), cat
 }
@@ -362,7 +362,7 @@ func TestQueueCacheStaysBoundedUnderChurn(t *testing.T) {
 	st, cat := newStage(t, srv, nil)
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	broker.SetClock(st, func() time.Time { return now })
-	forget := time.Duration(model.ForgetFactor*cat.BrokerExpireAfter()) * time.Second
+	forget := time.Duration(model.ForgetFactor*cat.ExpireAfterOf(broker.GroupName)) * time.Second
 	maxCached := 0
 	for cycle := range 300 { // 300 cycles × 20 queues, 15 new each time: 4,505 distinct ids
 		qs := make([]map[string]any, 20)

@@ -45,7 +45,7 @@ func NewStage(f Fetcher, c *catalog.Catalog, devices *model.DeviceDirectory, rep
 		fetcher: f, catalog: c, devices: devices,
 		startedAt: started, log: log, now: time.Now,
 		outcome: pipeline.NewOutcome("broker poll", log, report, authHint),
-		cache:   pipeline.NewAging[string, *queueEntities](c.BrokerInterval),
+		cache:   pipeline.NewAging[string, *queueEntities](c.Interval(GroupName)),
 		batches: pipeline.NewShelf[model.Reading](2),
 	}
 	s.release = func(b model.Batch) { s.batches.Put(b) }
@@ -138,14 +138,14 @@ func (s *Stage) Readings(sample *Sample) (model.Batch, *model.CounterRequest) {
 		batch = appendQueue(batch, qe, q)
 	}
 	if sample.HasConnections {
-		batch = append(batch, model.IntState(c.Broker(catalog.ConnectionsTotal), sample.Connections))
+		batch = append(batch, model.IntState(c.Entity(GroupName, ConnectionsTotal), sample.Connections))
 	}
 	batch = append(batch,
-		model.BoolState(c.Broker(catalog.MemoryAlarm), sample.MemoryAlarm),
-		model.BoolState(c.Broker(catalog.DiskFreeAlarm), sample.DiskFreeAlarm),
-		model.FloatState(c.Broker(catalog.ExchangePublishInRate), model.Round(sample.PublishInRate, 2)),
-		model.FloatState(c.Broker(catalog.ExchangePublishOutRate), model.Round(sample.PublishOutRate, 2)),
-		model.BoolState(c.Broker(catalog.ArchiveQueueMissing), archiveMissing),
+		model.BoolState(c.Entity(GroupName, MemoryAlarm), sample.MemoryAlarm),
+		model.BoolState(c.Entity(GroupName, DiskFreeAlarm), sample.DiskFreeAlarm),
+		model.FloatState(c.Entity(GroupName, ExchangePublishInRate), model.Round(sample.PublishInRate, 2)),
+		model.FloatState(c.Entity(GroupName, ExchangePublishOutRate), model.Round(sample.PublishOutRate, 2)),
+		model.BoolState(c.Entity(GroupName, ArchiveQueueMissing), archiveMissing),
 	)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
@@ -158,7 +158,7 @@ func (s *Stage) Readings(sample *Sample) (model.Batch, *model.CounterRequest) {
 // entities returns the cached entities of a queue, rebuilt when its device block changed
 // (its owner registered after the queue was first seen).
 func (s *Stage) entities(queue string, devices model.Devices, now time.Time) *queueEntities {
-	expire := s.catalog.BrokerExpireAfter()
+	expire := s.catalog.ExpireAfterOf(GroupName)
 	qe, ok := s.cache.Get(queue)
 	switch {
 	case !ok:

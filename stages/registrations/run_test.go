@@ -1,8 +1,8 @@
 package registrations_test
 
 import (
-	"fmt"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"

@@ -29,7 +29,7 @@ func unreachable(t *testing.T) *store.Conn {
 // down: store_connected False and nothing else), closing the ticks closes the output, and a
 // reader that is not reading never holds up a stop.
 func TestStoreRunEmitsATickAndClosesItsOutput(t *testing.T) {
-	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := catalog.New(model.CoreDevice("1", ""), store.Group(60*time.Second))
 	st := store.NewStage(unreachable(t), cat, nil, zerolog.Nop())
 	ticks := make(chan time.Time)
 	out, run := st.Start(ticks)

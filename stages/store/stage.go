@@ -40,7 +40,9 @@ func NewStage(conn *Conn, c *catalog.Catalog, report func(ok bool), log zerolog.
 // runs it, which closes them when it ends.
 func (s *Stage) Start(ticks <-chan time.Time) (<-chan pipeline.Shared[model.Batch], func(context.Context) error) {
 	return pipeline.Poll[pipeline.Shared[model.Batch]]{
-		Cycle: func(ctx context.Context) (pipeline.Shared[model.Batch], bool) { return pipeline.Own(s.Cycle(ctx)), true },
+		Cycle: func(ctx context.Context) (pipeline.Shared[model.Batch], bool) {
+			return pipeline.Own(s.Cycle(ctx)), true
+		},
 	}.Start(ticks, 2)
 }
 
@@ -57,7 +59,7 @@ func (s *Stage) Cycle(ctx context.Context) model.Batch {
 		return batch
 	}
 	for _, st := range Statistics(info, keys.n, keys.ok) {
-		if e := c.Store(st.Field); e != nil {
+		if e := c.Entity(GroupName, st.Field); e != nil {
 			st.Value.Entity = e
 			batch = append(batch, st.Value)
 		}

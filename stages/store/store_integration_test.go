@@ -55,7 +55,7 @@ func TestStoreCycleOverRESP2AndRESP3(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword, RESP2: resp2})
 			defer conn.Close()
-			cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+			cat := catalog.New(model.CoreDevice("1", ""), store.Group(60*time.Second))
 			got := byTopic(store.NewStage(conn, cat, nil, zerolog.Nop()).Cycle(t.Context()))
 			require.Equal(t, "True", got["Tracker/core-health/statistic/store_connected"].Payload)
 			require.Equal(t, "deadbeef", got["Tracker/core-health/statistic/rules_version"].Payload)
@@ -73,7 +73,7 @@ func TestStoreCycleOverRESP2AndRESP3(t *testing.T) {
 
 func TestStoreCycleWithWrongPasswordOrNoServer(t *testing.T) {
 	env := testenv.Get(t)
-	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := catalog.New(model.CoreDevice("1", ""), store.Group(60*time.Second))
 	for name, opt := range map[string]store.Options{
 		"wrong password": {Addr: env.RedisAddr, Password: "wrong"},
 		"no server":      {Addr: "127.0.0.1:" + testenv.FreePort(t), Password: "x", Timeout: time.Second},
@@ -164,7 +164,7 @@ func TestMonitorIssuesOnlyReadCommands(t *testing.T) {
 
 	for _, resp2 := range []bool{false, true} {
 		conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword, RESP2: resp2})
-		cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+		cat := catalog.New(model.CoreDevice("1", ""), store.Group(60*time.Second))
 		st := store.NewStage(conn, cat, nil, zerolog.Nop())
 		cs := store.NewCounterStage(conn, nil, 30, zerolog.Nop())
 		for range 3 {
@@ -196,7 +196,7 @@ func TestStoreOutageSkipsCountersAndRecovers(t *testing.T) {
 	seedCounters(t, r)
 	conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword, Timeout: time.Second})
 	defer conn.Close()
-	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := catalog.New(model.CoreDevice("1", ""), store.Group(60*time.Second))
 	st := store.NewStage(conn, cat, nil, zerolog.Nop())
 	cs := store.NewCounterStage(conn, nil, 30, zerolog.Nop())
 	req := model.CounterRequest{ProcessorIDs: []string{"mp-1"}}
@@ -237,7 +237,7 @@ func TestUnreadableOrEmptyVersionKeysAreSkipped(t *testing.T) {
 	seed(t, r, "config:areas:version", "")
 	conn := store.NewConn(store.Options{Addr: env.RedisAddr, Password: env.RedisPassword})
 	defer conn.Close()
-	cat := catalog.New(model.CoreDevice("1", ""), 10*time.Second, 60*time.Second)
+	cat := catalog.New(model.CoreDevice("1", ""), store.Group(60*time.Second))
 	got := byTopic(store.NewStage(conn, cat, nil, zerolog.Nop()).Cycle(t.Context()))
 	require.Equal(t, "True", got["Tracker/core-health/statistic/store_connected"].Payload)
 	require.NotContains(t, got, "Tracker/core-health/statistic/rules_version", "a key of the wrong type is unreadable: skipped")
