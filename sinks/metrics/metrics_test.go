@@ -31,6 +31,15 @@ import (
 func catalogue(t *testing.T) []*model.Entity {
 	cat := all.Catalog(all.Defaults())
 	ents := cat.Static()
+	for _, g := range cat.Groups() { // a per-device group's entities, for one device
+		if g.PerDevice && len(g.Specs) > 0 {
+			var labels []model.Label
+			for _, name := range g.Specs[0].Metric.Labels {
+				labels = append(labels, model.Label{Name: name, Value: "x"})
+			}
+			ents = append(ents, cat.DeviceEntities(g.Name, model.NamedDevice("d", "D"), "d_", "T/d/", labels)...)
+		}
+	}
 	q := catalog.QueueEntities(catalog.QueueRoute{Queue: "tracker-message-processor-mp-1", DeviceID: "Tracker_message_processor_mp-1",
 		TopicBase: "T/q", UniqueIDPfx: "q", NamePrefix: "Queue "}, model.NamedDevice("d", "D"), 30)
 	ents = append(ents, q[:]...)
