@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,8 @@ const (
 	MQTTKeepAlive                    = 60
 	DefaultBrokerPollInterval        = 10 * time.Second
 	DefaultStorePollInterval         = 60 * time.Second
+	// DefaultReceiverStatsInterval: readsb refreshes its stats.json windows once a minute.
+	DefaultReceiverStatsInterval = 60 * time.Second
 )
 
 // Build-time values, set with -ldflags -X.
@@ -82,6 +85,11 @@ type Monitor struct {
 
 	BrokerPollInterval time.Duration
 	StorePollInterval  time.Duration
+	// ReceiverStats (RECEIVER_STATS_URL: an http(s) URL or a file, or a comma-separated list
+	// of name=url) are the receivers' stats.json, read every ReceiverStatsInterval
+	// (RECEIVER_STATS_INTERVAL, default 60 s). Empty: no receiver statistics.
+	ReceiverStats         []ReceiverStats
+	ReceiverStatsInterval time.Duration
 
 	RegistryURL               string
 	RegistryNamespace         string
@@ -99,6 +107,49 @@ type Monitor struct {
 	// PprofAddr (PPROF_ADDR) serves net/http/pprof for profiling a real run; empty: off.
 	PprofAddr          string
 	Version, GitCommit string
+}
+
+// ReceiverStats is one receiver whose stats.json the monitor reads: its name (the device
+// Tracker_receiver_{name}) and where the file is.
+type ReceiverStats struct{ Name, URL string }
+
+// DefaultReceiverName names a receiver given without one (RECEIVER_STATS_URL=URL alone).
+const DefaultReceiverName = "receiver"
+
+// receiverName is a name that makes a device identifier and a topic level.
+var receiverName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+
+// parseReceiverStats reads RECEIVER_STATS_URL.
+func parseReceiverStats(v string) ([]ReceiverStats, string) {
+	var out []ReceiverStats
+	items := strings.Split(v, ",")
+	seen := map[string]bool{}
+	for _, it := range items {
+		it = strings.TrimSpace(it)
+		if it == "" {
+			continue
+		}
+		name, url, named := strings.Cut(it, "=")
+		if !named || strings.Contains(name, "/") {
+			if len(items) > 1 {
+				return nil, fmt.Sprintf("%q: with several receivers each needs a name (name=url)", it)
+			}
+			name, url = DefaultReceiverName, it
+		}
+		name, url = strings.TrimSpace(name), strings.TrimSpace(url)
+		if !receiverName.MatchString(name) {
+			return nil, fmt.Sprintf("receiver name %q: letters, digits, '_', '.', '-' only (it names a device and a topic level)", name)
+		}
+		if url == "" {
+			return nil, fmt.Sprintf("receiver %q has no URL", name)
+		}
+		if seen[name] {
+			return nil, fmt.Sprintf("receiver %q named twice", name)
+		}
+		seen[name] = true
+		out = append(out, ReceiverStats{Name: name, URL: url})
+	}
+	return out, ""
 }
 
 // BrokerManagementURL is http://{BROKER_HOST}:{BROKER_MANAGEMENT_PORT}.
@@ -351,6 +402,12 @@ func LoadMonitor(get Getenv) (*Monitor, error) {
 	m.LogLevel = r.level()
 	m.BrokerPollInterval = r.duration("BROKER_POLL_INTERVAL", DefaultBrokerPollInterval)
 	m.StorePollInterval = r.duration("STORE_POLL_INTERVAL", DefaultStorePollInterval)
+	if list, problem := parseReceiverStats(r.str("RECEIVER_STATS_URL", "")); problem != "" {
+		r.fail("RECEIVER_STATS_URL", problem)
+	} else {
+		m.ReceiverStats = list
+	}
+	m.ReceiverStatsInterval = r.duration("RECEIVER_STATS_INTERVAL", DefaultReceiverStatsInterval)
 	m.RegistryURL = r.url("REGISTRY_URL", "https://ghcr.io")
 	m.RegistryNamespace = r.str("REGISTRY_NAMESPACE", "")
 	m.RegistryAuthURL = r.url("REGISTRY_AUTH_URL", "")

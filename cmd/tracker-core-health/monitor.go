@@ -13,6 +13,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/all"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
+	"github.com/tracker-adsb/tracker-core-health/stages/receiverstats"
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
 	"github.com/tracker-adsb/tracker-core-health/stages/registry"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
@@ -83,6 +84,8 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	storeOut, runStore := store.NewStage(conn, cat, health.Essential(), stageLog("store")).Start(storeTicks)
 	goStopping("store", runStore)
 
+	recvOut := receiverstats.Wire(cfg, cat, devices, stageLog("receiver-stats"), goStopping) // RECEIVER_STATS_URL
+
 	// Heartbeat for the container health check.
 	goStopping("heartbeat", func(ctx context.Context) error {
 		return pipeline.Heartbeat(ctx, stageLog("heartbeat"), health, cfg.HeartbeatPath, min(config.HeartbeatTouchInterval, cfg.BrokerPollInterval))
@@ -120,7 +123,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	// The fan-out counts each batch's readers: the broker and counter stages get their batches
 	// back after the last reader's Done.
 	regOut, runRegistrations := rs.Start(sink.Received(), releases)
-	merged := pipeline.Merge(ctx, 16, static, brokerOut, counterOut, storeOut, regOut)
+	merged := pipeline.Merge(ctx, 16, static, brokerOut, counterOut, storeOut, regOut, recvOut)
 	readers := 1
 	if cfg.MetricsAddr != "" {
 		readers = 2

@@ -8,6 +8,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
+	"github.com/tracker-adsb/tracker-core-health/stages/receiverstats"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
 )
 
@@ -16,6 +17,7 @@ func Groups(cfg *config.Monitor) []catalog.Group {
 	return []catalog.Group{
 		broker.Group(cfg.BrokerPollInterval),
 		store.Group(cfg.StorePollInterval),
+		receiverstats.Group(cfg.ReceiverStatsInterval),
 	}
 }
 
@@ -27,5 +29,6 @@ func Catalog(cfg *config.Monitor) *catalog.Catalog {
 // Defaults is a monitor configuration with every interval at its default: what the tests and
 // the documentation checks build the catalogue from.
 func Defaults() *config.Monitor {
-	return &config.Monitor{BrokerPollInterval: config.DefaultBrokerPollInterval, StorePollInterval: config.DefaultStorePollInterval}
+	return &config.Monitor{BrokerPollInterval: config.DefaultBrokerPollInterval, StorePollInterval: config.DefaultStorePollInterval,
+		ReceiverStatsInterval: config.DefaultReceiverStatsInterval}
 }
