@@ -72,7 +72,9 @@ func (s *Stage) SetClock(now func() time.Time) { s.now = now }
 func (s *Stage) Start(ticks <-chan time.Time, deadline time.Duration) (<-chan pipeline.Shared[model.Batch], func(context.Context) error) {
 	return pipeline.Poll[pipeline.Shared[model.Batch]]{
 		Deadline: deadline,
-		Cycle:    func(ctx context.Context) (pipeline.Shared[model.Batch], bool) { return pipeline.Own(s.Cycle(ctx)), true },
+		Cycle: func(ctx context.Context) (pipeline.Shared[model.Batch], bool) {
+			return pipeline.Own(s.Cycle(ctx)), true
+		},
 	}.Start(ticks, 2)
 }
 
