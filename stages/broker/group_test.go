@@ -20,7 +20,7 @@ func TestEveryBrokerFieldHasASpecAndEverySpecIsEmitted(t *testing.T) {
 	var emitted, specs []string
 	for _, r := range b {
 		if r.Entity != nil {
-			if f, ok := strings.CutPrefix(r.Entity.UniqueID, "Tracker_core_health_broker_"); ok {
+			if f, ok := strings.CutPrefix(r.Entity.StateTopic, "Tracker/core-health/broker/statistic/"); ok {
 				emitted = append(emitted, f)
 			}
 		}
