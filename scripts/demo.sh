@@ -11,6 +11,7 @@ bash scripts/services.sh up
 
 [ -x bin/tracker-core-health ] || make build
 go build -o bin/demo-summary ./internal/demosummary
+go build -o bin/demo-feed ./internal/demofeed
 if ! command -v amqp-consume >/dev/null; then # Debian's AMQP command line tools: the demo's consumers
   echo "demo: installing amqp-tools"
   sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
@@ -45,22 +46,24 @@ rc SADD receiver:index rooftop
 rc SET receiver:registration:rooftop '[{"host":"192.168.10.5","port":30002,"source":"1090"}]' EX 3600
 rc SET metrics:receiver:rooftop:192-168-10-5_30002:messages:hour 420
 
-# Live traffic: bursts of 20 messages a second into the exchange (RabbitMQ samples its rates
-# every second: one message a second would show 0.0 most of the time), consumed and
-# acknowledged by demo-1 and the archive; demo-2 has no consumer, so its backlog grows.
-( while true; do
-    for _ in $(seq 20); do
-      api POST /api/exchanges/%2F/tracker-adsb/publish '{"properties":{},"routing_key":"1","payload":"{}","payload_encoding":"string"}' &
-    done
-    wait
-    sleep 1
-  done ) &
-pids+=($!)
 amqp_url="amqp://$TEST_ADMIN_USER:$TEST_ADMIN_PASSWORD@127.0.0.1:$TEST_AMQP_PORT"
 for q in tracker-message-processor-demo-1 tracker-archive; do
   amqp-consume --url="$amqp_url" -q "$q" -p 50 cat >/dev/null 2>>"$logs/consumers.log" &
   pids+=($!)
 done
+# Live traffic: a steady stream of about 15 messages a second into the exchange over AMQP
+# (RabbitMQ's rates are 5 s samples: a bursty or slow publisher reads 0.0 most of the time),
+# consumed and acknowledged by demo-1 and the archive; demo-2 has no consumer, so its backlog
+# grows.
+( while true; do
+    amqp-publish --url="$amqp_url" -e tracker-adsb -r 1 -b '{}' 2>>"$logs/publisher.log"
+    sleep 0.05
+  done ) &
+pids+=($!)
+# The receiver's own statistics: a real readsb stats.json, kept fresh as a running readsb
+# keeps its own, read by the monitor as receiver "rooftop" (RECEIVER_STATS_URL).
+bin/demo-feed -o "$logs/stats.json" 2>>"$logs/demo-feed.log" &
+pids+=($!)
 
 # Every message published over MQTT, for whoever wants all of it.
 mosquitto_sub -h 127.0.0.1 -p "${TEST_MQTT_ADDR##*:}" -v -t 'Tracker/#' -t 'homeassistant/#' >"$logs/mqtt.log" &
@@ -71,6 +74,7 @@ export BROKER_MONITORING_USERNAME=$TEST_MONITOR_USER BROKER_MONITORING_PASSWORD=
 export STORE_HOST=127.0.0.1 STORE_PORT=${TEST_REDIS_ADDR##*:} STORE_PASSWORD=$TEST_REDIS_PASSWORD
 export MQTT_HOST=127.0.0.1 MQTT_PORT=${TEST_MQTT_ADDR##*:}
 export STORE_POLL_INTERVAL=${STORE_POLL_INTERVAL:-15s} HEARTBEAT_PATH=${HEARTBEAT_PATH:-$logs/heartbeat}
+export RECEIVER_STATS_URL=${RECEIVER_STATS_URL:-rooftop=$logs/stats.json} RECEIVER_STATS_INTERVAL=${RECEIVER_STATS_INTERVAL:-10s}
 export COMPONENT_IMAGE=${COMPONENT_IMAGE:-tracker-core-health} LOG_LEVEL=${LOG_LEVEL:-info}
 notes=""
 [ -z "${METRICS_ADDR:-}" ] || notes="metrics http://127.0.0.1:${METRICS_ADDR##*:}/metrics · "

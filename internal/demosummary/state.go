@@ -14,12 +14,19 @@ type state struct {
 	general, broker, store map[string]string
 	queues                 map[string]map[string]string // queue label → field → value
 	counters               map[string]map[string]string // "processor demo-1" / "receiver rooftop" → counter → value
+	receivers              map[string]map[string]string // receiver → its own health (stats.json) → value
 	matches                []string
 }
 
+// receiverHealth are the receiver statistics read from its stats.json (stages/receiverstats),
+// shown on a line of their own.
+var receiverHealth = map[string]bool{"receiver_stats_connected": true, "messages_per_second": true, "positions_per_second": true,
+	"aircraft_with_position": true, "aircraft_without_position": true, "signal_dbfs": true, "noise_dbfs": true,
+	"peak_signal_dbfs": true, "strong_signals_per_minute": true, "gain_db": true, "samples_dropped": true, "max_range": true}
+
 func newState() *state {
 	return &state{general: map[string]string{}, broker: map[string]string{}, store: map[string]string{},
-		queues: map[string]map[string]string{}, counters: map[string]map[string]string{}}
+		queues: map[string]map[string]string{}, counters: map[string]map[string]string{}, receivers: map[string]map[string]string{}}
 }
 
 func put(m map[string]map[string]string, key, field, value string) {
@@ -45,6 +52,8 @@ func (s *state) take(topic, payload string) {
 		put(s.queues, "tracker-message-processor-"+p[3], p[5], payload)
 	case len(p) == 6 && p[1] == "core-health" && p[2] == "queue" && p[4] == "statistic":
 		put(s.queues, p[3], p[5], payload)
+	case len(p) == 5 && p[1] == "receiver" && p[3] == "statistic" && receiverHealth[p[4]]:
+		put(s.receivers, p[2], p[4], payload)
 	case len(p) == 5 && (p[1] == "message-processor" || p[1] == "receiver") && p[3] == "statistic":
 		put(s.counters, strings.Replace(p[1], "message-", "", 1)+" "+p[2], p[4], payload)
 	case len(p) == 3 && p[1] == "rule" && payload != "":
@@ -111,6 +120,17 @@ func (s *state) render(now time.Time, notes string) string {
 			sort.Strings(fields)
 			fmt.Fprintf(&b, "  %s: %s\n", o, strings.Join(fields, " · "))
 		}
+	}
+	receivers := make([]string, 0, len(s.receivers))
+	for r := range s.receivers {
+		receivers = append(receivers, r)
+	}
+	sort.Strings(receivers)
+	for _, r := range receivers {
+		f := s.receivers[r]
+		fmt.Fprintf(&b, "  receiver %s: stats %s · %s msg/s · %s positions/s · signal %s dBFS · noise %s dBFS · strong %s/min · gain %s dB\n", r,
+			yes(f["receiver_stats_connected"]), or(f["messages_per_second"], "–"), or(f["positions_per_second"], "–"),
+			or(f["signal_dbfs"], "–"), or(f["noise_dbfs"], "–"), or(f["strong_signals_per_minute"], "–"), or(f["gain_db"], "–"))
 	}
 	if len(s.store) > 0 {
 		fmt.Fprintf(&b, "  store: memory %s bytes (peak %s%%) · clients %s · ops/s %s · keys %s\n", or(s.store["used_memory_bytes"], "–"),
