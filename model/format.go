@@ -16,3 +16,11 @@ func ShortVersion(v string) string {
 	}
 	return v
 }
+
+// Clip shortens s to n bytes for a log line, marking the cut ("…").
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -26,16 +26,10 @@ type notifAircraft struct {
 	Military               bool        `json:"military,omitempty"`
 }
 
-// Notification is the rule notification payload (spec 2.3, CONTRACT.md 6.5): the flight
-// snapshot without _id, positions, velocities and raw frames, plus the rule. Every empty
-// field is omitted, never null or false.
-type Notification struct {
-	NotificationBody
-	Rule RuleRef `json:"rule"`
-}
-
-// NotificationBody is everything of a notification but the rule: the same for every rule
-// that fires on one message, so it is rendered once (AppendNotification).
+// NotificationBody is the rule notification payload (spec 2.3, CONTRACT.md 6.5) but the rule:
+// the flight snapshot without _id, positions, velocities and raw frames. Every empty field is
+// omitted, never null or false. It is the same for every rule that fires on one message, so it
+// is rendered once and each rule's object added to it (AppendNotification).
 type NotificationBody struct {
 	Aircraft        notifAircraft   `json:"aircraft"`
 	Ident           string          `json:"ident,omitempty"`
@@ -55,11 +49,6 @@ type NotificationBody struct {
 // RFC3339Offset formats a time in UTC with a "+00:00" offset.
 func RFC3339Offset(t time.Time) string {
 	return t.UTC().Format("2006-01-02T15:04:05.999999") + "+00:00"
-}
-
-// NewNotification snapshots a flight for rule r.
-func NewNotification(f *Flight, r RuleRef) *Notification {
-	return &Notification{NotificationBody: *NewNotificationBody(f), Rule: r}
 }
 
 // NewNotificationBody snapshots a flight.
@@ -87,12 +76,6 @@ func NewNotificationBody(f *Flight) *NotificationBody {
 	return n
 }
 
-// JSON renders the payload.
-func (n *Notification) JSON() []byte {
-	b, _ := json.Marshal(n)
-	return b
-}
-
 // JSON renders the body as an object.
 func (n *NotificationBody) JSON() []byte {
 	b, _ := json.Marshal(n)
@@ -106,7 +89,7 @@ func (r RuleRef) JSON() []byte {
 }
 
 // AppendNotification appends one notification: a rendered body with the rule's rendered
-// object added as its last key, byte for byte what Notification.JSON gives.
+// object added as its last key ("rule").
 func AppendNotification(dst, body, rule []byte) []byte {
 	dst = append(dst, body[:len(body)-1]...) // without the closing brace
 	dst = append(dst, `,"rule":`...)

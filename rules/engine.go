@@ -166,27 +166,10 @@ func (e *Engine) Expire(now time.Time) {
 	}
 }
 
-// Notification renders the notification payload of a match. Several matches of one message
-// share everything but the rule: AppendNotifications renders that once.
+// Notification renders the notification payload of a match. (Several matches of one message
+// share everything but the rule: replay renders the body once, model.AppendNotification.)
 func (m Match) Notification() []byte {
 	return model.AppendNotification(nil, model.NewNotificationBody(m.Flight).JSON(), m.Rule.refJSON)
-}
-
-// AppendNotifications appends one line per match of one message (each followed by '\n'),
-// rendering the flight once; keep, when set, chooses which matches are written.
-func AppendNotifications(dst []byte, matches []Match, keep func(Match) bool) []byte {
-	var body []byte
-	for _, mt := range matches {
-		if keep != nil && !keep(mt) {
-			continue
-		}
-		if body == nil {
-			body = model.NewNotificationBody(mt.Flight).JSON()
-		}
-		dst = model.AppendNotification(dst, body, mt.Rule.refJSON)
-		dst = append(dst, '\n')
-	}
-	return dst
 }
 
 // Lagging reports whether the triggering message is older than MaxMessageLag at now

@@ -26,7 +26,6 @@ type Notifier struct {
 	log zerolog.Logger
 
 	mu         sync.Mutex
-	badTopics  map[string]int // rule identifier → notifications refused for its topic
 	topicCheck map[string]bool
 }
 
@@ -89,7 +88,7 @@ func (n *Notifier) topicOK(identifier string) bool {
 		return true
 	}
 	if n.topicCheck == nil {
-		n.topicCheck, n.badTopics = map[string]bool{}, map[string]int{}
+		n.topicCheck = map[string]bool{}
 	}
 	problem := model.TopicProblem(rules.NotificationTopic(identifier))
 	if problem == "" {
@@ -101,19 +100,7 @@ func (n *Notifier) topicOK(identifier string) bool {
 			Msg("rule notification never published: its identifier does not make a valid MQTT topic; rename the rule (the other rules' notifications carry on)")
 	}
 	n.topicCheck[identifier] = false
-	n.badTopics[identifier]++
 	return false
-}
-
-// BadTopics is how many notifications of each rule were refused for an invalid topic.
-func (n *Notifier) BadTopics() map[string]int {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	out := make(map[string]int, len(n.badTopics))
-	for k, v := range n.badTopics {
-		out[k] = v
-	}
-	return out
 }
 
 // Close disconnects cleanly.

@@ -227,7 +227,7 @@ func (s *Stage) Ingest(m model.Message) model.Batch {
 				clear(s.unusable)
 			}
 			s.unusable[id] = true
-			s.log.Error().Str("identifier", truncate(id, 80)).Str("problem", p).
+			s.log.Error().Str("identifier", model.Clip(id, 80)).Str("problem", p).
 				Msg("registration ignored: its identifier does not make a valid MQTT topic (everything else carries on)")
 		}
 		return nil
@@ -308,12 +308,4 @@ func OwnRegistration(image string, core model.Device) (model.Reading, bool) {
 		Device json.RawMessage `json:"device"`
 	}{image, json.RawMessage(core)})
 	return model.NewStickyMessage(model.RegisterTopicRoot+"/"+model.CoreDeviceID, string(b)), true
-}
-
-// truncate shortens s for a log line.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }

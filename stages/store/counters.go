@@ -417,7 +417,7 @@ func (s *CounterStage) readRegistration(cl rueidis.Client, r *receiverCounters, 
 		for _, p := range catalog.ReceiverPeriods {
 			e := catalog.ReceiverCounterEntity(r.name, src.Host, src.Port, p.Period, p.Label, r.device, s.expire)
 			if problem := e.TopicsProblem(); problem != "" { // a host of 65,000 characters, say
-				s.log.Error().Str("receiver", r.name).Str("host", truncate(src.Host, 80)).Str("port", truncate(src.Port, 20)).Str("problem", problem).
+				s.log.Error().Str("receiver", r.name).Str("host", model.Clip(src.Host, 80)).Str("port", model.Clip(src.Port, 20)).Str("problem", problem).
 					Msg("receiver source skipped: it does not make a valid MQTT topic (the receiver's other sources carry on)")
 				break
 			}
@@ -431,12 +431,4 @@ func (s *CounterStage) readRegistration(cl rueidis.Client, r *receiverCounters, 
 	r.raw = strings.Clone(raw) // the reply's storage is not ours to keep
 	r.slots = slots
 	return len(slots) > 0
-}
-
-// truncate shortens s for a log line.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
