@@ -13,6 +13,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
 )
 
@@ -54,7 +55,7 @@ func BenchmarkBrokerCycle1000Queues(b *testing.B) {
 		Exchange: []byte(`{"message_stats":{"publish_in_details":{"rate":19.6},"publish_out_details":{"rate":19.6}}}`),
 	}
 	cat := catalog.New(model.CoreDevice("1", ""), broker.Group(10*time.Second))
-	st := broker.NewStage(fixedFetcher{raw}, cat, &model.DeviceDirectory{}, nil, time.Now(), zerolog.Nop())
+	st := broker.NewStage(fixedFetcher{raw}, cat, &pipeline.DeviceDirectory{}, nil, time.Now(), zerolog.Nop())
 	b.SetBytes(int64(len(raw.Queues)))
 	b.ReportAllocs()
 	var readings int

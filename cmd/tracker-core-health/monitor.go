@@ -24,7 +24,7 @@ import (
 func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger) error {
 	started := time.Now()
 	health := &pipeline.Health{}
-	devices := &model.DeviceDirectory{}
+	devices := &pipeline.DeviceDirectory{}
 	cat := all.Catalog(cfg)
 	stageLog := func(name string) zerolog.Logger { return log.With().Str("stage", name).Logger() }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
 )
@@ -113,7 +114,7 @@ func queuesFixture(t *testing.T) string {
 	return string(b)
 }
 
-func newStage(t *testing.T, srv *httptest.Server, devices *model.DeviceDirectory) (*broker.Stage, *catalog.Catalog) {
+func newStage(t *testing.T, srv *httptest.Server, devices *pipeline.DeviceDirectory) (*broker.Stage, *catalog.Catalog) {
 	cat := catalog.New(model.CoreDevice("1.0", ""), broker.Group(10*time.Second))
 	c := broker.NewClient(srv.URL, "monitor", "secret", 10*time.Second)
 	return broker.NewStage(c, cat, devices, nil, time.Date(2026, 1, 1, 0, 0, 0, 123456000, time.UTC), zerolog.Nop()), cat
@@ -344,7 +345,7 @@ func TestStatisticsDisabledAndColumnCaptures(t *testing.T) {
 
 func TestRegisteredDeviceBlockIsUsedOnceSeen(t *testing.T) {
 	_, srv := newFakeAPI(t)
-	devices := &model.DeviceDirectory{}
+	devices := &pipeline.DeviceDirectory{}
 	st, _ := newStage(t, srv, devices)
 	b, _ := st.Cycle(t.Context())
 	topic := "Tracker/core-health/message-processor/mp-1/statistic/consumers"

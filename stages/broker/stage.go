@@ -23,7 +23,7 @@ type Fetcher interface {
 type Stage struct {
 	fetcher   Fetcher
 	catalog   *catalog.Catalog
-	devices   *model.DeviceDirectory
+	devices   *pipeline.DeviceDirectory
 	startedAt time.Time
 	log       zerolog.Logger
 	now       func() time.Time
@@ -40,7 +40,7 @@ type Stage struct {
 }
 
 // NewStage builds the broker stage. devices and health may be nil.
-func NewStage(f Fetcher, c *catalog.Catalog, devices *model.DeviceDirectory, report func(ok bool), started time.Time, log zerolog.Logger) *Stage {
+func NewStage(f Fetcher, c *catalog.Catalog, devices *pipeline.DeviceDirectory, report func(ok bool), started time.Time, log zerolog.Logger) *Stage {
 	s := &Stage{
 		fetcher: f, catalog: c, devices: devices,
 		startedAt: started, log: log, now: time.Now,

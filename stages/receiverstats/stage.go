@@ -38,7 +38,7 @@ const StaleAfter = 3 * time.Minute
 type Stage struct {
 	sources []config.ReceiverStats
 	catalog *catalog.Catalog
-	devices *model.DeviceDirectory
+	devices *pipeline.DeviceDirectory
 	client  *http.Client
 	log     zerolog.Logger
 	now     func() time.Time
@@ -55,7 +55,7 @@ type receiver struct {
 }
 
 // NewStage reads sources with a client whose timeout is the cycle's deadline.
-func NewStage(sources []config.ReceiverStats, c *catalog.Catalog, devices *model.DeviceDirectory, timeout time.Duration, log zerolog.Logger) *Stage {
+func NewStage(sources []config.ReceiverStats, c *catalog.Catalog, devices *pipeline.DeviceDirectory, timeout time.Duration, log zerolog.Logger) *Stage {
 	s := &Stage{sources: sources, catalog: c, devices: devices, client: &http.Client{Timeout: timeout}, log: log, now: time.Now,
 		receivers: map[string]*receiver{}}
 	for _, src := range sources {
@@ -279,7 +279,7 @@ func first(ps ...*float64) *float64 {
 // cycles within three quarters of the interval; it returns the readings (a closed channel
 // when there is no receiver). The stage is not essential: a deaf receiver never fails the
 // monitor's health check.
-func Wire(cfg *config.Monitor, c *catalog.Catalog, devices *model.DeviceDirectory, log zerolog.Logger,
+func Wire(cfg *config.Monitor, c *catalog.Catalog, devices *pipeline.DeviceDirectory, log zerolog.Logger,
 	start func(name string, run func(context.Context) error)) <-chan pipeline.Shared[model.Batch] {
 	if len(cfg.ReceiverStats) == 0 {
 		none := make(chan pipeline.Shared[model.Batch])

@@ -109,7 +109,7 @@ type entry struct {
 // Stage owns the registration table and the last known latest version of every image.
 type Stage struct {
 	cfg     Config
-	devices *model.DeviceDirectory
+	devices *pipeline.DeviceDirectory
 	log     zerolog.Logger
 
 	entries map[string]*entry
@@ -123,7 +123,7 @@ type Stage struct {
 }
 
 // NewStage builds the stage; devices receives the registered device blocks.
-func NewStage(cfg Config, devices *model.DeviceDirectory, log zerolog.Logger) *Stage {
+func NewStage(cfg Config, devices *pipeline.DeviceDirectory, log zerolog.Logger) *Stage {
 	return &Stage{cfg: cfg, devices: devices, log: log, entries: map[string]*entry{}, latest: map[string]string{}, unusable: map[string]bool{},
 		imageSets: make(chan []string, 1)}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
 )
@@ -50,7 +51,7 @@ func TestParseRejectsMalformedRegistrations(t *testing.T) {
 }
 
 func TestIngestPublishesUpdateEntityAndKeepsLastKnownLatest(t *testing.T) {
-	devices := &model.DeviceDirectory{}
+	devices := &pipeline.DeviceDirectory{}
 	st := registrations.NewStage(registrations.Config{Namespace: "acme", ReleaseURLTemplate: "https://example.test/{namespace}/{image}/{version}"}, devices, zerolog.Nop())
 	b := st.Ingest(msg("Tracker_message_processor_mp-1", mp1))
 	require.Len(t, b, 1)

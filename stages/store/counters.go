@@ -98,7 +98,7 @@ func scalar(raw json.RawMessage) (string, bool) {
 // (parsed again only when its text changes) and each counter's last payload string.
 type CounterStage struct {
 	conn    *Conn
-	devices *model.DeviceDirectory
+	devices *pipeline.DeviceDirectory
 	expire  int
 	log     zerolog.Logger
 	now     func() time.Time
@@ -167,7 +167,7 @@ type receiverCounters struct {
 }
 
 // NewCounterStage builds the counter stage; expire is expire_after (3 × broker interval).
-func NewCounterStage(conn *Conn, devices *model.DeviceDirectory, expire int, log zerolog.Logger) *CounterStage {
+func NewCounterStage(conn *Conn, devices *pipeline.DeviceDirectory, expire int, log zerolog.Logger) *CounterStage {
 	sweep := time.Duration(expire) * time.Second / 3
 	s := &CounterStage{conn: conn, devices: devices, expire: expire, log: log, now: time.Now,
 		procCache: pipeline.NewAging[string, *processorCounters](sweep),

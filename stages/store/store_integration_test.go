@@ -16,6 +16,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
 )
@@ -290,7 +291,7 @@ func TestCounterCachesFollowEveryChange(t *testing.T) {
 	}
 	seed(t, r)
 	require.NoError(t, r.Do(ctx, r.B().Sadd().Key(store.ReceiverIndexKey).Member("rx").Build()).Error())
-	dirs := &model.DeviceDirectory{}
+	dirs := &pipeline.DeviceDirectory{}
 	cs := store.NewCounterStage(store.ConnWith(r), dirs, 30, zerolog.Nop())
 	req := model.CounterRequest{ProcessorIDs: []string{"p1"}}
 	procTopic := "Tracker/message-processor/p1/statistic/total_messages_processed_lifetime"
