@@ -122,7 +122,7 @@ var conditionTypes = []*conditionType{
 			return optional(f.HasVelocity, f.Velocity.VerticalSpeed)
 		}},
 	{name: TypeHeading, operators: []string{OpEquals}, cost: 1,
-		value:   Value{Widget: "heading", Label: "Heading"},
+		value:   Value{Widget: "heading", Label: "Heading", Unit: "°", Min: 0, Max: HeadingMax},
 		compile: compileHeading,
 		match: func(c *cond, f *model.Flight, _ bitset, _ time.Time) bool {
 			if !f.HasVelocity || !f.Velocity.Heading.OK {
@@ -420,6 +420,9 @@ func length(s string, n int, why string) error {
 	return nil
 }
 
+// HeadingMax is the largest bound of a heading condition (CONTRACT.md 6.2: each 0–359).
+const HeadingMax = 359
+
 var headingRE = regexp.MustCompile(`^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$`)
 
 func compileHeading(c *cond, v any, _ Areas) error {
@@ -430,8 +433,8 @@ func compileHeading(c *cond, v any, _ Areas) error {
 	}
 	lo, _ := strconv.ParseFloat(m[1], 64)
 	hi, _ := strconv.ParseFloat(m[2], 64)
-	if lo < 0 || lo > 359 || hi < 0 || hi > 359 {
-		return errors.New("heading bounds must be within 0-359")
+	if lo < 0 || lo > HeadingMax || hi < 0 || hi > HeadingMax {
+		return fmt.Errorf("heading bounds must be within 0-%d", HeadingMax)
 	}
 	c.lo, c.hi = lo, hi
 	return nil

@@ -333,10 +333,10 @@ function widgetFor(type, value, page) {
     }
     case 'heading': {
       const [lo, hi] = String(value ?? '').split(',').map((s) => s.trim());
-      const a = h('input', { type: 'number', min: 0, max: 359, step: 1, value: lo ?? '', 'aria-label': 'Heading from (degrees)' });
-      const b = h('input', { type: 'number', min: 0, max: 359, step: 1, value: hi ?? '', 'aria-label': 'Heading to (degrees)' });
+      const a = h('input', { type: 'number', min: t.min, max: t.max, step: 1, value: lo ?? '', 'aria-label': 'Heading from (degrees)' });
+      const b = h('input', { type: 'number', min: t.min, max: t.max, step: 1, value: hi ?? '', 'aria-label': 'Heading to (degrees)' });
       return {
-        el: h('span', { class: 'inline' }, 'from ', a, ' to ', b, h('span', { class: 'unit' }, '° (0 to 359; from > to wraps through north)')),
+        el: h('span', { class: 'inline' }, 'from ', a, ' to ', b, h('span', { class: 'unit' }, `${t.unit} (${t.min} to ${t.max}; from > to wraps through north)`)),
         get: () => `${a.value},${b.value}`,
       };
     }
