@@ -13,6 +13,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
@@ -132,7 +133,7 @@ func Run(ctx context.Context, in io.Reader, out, errOut io.Writer, o Options) (R
 	}()
 	go func() { // stage 2: evaluate and render, in order (the engine is not shared)
 		defer close(pieces)
-		ev := evaluator{o: o, res: &res, pool: pool, pieces: pieces}
+		ev := evaluator{o: o, res: &res, pool: pool, pieces: pieces, ctx: ctx}
 		for b := range decoded {
 			ev.batch(b)
 			select { // the engine keeps no pointer into a batch: reuse it
@@ -258,8 +259,8 @@ func readBatches(ctx context.Context, in io.Reader, o Options, free <-chan *batc
 			b.msgs = append(b.msgs, m)
 			b.errs = append(b.errs, err)
 		}
-		if len(b.lines) > 0 {
-			decoded <- b
+		if len(b.lines) > 0 && !pipeline.Send(ctx, decoded, b) {
+			return lineNo, readErr // stopped: the batch is not evaluated
 		}
 		if eof {
 			return lineNo, readErr
@@ -273,6 +274,7 @@ type evaluator struct {
 	res    *Result
 	pool   chunks
 	pieces chan<- piece
+	ctx    context.Context // a stop drops what is not yet handed to the writer
 	cur    piece // being filled
 	clock  Clock
 }
@@ -299,7 +301,7 @@ func (c *Clock) Lagging(at time.Time) bool { return rules.Lagging(c.now, at) }
 // out is the chunk to append output to; a full one goes to the writer first.
 func (ev *evaluator) out() *[]byte {
 	if len(ev.cur.out) >= chunkSize {
-		ev.pieces <- ev.cur
+		pipeline.Send(ev.ctx, ev.pieces, ev.cur)
 		ev.cur = piece{}
 	}
 	if ev.cur.out == nil {
@@ -312,7 +314,7 @@ func (ev *evaluator) batch(b *batch) {
 	o := ev.o
 	defer func() { // the end of a batch: hand on what is left
 		ev.cur.end = true
-		ev.pieces <- ev.cur
+		pipeline.Send(ev.ctx, ev.pieces, ev.cur)
 		ev.cur = piece{}
 	}()
 	for i, l := range b.lines {
