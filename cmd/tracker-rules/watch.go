@@ -83,7 +83,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 			log.Warn().Err(err).Msg("rule event entities unchanged")
 		}
 		if announce != nil && len(b) > 0 {
-			announce <- pipeline.Own(b)
+			pipeline.Send(ctx, announce, pipeline.Own(b))
 		}
 	})
 	// New rule sets (the files: checked every interval) and the trigger counts, beside the feed.
@@ -96,48 +96,52 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 
 	fd := readsb.NewFeed(o.readsb, max(o.interval*4/5, 100*time.Millisecond), log.With().Str("stage", "feed").Logger())
 	out := stdout
-	tick := time.NewTicker(o.interval)
-	defer tick.Stop()
 	log.Info().Str("feed", o.readsb).Dur("interval", o.interval).Bool("mqtt", mc.MQTTEnabled()).Int("rules", len(engine.Set().Rules)).Msg("watching")
-	for {
-		if s, msgs := fd.Poll(ctx); s != nil {
-			now := s.Clock()
-			for i := range msgs {
-				for _, mt := range engine.Process(&msgs[i]) {
-					engine.Counter.Count(mt.Rule.Identifier, mt.At)
-					if rules.Lagging(now, mt.At) {
-						log.Debug().Str("icao_hex", mt.Flight.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
-						continue
-					}
-					payload := mt.Notification()
-					if mc.MQTTEnabled() {
-						notifier.Publish(ctx, mt.Rule.Identifier, payload)
-					} else {
-						_, _ = out.Write(append(payload, '\n'))
-					}
+	// The monitor's pieces: a ticker that drops a tick while a poll still runs, and the poll
+	// runner; each cycle reads the feed, evaluates and notifies, and sends nothing on.
+	ticks, runTicks := pipeline.Ticks(log.With().Str("stage", "feed-ticker").Logger(), 0, o.interval)
+	_, runWatch := pipeline.Poll[struct{}]{Cycle: func(ctx context.Context) (struct{}, bool) {
+		s, msgs := fd.Poll(ctx)
+		if s == nil {
+			return struct{}{}, false
+		}
+		now := s.Clock()
+		for i := range msgs {
+			for _, mt := range engine.Process(&msgs[i]) {
+				engine.Counter.Count(mt.Rule.Identifier, mt.At)
+				if rules.Lagging(now, mt.At) {
+					log.Debug().Str("icao_hex", mt.Flight.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
+					continue
+				}
+				payload := mt.Notification()
+				if mc.MQTTEnabled() {
+					notifier.Publish(ctx, mt.Rule.Identifier, payload)
+				} else {
+					_, _ = out.Write(append(payload, '\n'))
 				}
 			}
-			// Memory stays bounded: finished flights and their aircraft are forgotten.
-			engine.Expire(now)
-			fd.Forget(now.Add(-engine.TTL()))
 		}
-		select {
-		case <-ctx.Done():
-			log.Info().Msg("stopping")
-			stopKeeping()
-			<-keeping
-			if err := engine.Close(ctx); err != nil {
-				log.Warn().Err(err).Msg("trigger counts not flushed")
-			}
-			if announce != nil {
-				close(announce) // the sink drains, publishes OFFLINE and disconnects
-			}
-			select {
-			case <-sinkDone:
-			case <-time.After(4 * time.Second):
-			}
-			return 0
-		case <-tick.C:
-		}
+		// Memory stays bounded: finished flights and their aircraft are forgotten.
+		engine.Expire(now)
+		fd.Forget(now.Add(-engine.TTL()))
+		return struct{}{}, false
+	}}.Start(ticks, 0)
+	g := pipeline.NewGroup(ctx)
+	g.Go("feed-ticker", runTicks)
+	g.Go("watch", runWatch)
+	_ = g.Wait() // until ctx ends
+	log.Info().Msg("stopping")
+	stopKeeping()
+	<-keeping
+	if err := engine.Close(ctx); err != nil {
+		log.Warn().Err(err).Msg("trigger counts not flushed")
 	}
+	if announce != nil {
+		close(announce) // the sink drains, publishes OFFLINE and disconnects
+	}
+	select {
+	case <-sinkDone:
+	case <-time.After(4 * time.Second):
+	}
+	return 0
 }
