@@ -12,6 +12,8 @@
 #   go tool pprof -top bin/tracker-core-health DIR/<label>.cpu.pprof
 #   SCALE_ONLY=defaults runs the first configuration only; SCALE_STDERR=FILE keeps the monitor's
 #   standard error (with GODEBUG=gctrace=1, the heap at each collection).
+#   SCALE_BASELINE=REF compares: the monitor built at git REF and the current one, defaults
+#   only, alternately (SCALE_ROUNDS, default 2, each), in one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 QUEUES=${SCALE_QUEUES:-1000}
@@ -70,7 +72,7 @@ run() { # label, extra environment
     BROKER_MONITORING_USERNAME="$TEST_MONITOR_USER" BROKER_MONITORING_PASSWORD="$TEST_MONITOR_PASSWORD" \
     STORE_HOST=127.0.0.1 STORE_PORT="${TEST_REDIS_ADDR##*:}" STORE_PASSWORD="$TEST_REDIS_PASSWORD" \
     MQTT_HOST=127.0.0.1 MQTT_PORT="${TEST_MQTT_ADDR##*:}" BROKER_POLL_INTERVAL="$INTERVAL" \
-    HEARTBEAT_PATH="$hb/heartbeat" LOG_LEVEL=warn "${pprof[@]}" "$@" bin/tracker-core-health 2>"${SCALE_STDERR:-/dev/null}" &
+    HEARTBEAT_PATH="$hb/heartbeat" LOG_LEVEL=warn "${pprof[@]}" "$@" "${BIN:-bin/tracker-core-health}" 2>"${SCALE_STDERR:-/dev/null}" &
   local pid=$!
   # Not counted: the first connect, when every discovery config goes out (≈ 19 entities a
   # queue, at MQTT_DISCOVERY_RATE, 500/s by default) and holds the states back behind it.
@@ -132,6 +134,18 @@ run() { # label, extra environment
 }
 
 echo "scale: $QUEUES owned + 100 foreign queues, $QUEUES processors' counters, broker interval $INTERVAL, $CYCLES cycles each"
+if [ -n "${SCALE_BASELINE:-}" ]; then
+  base=$(mktemp -d)
+  git worktree add -q --detach "$base/src" "$SCALE_BASELINE"
+  (cd "$base/src" && CGO_ENABLED=0 go build -trimpath -o "$base/" ./cmd/tracker-core-health)
+  git worktree remove --force "$base/src"
+  for r in $(seq 1 "${SCALE_ROUNDS:-2}"); do
+    BIN="$base/tracker-core-health" run "baseline $SCALE_BASELINE ($r)"
+    run "current ($r)"
+  done
+  rm -rf "$base"
+  exit 0
+fi
 run "defaults"
 [ "${SCALE_ONLY:-}" = defaults ] && exit 0
 run "MQTT_PUBLISH_RATE=1000000" MQTT_PUBLISH_RATE=1000000
