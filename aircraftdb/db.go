@@ -542,3 +542,20 @@ func packKey(s string) (uint64, bool) {
 	}
 	return key, true
 }
+
+// Types is the number of type designators (TypeAt: 0 ≤ i < Types(), in designator order).
+func (db *DB) Types() int { return len(db.types) / typeSize }
+
+// TypeAt is type number i.
+func (db *DB) TypeAt(i int) TypeRecord { return db.typeAt(i) }
+
+// Operators is the number of operators (OperatorAt: 0 ≤ i < Operators(), in designator order).
+func (db *DB) Operators() int { return len(db.ops) / operatorSize }
+
+// OperatorAt is operator number i.
+func (db *DB) OperatorAt(i int) Operator {
+	r := db.ops[i*operatorSize:]
+	k := le.Uint32(r)
+	d := string([]byte{byte(k >> 16), byte(k >> 8), byte(k)})
+	return Operator{Designator: d, Name: db.str(le.Uint32(r[4:])), Country: db.str(le.Uint32(r[8:])), Callsign: db.str(le.Uint32(r[12:]))}
+}

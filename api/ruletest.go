@@ -49,6 +49,7 @@ type testMatch struct {
 	Longitude   *float64                `json:"longitude,omitempty"`
 	Altitude    *float64                `json:"altitude,omitempty"`
 	Conditions  []rules.ConditionResult `json:"conditions"`
+	who                                 // the aircraft, operator and route the conditions saw
 }
 
 // conditionCount is how many messages satisfied one condition on its own.
@@ -221,7 +222,7 @@ func runTest(engine *rules.Engine, tested *rules.Rule, source string, each func(
 				continue
 			}
 			tm := testMatch{IcaoHex: f.IcaoHex, Ident: f.Ident, ReceivedAt: model.RFC3339Offset(mt.At),
-				LastMessage: model.RFC3339Offset(f.LastMessage), Conditions: tested.Explain(f, earlier, mt.At)}
+				LastMessage: model.RFC3339Offset(f.LastMessage), Conditions: tested.Explain(f, earlier, mt.At), who: whoOf(f)}
 			if p := f.Position; f.HasPosition {
 				tm.Latitude, tm.Longitude, tm.Altitude = ptr(p.Latitude), ptr(p.Longitude), ptr(p.Altitude)
 			}

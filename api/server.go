@@ -104,6 +104,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/rule-status", s.ruleStatus)
 	mux.HandleFunc("GET /api/traffic", s.getTraffic)
 	mux.HandleFunc("GET /api/matches", s.getMatches)
+	s.lookupRoutes(mux)
 	cop, _ := s.crossOrigin(s.auth(requireJSON(withPreconditions(mux)))) // options checked by NewServer
 	return s.accessLog(s.headers(cop))
 }

@@ -10,7 +10,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 )
 
@@ -38,6 +40,7 @@ type Traffic struct {
 	head, n int
 	strs    strTable
 	latest  map[string]*aircraft // by hex
+	who     *rules.Engine        // the kept aircraft's flights, enriched (no rules): who and where
 	clock   time.Time            // the feed's time of its latest snapshot
 	state   string               // off, ok, down
 	err     string
@@ -95,6 +98,7 @@ type aircraft struct {
 	Heading   *float64 `json:"heading,omitempty"`
 	Military  bool     `json:"military,omitempty"`
 	Seen      float64  `json:"seen_seconds"`
+	who                // what the enrichment knows (EnrichWith)
 	at        time.Time
 }
 
@@ -106,6 +110,15 @@ func NewTraffic(src string, interval, window time.Duration, log zerolog.Logger) 
 		t.state = "down" // until the first answer
 	}
 	return t
+}
+
+// EnrichWith makes the kept aircraft enriched from src (AIRCRAFT_DB), as the rule tests'
+// flights are: GET /api/traffic then says who each is and where it flies. Call it before Run.
+func (t *Traffic) EnrichWith(src enrich.Source, log zerolog.Logger) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.who = rules.NewEngine(&rules.Set{}, 0)
+	t.who.SetEnricher(enrich.New(src, log))
 }
 
 // Run polls the feed until ctx ends; without a feed it returns at once.
@@ -194,6 +207,9 @@ func (t *Traffic) add(m *model.AircraftMessage) {
 		t.n++
 	}
 	t.latestOf(m)
+	if t.who != nil {
+		t.who.Process(m)
+	}
 }
 
 // grow doubles the ring (up to MaxKeptMessages), oldest first.
@@ -254,6 +270,9 @@ func (t *Traffic) expire(now time.Time) {
 		if now.Sub(a.at) > aircraftWindow {
 			delete(t.latest, hex)
 		}
+	}
+	if t.who != nil {
+		t.who.Expire(now)
 	}
 	if t.strs.len() > 2*t.strs.atRebuild+4096 {
 		t.rebuildStrings()
@@ -347,6 +366,9 @@ func (s *Server) getTraffic(w http.ResponseWriter, _ *http.Request) {
 		}
 		c := *a
 		c.Seen = model.Round(now.Sub(a.at).Seconds(), 1)
+		if t.who != nil {
+			c.who = whoOf(t.who.Flight(a.Hex))
+		}
 		out.Aircraft = append(out.Aircraft, &c)
 	}
 	t.mu.RUnlock()

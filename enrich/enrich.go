@@ -108,6 +108,37 @@ func aircraftInto(db *aircraftdb.DB, addr uint32, feedType string, a *model.Airc
 	if feedType = strings.ToUpper(strings.TrimSpace(feedType)); feedType != "" && feedType != typ.Designator {
 		typ, _ = db.Type(feedType) // the feed's own type wins; its details come from the table
 	}
+	typeInto(typ, a, pp, count)
+	if rec.Military || db.MilitaryBlock(addr) {
+		*mil = true
+		a.Military = mil
+	}
+	return found
+}
+
+func (en *Enricher) aircraft(db *aircraftdb.DB, f *model.Flight) {
+	addr, ok := aircraftdb.ParseAddress(f.IcaoHex)
+	if !ok {
+		return
+	}
+	aircraftInto(db, addr, f.Aircraft.TypeDesignator, &en.ac, &en.pp, &en.count, &en.mil)
+	f.FillAircraft(&en.ac) // copies: the scratch is the next flight's
+}
+
+// TypeDetails are what a type designator says of an aircraft: its model, type, category and
+// powerplant (the engine count and kind), as a flight gets them.
+func TypeDetails(t aircraftdb.TypeRecord) (model.Aircraft, bool) {
+	var (
+		a     model.Aircraft
+		pp    model.Powerplant
+		count int
+	)
+	typeInto(t, &a, &pp, &count)
+	return a, t.Designator != ""
+}
+
+// typeInto fills a's type details from typ (into storage the caller owns).
+func typeInto(typ aircraftdb.TypeRecord, a *model.Aircraft, pp *model.Powerplant, count *int) {
 	if typ.Model != "" {
 		a.ManufacturerModel = typ.Model
 	}
@@ -148,20 +179,6 @@ func aircraftInto(db *aircraftdb.DB, addr uint32, feedType string, a *model.Airc
 	if pp.Count != nil || pp.Type != "" {
 		a.Powerplant = pp
 	}
-	if rec.Military || db.MilitaryBlock(addr) {
-		*mil = true
-		a.Military = mil
-	}
-	return found
-}
-
-func (en *Enricher) aircraft(db *aircraftdb.DB, f *model.Flight) {
-	addr, ok := aircraftdb.ParseAddress(f.IcaoHex)
-	if !ok {
-		return
-	}
-	aircraftInto(db, addr, f.Aircraft.TypeDesignator, &en.ac, &en.pp, &en.count, &en.mil)
-	f.FillAircraft(&en.ac) // copies: the scratch is the next flight's
 }
 
 // nNumber is a US civil registration used as a callsign (the original's pattern).

@@ -64,17 +64,20 @@ func run() int {
 	// notifications, each kept by a goroutine of its own until the server stops.
 	traffic := api.NewTraffic(cfg.ReadsbURL, cfg.ReadsbInterval, cfg.TrafficWindow, log.With().Str("stage", "traffic").Logger())
 	matches := api.NewMatches(cfg.MQTTHost, cfg.MQTTPort, cfg.MQTTUsername, cfg.MQTTPassword, log.With().Str("stage", "matches").Logger())
+	matches.KeepIn(client) // the Matches page's history, kept across restarts
 	bg, stopBG := context.WithCancel(ctx)
 	defer stopBG()
-	go traffic.Run(bg)
-	go matches.Run(bg)
 	opts := api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
 		Traffic: traffic, Matches: matches}
-	// The aircraft database of the rule tests; a replaced file is in use within a minute.
+	// The aircraft database of the rule tests and the traffic; a replaced file is in use
+	// within a minute.
 	if db := shipped.Open(cfg.AircraftDB, log.With().Str("stage", "aircraftdb").Logger()); db != nil {
 		opts.AircraftDB = db
+		traffic.EnrichWith(db, log.With().Str("stage", "enrich").Logger())
 		go db.Watch(bg, aircraftdb.ReloadEvery)
 	}
+	go traffic.Run(bg)
+	go matches.Run(bg)
 	server, err := api.NewServer(store, opts, log)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
