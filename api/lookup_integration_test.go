@@ -196,6 +196,7 @@ func TestMatchesAreKeptInTheStore(t *testing.T) {
 	require.NoError(t, json.Unmarshal(raw, &page))
 	require.Equal(t, "TST2", page.Matches[0].Notification["ident"], "the next page: older ones")
 	_, _, raw = f.do("GET", "/api/matches?rule=x", nil)
+	page.Before = "" // absent from the answer: not overwritten by Unmarshal
 	require.NoError(t, json.Unmarshal(raw, &page))
 	require.Len(t, page.Matches, 3)
 	require.Empty(t, page.Before)

@@ -45,7 +45,7 @@ func TestReceiverStatsOnTheReceiversDevice(t *testing.T) {
 	defer srv.Close()
 
 	env := fresh(t)
-	rec := env.Record(t, "Tracker/receiver/#", "homeassistant/+/Tracker_receiver_rooftop_+/config")
+	rec := env.Record(t, "Tracker/receiver/#", "homeassistant/#")
 	startMonitor(t, env, map[string]string{"RECEIVER_STATS_URL": "rooftop=" + srv.URL + "/data/stats.json", "RECEIVER_STATS_INTERVAL": "1s"})
 
 	cfgMsg := rec.WaitFor("homeassistant/sensor/Tracker_receiver_rooftop_signal_dbfs/config", 15*time.Second, nil)
@@ -63,7 +63,7 @@ func TestReceiverStatsOnTheReceiversDevice(t *testing.T) {
 	rec.WaitPayload(base+"signal_dbfs", "-4.1", 10*time.Second)
 	rec.WaitPayload(base+"noise_dbfs", "-17.6", 10*time.Second)
 	rec.WaitPayload(base+"messages_per_second", "14.2", 10*time.Second)
-	rec.WaitPayload(base+"strong_signals_per_minute", "284", 10*time.Second)
+	rec.WaitPayload(base+"strong_signals_per_minute", "284.0", 10*time.Second)
 
 	f.mu.Lock()
 	f.down = true
