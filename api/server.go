@@ -45,6 +45,8 @@ type Options struct {
 	// TileURL (CONFIG_UI_TILE_URL) is the optional map tile template; its origin is the only
 	// one added to the pages' img-src. TileAttribution is shown with the tiles.
 	TileURL, TileAttribution string
+	// Tar1090URL (CONFIG_UI_TAR1090_URL) is the user's tar1090, linked from the traffic card.
+	Tar1090URL string
 	// Traffic is the user's own receiver's traffic (CONFIG_UI_READSB_URL), for the map and
 	// the rule tests; Matches the recent rule notifications (MQTT_HOST). Either may be nil:
 	// none.

@@ -22,6 +22,10 @@ type UIConfig struct {
 	Auth            bool   `json:"auth"` // a token is required
 	TileURL         string `json:"tile_url,omitempty"`
 	TileAttribution string `json:"tile_attribution,omitempty"`
+	// Tar1090URL (CONFIG_UI_TAR1090_URL) is the user's own tar1090: the traffic card links an
+	// aircraft's page there (?icao=…). Lookups says the aircraft database is there.
+	Tar1090URL string `json:"tar1090_url,omitempty"`
+	Lookups    bool   `json:"lookups"`
 	// Conditions is the rules package's table of condition types, in order: per type the
 	// operators it allows and its value (limits, widget, unit); the UI repeats none of it.
 	Conditions     []rules.ConditionType `json:"conditions"`
@@ -41,6 +45,7 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 		w.Header().Set("Cache-Control", "no-store")
 		writeJSON(w, http.StatusOK, UIConfig{
 			Auth: s.opts.Token != "", TileURL: s.opts.TileURL, TileAttribution: s.opts.TileAttribution,
+			Tar1090URL: s.opts.Tar1090URL, Lookups: s.opts.AircraftDB != nil && s.opts.AircraftDB.Current() != nil,
 			Conditions: rules.ConditionTypes(), OperatorLabels: rules.OperatorLabels, Operators: rules.Operators,
 		})
 	})

@@ -359,6 +359,9 @@ type API struct {
 	TrafficWindow  time.Duration
 	// MQTT (MQTT_HOST…): when set, the API keeps the recent rule notifications for the UI.
 	MQTT
+	// Tar1090URL (CONFIG_UI_TAR1090_URL): the user's own tar1090 (e.g.
+	// http://receiver/tar1090/), linked from the UI's traffic card; empty: no link.
+	Tar1090URL string
 	// AircraftDB (AIRCRAFT_DB): the aircraft database the rule tests enrich with; empty: the
 	// default file, else the shipped one; "none": no enrichment (CONTRACT.md 9.4).
 	AircraftDB string
@@ -383,6 +386,7 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.TrafficWindow = time.Duration(r.positiveInt("CONFIG_UI_TRAFFIC_MINUTES", 30)) * time.Minute
 	a.MQTT = r.mqtt()
 	a.AircraftDB = r.str("AIRCRAFT_DB", "")
+	a.Tar1090URL = r.url("CONFIG_UI_TAR1090_URL", "")
 	if r.err != nil {
 		return nil, r.err
 	}

@@ -72,6 +72,9 @@ type Value struct {
 	PatternText string `json:"pattern_text,omitempty"`
 	Placeholder string `json:"placeholder,omitempty"`
 	MaxLength   int    `json:"maxlength,omitempty"`
+	// Lookup names the management API's suggestions for a code (GET /api/lookup/{Lookup}?q=):
+	// "operators" or "types"; the UI offers them as the user types and names a stored code.
+	Lookup string `json:"lookup,omitempty"`
 	// A list of MinItems to MaxItems (0: any) strings, distinct values of Options when set.
 	List     bool     `json:"list,omitempty"`
 	Options  []string `json:"options,omitempty"`
@@ -197,7 +200,7 @@ var conditionTypes = []*conditionType{
 			return append([]string{}, f.ReceiverSources...)
 		}},
 	{name: TypeOperatorAirlineDesignator, operators: []string{OpEquals}, cost: 1,
-		value: Value{Widget: "text", Label: "Operator (ICAO airline code)", Placeholder: "BAW", MaxLength: 3},
+		value: Value{Widget: "text", Label: "Operator (ICAO airline code)", Placeholder: "BAW", MaxLength: 3, Lookup: "operators"},
 		compile: compileText(strings.ToUpper, func(s string) error {
 			return length(s, 3, "operator airline designator must be exactly 3 characters")
 		}),
@@ -206,7 +209,7 @@ var conditionTypes = []*conditionType{
 		},
 		observe: func(_ *cond, f *model.Flight, _ []string, _ time.Time) any { return f.Operator.AirlineDesignator }},
 	{name: TypeAircraftTypeDesignator, operators: []string{OpEquals}, cost: 1,
-		value: Value{Widget: "text", Label: "Aircraft type (ICAO)", Placeholder: "A320", MaxLength: 4},
+		value: Value{Widget: "text", Label: "Aircraft type (ICAO)", Placeholder: "A320", MaxLength: 4, Lookup: "types"},
 		compile: compileText(strings.ToUpper, func(s string) error {
 			return length(s, 4, "aircraft type designator must be exactly 4 characters")
 		}),

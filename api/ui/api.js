@@ -79,5 +79,13 @@ export const api = {
   traffic: () => call('GET', '/api/traffic'),
   ruleStatus: () => call('GET', '/api/rule-status'),
   checkAreas: (areas) => call('POST', '/api/areas/check', areas),
-  matches: (rule) => call('GET', `/api/matches${rule ? `?rule=${encodeURIComponent(rule)}` : ''}`),
+  matches: (rule, before) => {
+    const q = new URLSearchParams();
+    if (rule) q.set('rule', rule);
+    if (before) q.set('before', before);
+    const qs = q.toString();
+    return call('GET', `/api/matches${qs ? `?${qs}` : ''}`);
+  },
+  // lookup is the database's suggestions: kind "types" or "operators".
+  lookup: (kind, q) => call('GET', `/api/lookup/${kind}?q=${encodeURIComponent(q)}`),
 };

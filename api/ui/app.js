@@ -5,6 +5,7 @@ import { $, message } from './dom.js';
 import { AreasPage } from './areas.js';
 import { RulesPage } from './rules.js';
 import { MatchesPage } from './matches.js';
+import { setTar1090 } from './map.js';
 
 // askToken shows the sign-in dialog and resolves with the token typed in.
 function askToken(error) {
@@ -40,6 +41,7 @@ async function main() {
     message(`The server could not be reached: ${e.message}`, 'error');
     return;
   }
+  setTar1090(config.tar1090_url);
   const pages = { areas: new AreasPage(config), rules: new RulesPage(config), matches: new MatchesPage(config) };
   const titles = { areas: 'Areas', rules: 'Rules', matches: 'Matches' };
   const show = async () => {

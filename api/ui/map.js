@@ -163,8 +163,47 @@ export class TrafficLayer {
   }
 }
 
-// aircraftMarker is one aircraft: an arrow rotated by its heading, with its ident and
-// altitude, and its fields on a click.
+// tar1090 is the user's own tar1090 (CONFIG_UI_TAR1090_URL): the card links an aircraft there.
+let tar1090 = '';
+export function setTar1090(url) { tar1090 = url || ''; }
+
+// airportText is "PMI Palma" (IATA, else ICAO, and the city).
+export function airportText(ap) {
+  if (!ap) return '';
+  return [ap.iata_code || ap.icao_code, ap.city || ap.name].filter(Boolean).join(' ');
+}
+
+// routeText is "PMI Palma → LTN London" when both ends are known.
+export function routeText(a) {
+  return a.origin && a.destination ? `${airportText(a.origin)} → ${airportText(a.destination)}` : '';
+}
+
+// aircraftCard is who an aircraft is, where it flies and how: what the traffic popup shows.
+export function aircraftCard(a) {
+  const rows = [
+    ['Callsign', a.ident], ['Registration', a.registration],
+    ['Model', a.manufacturer_model ? `${a.manufacturer_model}${a.type_designator ? ` (${a.type_designator})` : ''}` : a.type_designator],
+    ['Operator', a.operator ? (a.operator.name ? `${a.operator.name} (${a.operator.airline_designator})` : a.operator.airline_designator) : ''],
+    ['Route', routeText(a)],
+    ['Altitude', a.altitude !== undefined ? `${Math.round(a.altitude)} ft` : ''],
+    ['Speed', a.velocity !== undefined ? `${Math.round(a.velocity)} kt` : ''],
+    ['Heading', a.heading !== undefined ? `${Math.round(a.heading)}°` : ''],
+    ['Squawk', a.squawk], ['Wake', a.wake_turbulence_category], ['ICAO address', a.icao_hex],
+  ].filter(([, v]) => v);
+  const card = h('div', { class: 'aircraft-card' },
+    h('dl', { class: 'aircraft-fields' }, ...rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))])));
+  if (tar1090 && a.icao_hex) {
+    card.append(h('a', { href: `${tar1090}/?icao=${encodeURIComponent(a.icao_hex.toLowerCase())}`, target: '_blank', rel: 'noopener', class: 'tar1090' }, 'Open in tar1090'));
+  }
+  return card;
+}
+
+// wakeSize is the icon's size by the wake turbulence category the receiver decoded.
+const wakeSize = { light: 14, medium: 20, heavy: 26 };
+
+// aircraftMarker is one aircraft: an arrow rotated by its heading, sized by its wake category,
+// labelled with its callsign (or registration) and altitude; hovering or clicking shows its
+// card.
 export function aircraftMarker(a, cls = '') {
   const plane = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   plane.setAttribute('viewBox', '-10 -10 20 20');
@@ -173,10 +212,15 @@ export function aircraftMarker(a, cls = '') {
   path.setAttribute('d', 'M0,-9 L2,-2 L9,2 L9,4 L2,2 L1,7 L4,9 L4,10 L0,9 L-4,10 L-4,9 L-1,7 L-2,2 L-9,4 L-9,2 L-2,-2 Z');
   plane.append(path);
   if (a.heading !== undefined) plane.style.transform = `rotate(${a.heading}deg)`;
-  const label = h('span', { class: 'aircraft-label' }, [a.ident || a.icao_hex, a.altitude !== undefined ? ` ${Math.round(a.altitude)} ft` : ''].join(''));
-  const el = h('div', { class: `aircraft${a.military ? ' military' : ''}${cls ? ` ${cls}` : ''}`, 'data-hex': a.icao_hex }, plane, label);
-  const m = L.marker([a.latitude, a.longitude], { icon: L.divIcon({ html: el, className: 'aircraft-icon', iconSize: [20, 20], iconAnchor: [10, 10] }), pmIgnore: true, title: a.icao_hex });
-  m.bindPopup(() => h('dl', { class: 'aircraft-fields' }, ...Object.entries(a).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, typeof v === 'object' ? JSON.stringify(v) : String(v))])));
+  const size = wakeSize[a.wake_turbulence_category] || 20;
+  plane.style.width = plane.style.height = `${size}px`;
+  const label = h('span', { class: 'aircraft-label' }, [a.ident || a.registration || a.icao_hex, a.altitude !== undefined ? ` ${Math.round(a.altitude)} ft` : ''].join(''));
+  const el = h('div', { class: `aircraft${a.military ? ' military' : ''}${cls ? ` ${cls}` : ''}`, 'data-hex': a.icao_hex, 'data-wake': a.wake_turbulence_category || '' }, plane, label);
+  el.style.width = el.style.height = `${size}px`;
+  label.style.left = `${size + 2}px`;
+  const m = L.marker([a.latitude, a.longitude], { icon: L.divIcon({ html: el, className: 'aircraft-icon', iconSize: [size, size], iconAnchor: [size / 2, size / 2] }), pmIgnore: true, title: a.icao_hex });
+  m.bindPopup(() => aircraftCard(a));
+  m.on('mouseover', () => m.openPopup());
   return m;
 }
 

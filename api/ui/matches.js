@@ -1,45 +1,60 @@
-// The Matches page: the newest rule notifications the server saw on Tracker/rule/+ (from the
-// message processors or tracker-rules watch), with a rule filter.
+// The Matches page: the rule notifications the server saw on Tracker/rule/+ (from the message
+// processors or tracker-rules watch), kept in the data store across restarts: who (callsign,
+// registration, model, operator) and where (origin → destination), newest first, a page at a
+// time ("Older"), with a rule filter.
 import { api } from './api.js';
 import { $, h, message } from './dom.js';
+import { routeText } from './map.js';
 
 export class MatchesPage {
   constructor() {
     $('#matches-rule').addEventListener('change', () => this.reload());
     $('#matches-refresh').addEventListener('click', () => this.reload());
+    $('#matches-older').addEventListener('click', () => this.more());
   }
 
   async show() { await this.reload(); }
 
   async reload() {
+    this.before = '';
+    $('#matches-rows').replaceChildren();
+    await this.more();
+  }
+
+  // more loads the next, older page (the first after reload) and appends its rows.
+  async more() {
     const rule = $('#matches-rule').value;
     let got;
     try {
-      got = await api.matches(rule);
+      got = await api.matches(rule, this.before);
     } catch (e) {
       message(`Matches could not be loaded: ${e.message}`, 'error');
       return;
     }
+    const first = !this.before;
+    this.before = got.before || '';
+    $('#matches-older').hidden = !this.before;
     const note = $('#matches-note');
-    note.hidden = got.matches.length > 0 && got.mqtt === 'connected';
-    if (got.mqtt === 'off') {
-      note.textContent = 'No matches can be shown: this server has no MQTT broker configured (set MQTT_HOST for tracker-config-api to see the notifications of every rule here).';
-    } else if (got.mqtt === 'down') {
-      note.textContent = 'The MQTT broker cannot be reached right now; these are the matches seen before it went away.';
-    } else {
-      note.textContent = rule ? `No notification of rule ${rule} seen since the server started.` : 'No rule notification seen since the server started.';
-    }
-    this.fillRules(got.matches);
-    $('#matches-rows').replaceChildren(...got.matches.map((m) => {
+    const notes = [];
+    if (got.history === 'unavailable') notes.push('The data store does not answer: these are only the newest matches this server kept in memory; the older history is unavailable.');
+    if (got.mqtt === 'off') notes.push('New matches are not being received: this server has no MQTT broker configured (set MQTT_HOST for tracker-config-api).');
+    else if (got.mqtt === 'down') notes.push('The MQTT broker cannot be reached right now: new matches appear once it is back.');
+    if (first && got.matches.length === 0) notes.push(rule ? `No notification of rule ${rule} kept.` : 'No rule notification kept yet.');
+    note.textContent = notes.join(' ');
+    note.hidden = notes.length === 0;
+    if (first) this.fillRules(got.matches);
+    $('#matches-rows').append(...got.matches.map((m) => {
       const n = m.notification && typeof m.notification === 'object' ? m.notification : {};
       const ac = n.aircraft || {};
       const op = n.operator || {};
-      return h('tr', { dataset: { rule: m.rule } },
+      return h('tr', { dataset: { rule: m.rule, id: m.id || '' } },
+        h('td', { class: 'when' }, new Date(m.received).toLocaleString()),
         h('td', { class: 'mono' }, m.rule),
-        h('td', {}, new Date(m.received).toLocaleString()),
-        h('td', { class: 'mono' }, [ac.icao_hex, ac.registration].filter(Boolean).join(' · ')),
-        h('td', { class: 'mono' }, n.ident || ''),
-        h('td', {}, op.name || op.airline_designator || ''));
+        h('td', { class: 'mono' }, n.ident || ac.icao_hex || ''),
+        h('td', { class: 'mono' }, ac.registration || ''),
+        h('td', { class: 'model' }, ac.manufacturer_model || ac.type_designator || ''),
+        h('td', { class: 'operator' }, op.name || op.airline_designator || ''),
+        h('td', { class: 'route' }, routeText(n)));
     }));
   }
 

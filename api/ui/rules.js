@@ -5,7 +5,7 @@
 /* global L */
 import { api, ApiError } from './api.js';
 import { $, h, message, showErrors, clearErrors, download, importFile } from './dom.js';
-import { createMap, aircraftMarker } from './map.js';
+import { createMap, aircraftMarker, routeText } from './map.js';
 
 // The condition types, their operators and the limits of their values are the server's
 // (/ui/config.json: the rules package's table, the same one that validates): the page repeats
@@ -144,6 +144,10 @@ export class RulesPage {
     $('#rule-test-matches tbody').replaceChildren(...got.matches.map((m) => h('tr', { dataset: { hex: m.icao_hex } },
       h('td', { class: 'mono' }, m.icao_hex),
       h('td', { class: 'mono' }, m.ident || ''),
+      h('td', { class: 'mono' }, m.registration || ''),
+      h('td', { class: 'model' }, m.manufacturer_model || m.type_designator || ''),
+      h('td', { class: 'operator' }, m.operator ? (m.operator.name || m.operator.airline_designator) : ''),
+      h('td', { class: 'route' }, routeText(m)),
       h('td', { class: 'when' }, h('time', { datetime: m.received_at, title: m.received_at }, m.received_at.replace('T', ' ').replace(/(\.\d+)?(\+00:00|Z)$/, ' UTC'))),
       h('td', {}, h('ul', { class: 'observed' }, ...m.conditions.map((c) => h('li', {}, `${c.type} ${c.operator} ${c.value}: ${observedText(c.observed)}`)))))));
     $('#rule-test-matches').hidden = got.matches.length === 0;
@@ -176,7 +180,7 @@ export class RulesPage {
     this.testMarks.clearLayers();
     for (const m of matches) {
       if (m.latitude === undefined || m.longitude === undefined) continue;
-      aircraftMarker({ icao_hex: m.icao_hex, ident: m.ident, latitude: m.latitude, longitude: m.longitude, altitude: m.altitude, received_at: m.received_at }, 'match').addTo(this.testMarks);
+      aircraftMarker({ ...m, conditions: undefined }, 'match').addTo(this.testMarks);
     }
     const b = this.testMarks.getLayers().length ? this.testMarks.getBounds() : this.testAreas.getBounds();
     if (b.isValid()) map.fitBounds(b.pad(0.3), { maxZoom: 11 });
@@ -247,6 +251,9 @@ export class RulesPage {
   }
 
   async save() {
+    for (const r of this.rows) { // an unknown operator or type code only when confirmed
+      if (r.widget.check && !(await r.widget.check())) return;
+    }
     const body = this.body();
     clearErrors(this.form);
     try {
@@ -315,6 +322,47 @@ function observedText(v) {
 function stripCounts(r) {
   const { triggered_lifetime: _l, triggered_last_30_days: _d, ...rest } = r;
   return rest;
+}
+
+// lookupWidget is a code field with the database's suggestions as the user types ("EZY —
+// Easyjet Uk"), the name of the code beside it, and a check before saving: an unknown code
+// (a typo never matches) is saved only when the user confirms it.
+function lookupWidget(t, input) {
+  const operators = t.lookup === 'operators';
+  const codeKey = operators ? 'airline_designator' : 'type_designator';
+  const nameKey = operators ? 'name' : 'manufacturer_model';
+  const list = h('datalist', { id: uid('suggest') });
+  input.setAttribute('list', list.id);
+  input.setAttribute('autocomplete', 'off');
+  const name = h('span', { class: 'unit code-name', 'aria-live': 'polite' });
+  const known = new Map(); // code → name, of every suggestion seen
+  let seq = 0;
+  const refresh = async () => {
+    const q = input.value.trim();
+    if (!q) { list.replaceChildren(); name.textContent = ''; return; }
+    const mine = ++seq;
+    let got;
+    try { got = await api.lookup(t.lookup, q); } catch { return; }
+    if (mine !== seq) return; // a newer keystroke's answer wins
+    for (const g of got) known.set(g[codeKey], g[nameKey] || '');
+    list.replaceChildren(...got.map((g) => h('option', { value: g[codeKey] }, `${g[codeKey]} — ${g[nameKey] || ''}`)));
+    const code = q.toUpperCase();
+    if (known.has(code)) name.textContent = known.get(code) || code;
+    else name.textContent = code.length === t.maxlength ? `unknown ${operators ? 'operator' : 'type'} code` : '';
+    name.classList.toggle('unknown', !known.has(code));
+  };
+  input.addEventListener('input', refresh);
+  refresh();
+  return {
+    el: h('span', { class: 'inline' }, input, list, name),
+    get: () => input.value,
+    check: async () => {
+      const code = input.value.trim().toUpperCase();
+      if (!code) return true;
+      if (!known.has(code)) await refresh();
+      return known.has(code) || window.confirm(`${code} is not a known ${operators ? 'operator' : 'aircraft type'} code: a rule with it never matches. Save it anyway?`);
+    },
+  };
 }
 
 // widgetFor builds the value widget of a condition type from its row of the server's table:
@@ -387,7 +435,8 @@ function widgetFor(type, value, page) {
     }
     default: {
       const input = h('input', { type: 'text', value: value ?? '', placeholder: t.placeholder, maxlength: t.maxlength, pattern: t.pattern, 'aria-label': t.label, spellcheck: 'false' });
-      return { el: input, get: () => input.value };
+      if (!t.lookup || !page.config.lookups) return { el: input, get: () => input.value };
+      return lookupWidget(t, input);
     }
   }
 }

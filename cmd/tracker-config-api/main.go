@@ -68,7 +68,7 @@ func run() int {
 	bg, stopBG := context.WithCancel(ctx)
 	defer stopBG()
 	opts := api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
-		Traffic: traffic, Matches: matches}
+		Tar1090URL: cfg.Tar1090URL, Traffic: traffic, Matches: matches}
 	// The aircraft database of the rule tests and the traffic; a replaced file is in use
 	// within a minute.
 	if db := shipped.Open(cfg.AircraftDB, log.With().Str("stage", "aircraftdb").Logger()); db != nil {
