@@ -190,7 +190,7 @@ func TestUITrafficRuleTestAndMatches(t *testing.T) {
 	time.Sleep(300 * time.Millisecond) // the subscription follows the connection
 	rec.Publish("Tracker/rule/x", `{"aircraft":{"icao_hex":"400B83","registration":"G-EUUA"},"ident":"BAW12","operator":{"name":"British Airways"},"rule":{"identifier":"x","name":"","description":""}}`, false)
 	b.open(tab, "matches")
-	b.waitText(tab, "#matches-rows", "400B83")
+	b.waitText(tab, "#matches-rows", "G-EUUA")
 	b.waitText(tab, "#matches-rows", "BAW12")
 	b.waitText(tab, "#matches-rows", "British Airways")
 	shot("matches")

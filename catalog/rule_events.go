@@ -23,14 +23,18 @@ const RuleEventType = "matched"
 // render as "" (military as false) when the notification leaves them out.
 const RuleEventTemplate = `{% set n = value_json %}{% set a = n.aircraft if n.aircraft is defined else {} %}` +
 	`{% set o = n.operator if n.operator is defined else {} %}` +
+	`{% set og = n.origin if n.origin is defined else {} %}{% set de = n.destination if n.destination is defined else {} %}` +
 	`{{ {"event_type": "matched", "rule": n.rule.identifier if n.rule is defined else "", ` +
 	`"icao_hex": a.icao_hex if a.icao_hex is defined else "", ` +
 	`"ident": n.ident if n.ident is defined else "", ` +
 	`"squawk": n.squawk if n.squawk is defined else "", ` +
 	`"registration": a.registration if a.registration is defined else "", ` +
 	`"type_designator": a.type_designator if a.type_designator is defined else "", ` +
+	`"model": a.manufacturer_model if a.manufacturer_model is defined else "", ` +
 	`"operator": o.airline_designator if o.airline_designator is defined else "", ` +
 	`"operator_name": o.name if o.name is defined else "", ` +
+	`"origin": og.iata_code if og.iata_code is defined else (og.icao_code if og.icao_code is defined else ""), ` +
+	`"destination": de.iata_code if de.iata_code is defined else (de.icao_code if de.icao_code is defined else ""), ` +
 	`"military": a.military if a.military is defined else false} | tojson }}`
 
 // RuleEventEntity is the event entity of rule identifier, named after the rule (or its

@@ -46,11 +46,17 @@ func TestRuleEventTemplateRendersTheEvent(t *testing.T) {
 			"operator":{"airline_designator":"RFR","name":"Royal Air Force"},"receiver_sources":["1090"],"first_message":"2026-01-01T00:00:00+00:00",
 			"last_message":"2026-01-01T00:00:00+00:00","total_messages":1,"matched_rules":["military"],"rule":{"name":"Military","description":"","identifier":"military"}}`,
 			map[string]any{"event_type": "matched", "rule": "military", "icao_hex": "43C6F7", "ident": "RRR2357", "squawk": "7700", "registration": "ZZ336",
-				"type_designator": "A332", "operator": "RFR", "operator_name": "Royal Air Force", "military": true}},
+				"type_designator": "A332", "model": "", "operator": "RFR", "operator_name": "Royal Air Force", "origin": "", "destination": "", "military": true}},
+		{"enriched", `{"aircraft":{"icao_hex":"407689","registration":"G-EZWX","type_designator":"A320","manufacturer_model":"Airbus A320"},"ident":"EZY16EG",
+			"operator":{"airline_designator":"EZY","name":"easyJet"},"origin":{"icao_code":"LEPA","iata_code":"PMI","city":"Palma"},
+			"destination":{"icao_code":"EGGW","city":"London"},"receiver_sources":["1090"],"first_message":"2026-01-01T00:00:00+00:00",
+			"last_message":"2026-01-01T00:00:00+00:00","total_messages":1,"matched_rules":["heathrow-low"],"rule":{"name":"Heathrow low","description":"","identifier":"heathrow-low"}}`,
+			map[string]any{"event_type": "matched", "rule": "heathrow-low", "icao_hex": "407689", "ident": "EZY16EG", "squawk": "", "registration": "G-EZWX",
+				"type_designator": "A320", "model": "Airbus A320", "operator": "EZY", "operator_name": "easyJet", "origin": "PMI", "destination": "EGGW", "military": false}},
 		{"minimal", `{"aircraft":{"icao_hex":"400B83"},"receiver_sources":["1090"],"first_message":"2026-01-01T00:00:00+00:00","last_message":"2026-01-01T00:00:00+00:00",
 			"total_messages":1,"matched_rules":["heathrow-low"],"rule":{"name":"Low over Heathrow","description":"","identifier":"heathrow-low"}}`,
 			map[string]any{"event_type": "matched", "rule": "heathrow-low", "icao_hex": "400B83", "ident": "", "squawk": "", "registration": "",
-				"type_designator": "", "operator": "", "operator_name": "", "military": false}},
+				"type_designator": "", "model": "", "operator": "", "operator_name": "", "origin": "", "destination": "", "military": false}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := jinja(t, catalog.RuleEventTemplate, tc.notification)

@@ -209,7 +209,7 @@ func TestHomeAssistantBlueprint(t *testing.T) {
 	for i := 0; i < len(inputs.Content); i += 2 {
 		declared[inputs.Content[i].Value] = true
 	}
-	require.Equal(t, map[string]bool{"rule_event": true, "notify_action": true, "only_between": true, "window_start": true, "window_end": true}, declared)
+	require.Equal(t, map[string]bool{"rule_event": true, "notify_action": true, "only_between": true, "window_start": true, "window_end": true, "tar1090_url": true}, declared)
 	filter := get(bp, "blueprint", "input", "rule_event", "selector", "entity", "filter")
 	require.NotNil(t, filter)
 	require.Equal(t, "event", get(filter.Content[0], "domain").Value)
@@ -228,9 +228,50 @@ func TestHomeAssistantBlueprint(t *testing.T) {
 	}
 	msg := get(bp, "action").Content[0]
 	text := get(msg, "data", "message").Value
-	for _, field := range []string{"ident", "registration", "operator_name", "rule"} {
+	for _, field := range []string{"ident", "registration", "operator_name", "model", "origin", "destination"} {
 		require.Contains(t, text, "a."+field, "the message says the %s", field)
 	}
+	// The message as Home Assistant renders it (Jinja2), for an enriched event and a bare one.
+	for _, tc := range []struct {
+		name  string
+		attrs map[string]any
+		want  string
+	}{
+		{"Heathrow low", map[string]any{"event_type": "matched", "rule": "heathrow-low", "icao_hex": "407689", "ident": "EZY16EG", "squawk": "",
+			"registration": "G-EZWX", "type_designator": "A320", "model": "Airbus A320", "operator": "EZY", "operator_name": "easyJet",
+			"origin": "PMI", "destination": "LTN", "military": false}, "easyJet EZY16EG (G-EZWX, Airbus A320) PMI → LTN matched Heathrow low"},
+		{"Low over Heathrow", map[string]any{"event_type": "matched", "rule": "heathrow-low", "icao_hex": "400B83", "ident": "", "squawk": "",
+			"registration": "", "type_designator": "", "model": "", "operator": "", "operator_name": "", "origin": "", "destination": "", "military": false},
+			"400B83 matched Low over Heathrow"},
+		{"Military", map[string]any{"event_type": "matched", "rule": "military", "icao_hex": "43C6F7", "ident": "RRR2357", "squawk": "7700",
+			"registration": "ZZ336", "type_designator": "A332", "model": "", "operator": "RFR", "operator_name": "", "origin": "", "destination": "", "military": true},
+			"RFR RRR2357 (ZZ336, A332) squawk 7700 (military) matched Military"},
+	} {
+		got := renderJinja(t, text, map[string]any{"trigger": map[string]any{"to_state": map[string]any{"name": tc.name, "attributes": tc.attrs}}})
+		require.Equal(t, tc.want, got)
+	}
+	data := get(msg, "data", "data").Value
+	link := renderJinja(t, data, map[string]any{"tar1090_url": "http://receiver.local/tar1090/",
+		"trigger": map[string]any{"to_state": map[string]any{"attributes": map[string]any{"icao_hex": "407689"}}}})
+	require.Contains(t, link, "'url': 'http://receiver.local/tar1090/?icao=407689'")
+	require.Contains(t, link, "'clickAction'")
+	require.Equal(t, "{}", renderJinja(t, data, map[string]any{"tar1090_url": "",
+		"trigger": map[string]any{"to_state": map[string]any{"attributes": map[string]any{"icao_hex": "407689"}}}}))
+}
+
+// renderJinja renders a template with Jinja2 (Debian's python3-jinja2, the engine Home
+// Assistant uses) and the given variables.
+func renderJinja(t *testing.T, tmpl string, vars map[string]any) string {
+	t.Helper()
+	v, err := json.Marshal(vars)
+	require.NoError(t, err)
+	cmd := exec.Command("python3", "-c", `import sys, json, jinja2
+tmpl, v = sys.stdin.read().split("\x00")
+print(jinja2.Environment().from_string(tmpl).render(**json.loads(v)))`)
+	cmd.Stdin = strings.NewReader(tmpl + "\x00" + string(v))
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(out))
+	return strings.TrimSpace(string(out))
 }
 
 // announced is every entity id the monitor announces that a dashboard may name: the Core

@@ -1,0 +1,164 @@
+//go:build integration
+
+package api_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
+	"github.com/tracker-adsb/tracker-core-health/api"
+	"github.com/tracker-adsb/tracker-core-health/enrich"
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+)
+
+// Who and where, as a user sees them (issue 33), over real Redis, Mosquitto and a local feed
+// serving the London snapshot: a traffic card with registration, model, operator and route;
+// "easy" in the operator field offers EZY; "Test rule" with operator EZY lists the snapshot's
+// easyJet flights with their models; a notification on Tracker/rule/x on the Matches page, and
+// again after the API restarted. Screenshots at 1366×768 and on a 390 px wide phone.
+func TestUIWhoAndWhere(t *testing.T) {
+	env := testenv.Get(t)
+	env.ClearRetained(t, "Tracker/rule/#")
+	r := env.Redis(t)
+	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
+	db, err := shipped.Load()
+	require.NoError(t, err)
+	src := aircraftdb.Fixed(db)
+	feed, snap := londonFeed(t)
+	mh, mp := testenv.Split(t, env.MQTTAddr)
+	serve := func() (*httptest.Server, func()) {
+		ctx, cancel := context.WithCancel(t.Context())
+		traffic := api.NewTraffic(feed.URL+"/data/aircraft.json", 200*time.Millisecond, 30*time.Minute, nopLog())
+		traffic.EnrichWith(src, nopLog())
+		matches := api.NewMatches(mh, testenv.Atoi(t, mp), "", "", nopLog())
+		matches.KeepIn(r)
+		go traffic.Run(ctx)
+		go matches.Run(ctx)
+		srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{Traffic: traffic, Matches: matches,
+			AircraftDB: src, Tar1090URL: "http://receiver.local/tar1090"}).Handler())
+		require.Eventually(t, func() bool { return traffic.Len() == len(snap.Messages(nil)) }, 10*time.Second, 50*time.Millisecond)
+		return srv, func() { srv.Close(); cancel() }
+	}
+	srv, stop := serve()
+	f := &fixture{t: t, srv: srv, r: r}
+	loadExamples(f)
+	shots := t.TempDir()
+	if os.Getenv("UPDATE_SCREENSHOTS") == "1" {
+		shots = "../docs"
+	}
+	b := newBrowser(t, srv.URL)
+	tab := b.tab()
+	shot := func(name string) {
+		time.Sleep(600 * time.Millisecond)
+		var png []byte
+		b.run(tab, chromedp.CaptureScreenshot(&png))
+		require.NoError(t, os.WriteFile(filepath.Join(shots, "ui-"+name+".png"), png, 0o644))
+	}
+	b.run(tab, chromedp.EmulateViewport(1366, 768))
+
+	// The traffic card of an airline flight of the snapshot: EZY16EG, Palma → London Luton.
+	b.open(tab, "areas")
+	b.run(tab, chromedp.WaitVisible(`#map .aircraft[data-hex="407689"]`, chromedp.ByQuery))
+	var label string
+	b.run(tab, chromedp.Text(`#map .aircraft[data-hex="407689"] .aircraft-label`, &label, chromedp.ByQuery))
+	require.Contains(t, label, "EZY16EG")
+	b.run(tab, chromedp.Click(`#map .aircraft[data-hex="407689"]`, chromedp.ByQuery))
+	b.waitText(tab, ".leaflet-popup .aircraft-card", "Easyjet")
+	card := b.text(tab, ".leaflet-popup .aircraft-card")
+	a, _ := enrich.Aircraft(db, 0x407689, "")
+	require.Contains(t, card, a.Registration)
+	require.Contains(t, card, "AIRBUS A-320neo")
+	require.Contains(t, card, "PMI")
+	require.Contains(t, card, "LTN")
+	require.Contains(t, card, "Open in tar1090")
+	var href string
+	b.run(tab, chromedp.Evaluate(`document.querySelector('.leaflet-popup .aircraft-card a.tar1090').href`, &href))
+	require.Equal(t, "http://receiver.local/tar1090/?icao=407689", href)
+	shot("traffic-card")
+
+	// The operator field suggests as the user types.
+	b.open(tab, "rules")
+	b.run(tab, chromedp.Click("#rule-new", chromedp.ByQuery), chromedp.SendKeys("#rule-identifier", "easyjet", chromedp.ByQuery))
+	b.run(tab, choose("#rule-conditions li:first-child select", "operator_airline_designator"))
+	b.run(tab, chromedp.SendKeys(`#rule-conditions li:first-child .value input`, "easy", chromedp.ByQuery))
+	var offered []string
+	require.Eventually(t, func() bool {
+		b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#rule-conditions li:first-child datalist option')].map(o => o.textContent)`, &offered))
+		for _, o := range offered {
+			if strings.HasPrefix(o, "EZY — ") {
+				return true
+			}
+		}
+		return false
+	}, 10*time.Second, 100*time.Millisecond, "offered: %v", offered)
+	// The code typed whole: its name beside it; then "Test rule" on the kept traffic.
+	b.run(tab, chromedp.SetValue(`#rule-conditions li:first-child .value input`, "", chromedp.ByQuery),
+		chromedp.SendKeys(`#rule-conditions li:first-child .value input`, "EZY", chromedp.ByQuery))
+	b.waitText(tab, "#rule-conditions li:first-child .code-name", "Easyjet")
+	b.run(tab, chromedp.Click("#rule-test", chromedp.ByQuery))
+	b.waitText(tab, "#rule-test-summary", "aircraft would match")
+	var rows [][]string
+	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#rule-test-matches tbody tr')].map(r => [...r.cells].slice(0, 6).map(c => c.textContent))`, &rows))
+	var want int
+	for _, m := range snap.Messages(nil) {
+		if d, ok := enrich.Designator(m.Ident); ok && d == "EZY" {
+			want++
+		}
+	}
+	require.Positive(t, want)
+	require.Len(t, rows, want, "every easyJet flight of the snapshot")
+	for _, row := range rows {
+		require.True(t, strings.HasPrefix(row[1], "EZY"), "%v", row)
+		require.NotEmpty(t, row[2], "registration of %v", row)
+		require.NotEmpty(t, row[3], "model of %v", row)
+		require.Contains(t, row[4], "Easyjet")
+	}
+	shot("rule-test-who")
+
+	// A notification on Tracker/rule/x: on the Matches page, and again after the API restarted.
+	rec := env.Record(t, "Tracker/rule/#")
+	require.Eventually(t, func() bool {
+		code, body, _ := f.do("GET", "/api/matches", nil)
+		return code == 200 && body["mqtt"] == "connected"
+	}, 10*time.Second, 100*time.Millisecond)
+	time.Sleep(300 * time.Millisecond)
+	rec.Publish("Tracker/rule/x", `{"aircraft":{"icao_hex":"407689","registration":"G-UZHF","manufacturer_model":"AIRBUS A-320neo"},"ident":"EZY16EG",`+
+		`"operator":{"airline_designator":"EZY","name":"easyJet"},"origin":{"icao_code":"LEPA","iata_code":"PMI","city":"Palma"},`+
+		`"destination":{"icao_code":"EGGW","iata_code":"LTN","city":"London"},"rule":{"identifier":"x","name":"","description":""}}`, false)
+	b.open(tab, "matches")
+	b.waitText(tab, "#matches-rows", "EZY16EG")
+	b.waitText(tab, "#matches-rows", "PMI Palma → LTN London")
+	shot("matches-who")
+	stop()
+	srv, stop = serve() // the API restarted: the same store
+	defer stop()
+	b.base = srv.URL
+	b.open(tab, "matches")
+	b.waitText(tab, "#matches-rows", "G-UZHF")
+	b.waitText(tab, "#matches-rows", "AIRBUS A-320neo")
+
+	// A phone: the Matches page and the rule editor still work at 390 px.
+	b.run(tab, chromedp.EmulateViewport(390, 844))
+	b.open(tab, "matches")
+	b.waitText(tab, "#matches-rows", "EZY16EG")
+	var overflow bool
+	b.run(tab, chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
+	require.False(t, overflow, "the page fits 390 px (wide tables scroll inside)")
+	shot("matches-phone")
+	b.open(tab, "rules")
+	b.run(tab, chromedp.Click("#rule-new", chromedp.ByQuery))
+	b.run(tab, chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
+	require.False(t, overflow, "the rule editor fits 390 px")
+	shot("rules-phone")
+	require.Empty(t, b.problems(), "no console errors")
+}
