@@ -39,10 +39,9 @@ func TextGauge(name, label string, labels ...string) *model.Metric {
 	return &model.Metric{Name: name, Shape: model.TextLabel, StateLabel: label, Labels: labels}
 }
 
-// gauge, counter and textGauge: the catalogue's own, shorter.
+// gauge and textGauge: the catalogue's own, shorter.
 var (
 	gauge     = Gauge
-	counter   = Counter
 	textGauge = TextGauge
 )
 
