@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
@@ -195,9 +194,4 @@ func TestHandleFollowsTheFileAndKeepsTheLastGoodOne(t *testing.T) {
 	require.NoError(t, err)
 	h2 := aircraftdb.NewHandle(filepath.Join(t.TempDir(), "absent.db"), fallback, zerolog.Nop())
 	require.Same(t, fallback, h2.Current())
-
-	// Watch stops with its context.
-	ctx, cancel := contextWithTimeout(t, 50*time.Millisecond)
-	defer cancel()
-	h.Watch(ctx, 10*time.Millisecond)
 }

@@ -3,7 +3,6 @@ package aircraftdb
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -49,7 +48,7 @@ func Decode(b []byte) (*DB, error) {
 const ReloadEvery = 30 * time.Second
 
 // Handle is the database a running program enriches with: a file, read again when it changes
-// on disk (size, time or inode), with a fallback (the shipped database) while the file is
+// on disk (size, time or inode; the program calls Refresh every ReloadEvery), with a fallback (the shipped database) while the file is
 // absent. A file that cannot be used is logged once, naming it, and the database in use is
 // kept (none, for a file that never loaded and no fallback). Safe for concurrent use.
 type Handle struct {
@@ -145,23 +144,6 @@ func (h *Handle) open() (*DB, error) {
 }
 
 func (h *Handle) swap(db *DB) bool { return h.cur.Swap(db) != db }
-
-// Watch refreshes every interval until ctx ends.
-func (h *Handle) Watch(ctx context.Context, every time.Duration) {
-	if h.path == "" {
-		return
-	}
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			h.Refresh()
-		}
-	}
-}
 
 // Gzip compresses a database file deterministically (no name, no time in the header).
 func Gzip(b []byte) ([]byte, error) {

@@ -108,7 +108,10 @@ func typeOf(t aircraftdb.TypeRecord) typeAnswer {
 	return a
 }
 
-func (s *Server) lookupTypes(w http.ResponseWriter, r *http.Request) {
+// suggestions answers a search of n entries (a type or operator table): the best matches of
+// ?q= by code and name, each rendered by answer.
+func (s *Server) suggestions(w http.ResponseWriter, r *http.Request, n func(*aircraftdb.DB) int,
+	at func(*aircraftdb.DB, int) (code, name string), answer func(*aircraftdb.DB, int) any) {
 	q, ok := query(w, r)
 	if !ok {
 		return
@@ -117,11 +120,17 @@ func (s *Server) lookupTypes(w http.ResponseWriter, r *http.Request) {
 	if db == nil {
 		return
 	}
-	out := []typeAnswer{}
-	for _, i := range suggest(q, db.Types(), func(i int) (string, string) { t := db.TypeAt(i); return t.Designator, t.Model }) {
-		out = append(out, typeOf(db.TypeAt(i)))
+	out := []any{}
+	for _, i := range suggest(q, n(db), func(i int) (string, string) { return at(db, i) }) {
+		out = append(out, answer(db, i))
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) lookupTypes(w http.ResponseWriter, r *http.Request) {
+	s.suggestions(w, r, (*aircraftdb.DB).Types,
+		func(db *aircraftdb.DB, i int) (string, string) { t := db.TypeAt(i); return t.Designator, t.Model },
+		func(db *aircraftdb.DB, i int) any { return typeOf(db.TypeAt(i)) })
 }
 
 // operatorAnswer is one operator.
@@ -133,20 +142,12 @@ type operatorAnswer struct {
 }
 
 func (s *Server) lookupOperators(w http.ResponseWriter, r *http.Request) {
-	q, ok := query(w, r)
-	if !ok {
-		return
-	}
-	db := s.database(w)
-	if db == nil {
-		return
-	}
-	out := []operatorAnswer{}
-	for _, i := range suggest(q, db.Operators(), func(i int) (string, string) { o := db.OperatorAt(i); return o.Designator, o.Name }) {
-		o := db.OperatorAt(i)
-		out = append(out, operatorAnswer{o.Designator, o.Name, o.Country, o.Callsign})
-	}
-	writeJSON(w, http.StatusOK, out)
+	s.suggestions(w, r, (*aircraftdb.DB).Operators,
+		func(db *aircraftdb.DB, i int) (string, string) { o := db.OperatorAt(i); return o.Designator, o.Name },
+		func(db *aircraftdb.DB, i int) any {
+			o := db.OperatorAt(i)
+			return operatorAnswer{o.Designator, o.Name, o.Country, o.Callsign}
+		})
 }
 
 func (s *Server) lookupAircraft(w http.ResponseWriter, r *http.Request) {

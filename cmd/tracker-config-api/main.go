@@ -74,7 +74,7 @@ func run() int {
 	if db := shipped.Open(cfg.AircraftDB, log.With().Str("stage", "aircraftdb").Logger()); db != nil {
 		opts.AircraftDB = db
 		traffic.EnrichWith(db, log.With().Str("stage", "enrich").Logger())
-		go db.Watch(bg, aircraftdb.ReloadEvery)
+		go pipeline.Every(bg, aircraftdb.ReloadEvery, func(context.Context) { db.Refresh() })
 	}
 	go traffic.Run(bg)
 	go matches.Run(bg)

@@ -101,7 +101,7 @@ func (e *ruleEngine) FromStore() bool { return e.store != nil }
 func (e *ruleEngine) KeepCurrent(ctx context.Context, filesEvery time.Duration) {
 	var wg sync.WaitGroup
 	if e.db != nil { // a replaced database file is in use within a minute
-		wg.Go(func() { e.db.Watch(ctx, aircraftdb.ReloadEvery) })
+		wg.Go(func() { pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) { e.db.Refresh() }) })
 	}
 	if e.store != nil {
 		wg.Go(func() { pipeline.Every(ctx, e.o.reload, func(ctx context.Context) { _, _ = e.loader.Poll(ctx) }) })
