@@ -146,10 +146,14 @@ export class TrafficLayer {
       return;
     }
     if (!this.map.hasLayer(this.group)) return;
+    // The aircraft whose card is open keeps it open across the refresh, with its new values.
+    let open = null;
+    this.group.eachLayer((m) => { if (m.isPopupOpen()) open = m.options.title; });
     this.group.clearLayers();
     for (const a of t.aircraft) {
       if (a.latitude === undefined || a.longitude === undefined) continue;
-      aircraftMarker(a).addTo(this.group);
+      const m = aircraftMarker(a).addTo(this.group);
+      if (a.icao_hex === open) m.openPopup();
     }
     if (t.feed === 'off') this.say('No receiver feed configured (CONFIG_UI_READSB_URL).', 'off');
     else if (t.feed === 'down') this.say(`Receiver feed down${t.error ? `: ${t.error}` : ''}; showing what was last seen.`, 'down');
@@ -219,8 +223,9 @@ export function aircraftMarker(a, cls = '') {
   el.style.width = el.style.height = `${size}px`;
   label.style.left = `${size + 2}px`;
   const m = L.marker([a.latitude, a.longitude], { icon: L.divIcon({ html: el, className: 'aircraft-icon', iconSize: [size, size], iconAnchor: [size / 2, size / 2] }), pmIgnore: true, title: a.icao_hex });
-  m.bindPopup(() => aircraftCard(a));
-  m.on('mouseover', () => m.openPopup());
+  m.bindPopup(() => aircraftCard(a)); // a click: the card, with its link
+  m.bindTooltip(() => aircraftCard(a), { direction: 'top', offset: [0, -size / 2], className: 'aircraft-tip' }); // hovering: the same card
+  m.on('popupopen tooltipopen', () => { if (m.isPopupOpen()) m.closeTooltip(); }); // one card at a time
   return m;
 }
 

@@ -47,14 +47,15 @@ export class MatchesPage {
       const n = m.notification && typeof m.notification === 'object' ? m.notification : {};
       const ac = n.aircraft || {};
       const op = n.operator || {};
+      // data-label: on a phone each row is a card, each cell with its column's name.
       return h('tr', { dataset: { rule: m.rule, id: m.id || '' } },
-        h('td', { class: 'when' }, new Date(m.received).toLocaleString()),
-        h('td', { class: 'mono' }, m.rule),
-        h('td', { class: 'mono' }, n.ident || ac.icao_hex || ''),
-        h('td', { class: 'mono' }, ac.registration || ''),
-        h('td', { class: 'model' }, ac.manufacturer_model || ac.type_designator || ''),
-        h('td', { class: 'operator' }, op.name || op.airline_designator || ''),
-        h('td', { class: 'route' }, routeText(n)));
+        h('td', { class: 'when', 'data-label': 'Time' }, new Date(m.received).toLocaleString()),
+        h('td', { class: 'mono', 'data-label': 'Rule' }, m.rule),
+        h('td', { class: 'mono', 'data-label': 'Callsign' }, n.ident || ac.icao_hex || ''),
+        h('td', { class: 'mono', 'data-label': 'Registration' }, ac.registration || ''),
+        h('td', { class: 'model', 'data-label': 'Model' }, ac.manufacturer_model || ac.type_designator || ''),
+        h('td', { class: 'operator', 'data-label': 'Operator' }, op.name || op.airline_designator || ''),
+        h('td', { class: 'route', 'data-label': 'Route' }, routeText(n)));
     }));
   }
 

@@ -332,6 +332,7 @@ function lookupWidget(t, input) {
   const codeKey = operators ? 'airline_designator' : 'type_designator';
   const nameKey = operators ? 'name' : 'manufacturer_model';
   const list = h('datalist', { id: uid('suggest') });
+  input.removeAttribute('maxlength'); // a name is searched too ("easy"); the API checks the code
   input.setAttribute('list', list.id);
   input.setAttribute('autocomplete', 'off');
   const name = h('span', { class: 'unit code-name', 'aria-live': 'polite' });
