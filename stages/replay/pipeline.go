@@ -275,7 +275,7 @@ type evaluator struct {
 	pool   chunks
 	pieces chan<- piece
 	ctx    context.Context // a stop drops what is not yet handed to the writer
-	cur    piece // being filled
+	cur    piece           // being filled
 	clock  Clock
 }
 
