@@ -125,6 +125,9 @@ func TestUIWhoAndWhere(t *testing.T) {
 		require.Contains(t, row[4], "Easyjet")
 	}
 	shot("rule-test-who")
+	var link string
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#rule-test-matches-link a').getAttribute('href')`, &link))
+	require.Equal(t, "#matches?rule=easyjet", link, "the test links to the rule's matches")
 
 	// A notification on Tracker/rule/x: on the Matches page, and again after the API restarted.
 	rec := env.Record(t, "Tracker/rule/#")
@@ -147,6 +150,13 @@ func TestUIWhoAndWhere(t *testing.T) {
 	b.open(tab, "matches")
 	b.waitText(tab, "#matches-rows", "G-UZHF")
 	b.waitText(tab, "#matches-rows", "AIRBUS A-320neo")
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#matches-rows a').getAttribute('href')`, &link))
+	require.Equal(t, "#rules?edit=x", link, "a match links to its rule's editor")
+	b.run(tab, chromedp.Navigate(srv.URL+"/#matches?rule=x"), chromedp.WaitVisible(`body[data-ready="matches"]`, chromedp.ByQuery))
+	b.waitText(tab, "#matches-rows", "EZY16EG")
+	var selected string
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#matches-rule').value`, &selected))
+	require.Equal(t, "x", selected, "#matches?rule= selects the rule")
 
 	// A phone: the Matches page and the rule editor still work at 390 px.
 	b.run(tab, chromedp.EmulateViewport(390, 844))

@@ -45,7 +45,10 @@ async function main() {
   const pages = { areas: new AreasPage(config), rules: new RulesPage(config), matches: new MatchesPage(config) };
   const titles = { areas: 'Areas', rules: 'Rules', matches: 'Matches' };
   const show = async () => {
-    const name = Object.hasOwn(pages, location.hash.slice(1)) ? location.hash.slice(1) : 'areas';
+    // #page, or #page?key=value (the Matches of a rule: #matches?rule=ID; a rule's editor:
+    // #rules?edit=ID).
+    const [hashPage, query] = location.hash.slice(1).split('?');
+    const name = Object.hasOwn(pages, hashPage) ? hashPage : 'areas';
     for (const k of Object.keys(pages)) {
       $(`#page-${k}`).hidden = k !== name;
       const tab = $(`#tab-${k}`);
@@ -53,7 +56,7 @@ async function main() {
       else tab.removeAttribute('aria-current');
     }
     document.title = `Tracker · ${titles[name]}`;
-    await pages[name].show();
+    await pages[name].show(new URLSearchParams(query || ''));
     document.body.dataset.ready = name; // for the browser tests: the page has loaded its data
   };
   window.addEventListener('hashchange', show);

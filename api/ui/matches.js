@@ -13,7 +13,16 @@ export class MatchesPage {
     $('#matches-older').addEventListener('click', () => this.more());
   }
 
-  async show() { await this.reload(); }
+  // show loads the matches; ?rule=ID selects that rule (a link from the rule test).
+  async show(params) {
+    const rule = params && params.get('rule');
+    if (rule) {
+      const sel = $('#matches-rule');
+      if (![...sel.options].some((o) => o.value === rule)) sel.append(h('option', { value: rule }, rule));
+      sel.value = rule;
+    }
+    await this.reload();
+  }
 
   async reload() {
     this.before = '';
@@ -50,7 +59,7 @@ export class MatchesPage {
       // data-label: on a phone each row is a card, each cell with its column's name.
       return h('tr', { dataset: { rule: m.rule, id: m.id || '' } },
         h('td', { class: 'when', 'data-label': 'Time' }, new Date(m.received).toLocaleString()),
-        h('td', { class: 'mono', 'data-label': 'Rule' }, m.rule),
+        h('td', { class: 'mono', 'data-label': 'Rule' }, h('a', { href: `#rules?edit=${encodeURIComponent(m.rule)}`, title: `Edit rule ${m.rule} and test it` }, m.rule)),
         h('td', { class: 'mono', 'data-label': 'Callsign' }, n.ident || ac.icao_hex || ''),
         h('td', { class: 'mono', 'data-label': 'Registration' }, ac.registration || ''),
         h('td', { class: 'model', 'data-label': 'Model' }, ac.manufacturer_model || ac.type_designator || ''),

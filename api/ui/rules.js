@@ -38,7 +38,12 @@ export class RulesPage {
     this.form.addEventListener('submit', (e) => { e.preventDefault(); this.save(); });
   }
 
-  async show() { await this.reload(); }
+  // show loads the rules; ?edit=ID opens that rule's editor (a link from the Matches page).
+  async show(params) {
+    await this.reload();
+    const id = params && params.get('edit');
+    if (id && this.rules.some((r) => r.identifier === id)) this.edit(id);
+  }
 
   async reload() {
     try {
@@ -138,6 +143,8 @@ export class RulesPage {
     const box = $('#rule-test-results');
     box.hidden = false;
     const summary = `${got.aircraft_matched} of ${got.aircraft} aircraft would match (${got.fired} notification${got.fired === 1 ? '' : 's'} on ${got.messages} messages of ${source}).`;
+    const id = $('#rule-identifier').value.trim();
+    $('#rule-test-matches-link').replaceChildren(id ? h('a', { href: `#matches?rule=${encodeURIComponent(id)}` }, `Notifications of rule ${id} seen so far`) : '');
     $('#rule-test-summary').textContent = got.messages === 0
       ? `No traffic to test on: ${source === 'the traffic of the last minutes' ? 'the server keeps none yet (set CONFIG_UI_READSB_URL to your receiver\'s aircraft.json, or test on a file).' : 'the file holds no message.'}`
       : summary + (got.matches_truncated ? ` The first ${got.matches.length} are listed.` : '');
