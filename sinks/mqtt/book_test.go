@@ -51,16 +51,18 @@ func (r *recorder) topics() []string {
 }
 
 // fakeTransport is the transport of the unit tests: it connects when told (events), writes
-// through a pacedWriter into a recorder, and is always up.
+// through a pacedWriter into a recorder, and is always up; the subscription side is the
+// sink's own (a received message arrives as from the server).
 type fakeTransport struct {
+	*pahoTransport
 	events *connEvents
 	pace   *pacedWriter
 	rec    *recorder
 	closed bool
 }
 
-func newFakeTransport(publishRate, discoveryRate int) *fakeTransport {
-	return &fakeTransport{events: newConnEvents(), rec: &recorder{},
+func newFakeTransport(s *Sink, publishRate, discoveryRate int) *fakeTransport {
+	return &fakeTransport{pahoTransport: s.trans.(*pahoTransport), events: newConnEvents(), rec: &recorder{},
 		pace: newPacedWriter(publishRate, max(publishRate/10, 1), discoveryRate, model.Origin{}, zerolog.Nop())}
 }
 
@@ -83,8 +85,8 @@ type harness struct {
 
 func newHarness(t *testing.T) *harness {
 	s := New(Config{ServerConfig: ServerConfig{Host: "unused"}, Origin: model.Origin{Name: "o", SWVersion: "v"}}, zerolog.Nop())
-	ft := newFakeTransport(1_000_000, 1_000_000)
-	ft.events = s.paho.events // a birth the transport receives arrives on the same stream
+	ft := newFakeTransport(s, 1_000_000, 1_000_000)
+	ft.events = ft.pahoTransport.events // a birth the transport receives arrives on the same stream
 	s.trans = ft
 	h := &harness{t: t, s: s, ft: ft, now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 	s.now = func() time.Time { return h.now }
@@ -174,9 +176,9 @@ func TestSinkLifecycle(t *testing.T) {
 	require.NotContains(t, got, cfgTopic("qb"), "a vanished queue is not brought back")
 
 	// Nor does a live Home Assistant birth; a retained one is not a birth at all.
-	h.s.paho.onReceived(&paho.Publish{Topic: model.HAStatusTopic, Payload: []byte("online"), Retain: true})
+	h.ft.onReceived(&paho.Publish{Topic: model.HAStatusTopic, Payload: []byte("online"), Retain: true})
 	require.Empty(t, h.ft.events.drain(), "a retained birth is ignored")
-	h.s.paho.onReceived(&paho.Publish{Topic: model.HAStatusTopic, Payload: []byte("online")})
+	h.ft.onReceived(&paho.Publish{Topic: model.HAStatusTopic, Payload: []byte("online")})
 	h.events()
 	got, _ = h.queued()
 	require.Contains(t, got, cfgTopic("qa"))
@@ -280,7 +282,7 @@ func TestSinkForgetsDynamicEntitiesAndStaysBounded(t *testing.T) {
 
 func TestServePublishesThroughTheTransportInOrder(t *testing.T) {
 	s := New(Config{ServerConfig: ServerConfig{Host: "unused"}, PublishRate: 1_000_000}, zerolog.Nop())
-	ft := newFakeTransport(1_000_000, 1_000_000)
+	ft := newFakeTransport(s, 1_000_000, 1_000_000)
 	s.trans = ft
 	in := make(chan pipeline.Shared[model.Batch])
 	done := make(chan struct{})
@@ -308,7 +310,7 @@ func TestServePublishesThroughTheTransportInOrder(t *testing.T) {
 // back by that rate, and every config still precedes its entity's state.
 func TestDiscoveryIsPacedApartFromStates(t *testing.T) {
 	s := New(Config{ServerConfig: ServerConfig{Host: "unused"}}, zerolog.Nop())
-	ft := newFakeTransport(1_000_000, 200)
+	ft := newFakeTransport(s, 1_000_000, 200)
 	s.trans = ft
 	in := make(chan pipeline.Shared[model.Batch], 1)
 	done := make(chan struct{})

@@ -43,8 +43,7 @@ type Sink struct {
 	now   func() time.Time
 	q     *queue
 	book  *book
-	paho  *pahoTransport // nil: MQTT disabled
-	trans transport
+	trans transport // the sink reaches the MQTT server only through it
 }
 
 // New builds the sink.
@@ -73,25 +72,24 @@ func New(cfg Config, log zerolog.Logger) *Sink {
 	q := newQueue()
 	s := &Sink{cfg: cfg, log: log, now: time.Now, q: q, book: newBook(cfg.Origin, cfg.StatusTopic, q, log)}
 	pace := newPacedWriter(cfg.PublishRate, cfg.PublishBurst, cfg.DiscoveryRate, cfg.Origin, log)
-	s.paho = newPahoTransport(cfg.ServerConfig, pace, cfg.Origin, log)
-	s.trans = s.paho
+	s.trans = newPahoTransport(cfg.ServerConfig, pace, cfg.Origin, log)
 	return s
 }
 
 // Received carries the messages that arrive on the subscribed filters (registrations). It is
 // closed when Run returns.
-func (s *Sink) Received() <-chan model.Message { return s.paho.received }
+func (s *Sink) Received() <-chan model.Message { return s.trans.Received() }
 
 // Published is how many of the sink's messages have been written to the MQTT connection (to
 // the kernel) since the sink started; benchmarks and tests wait on it.
-func (s *Sink) Published() uint64 { return s.paho.Published() }
+func (s *Sink) Published() uint64 { return s.trans.Published() }
 
 // Run consumes batches until in is closed (graceful: the queue drains, OFFLINE is published)
 // or ctx ends (hard stop: OFFLINE is still attempted). Each batch's Done is called once it is
 // taken in.
 func (s *Sink) Run(ctx context.Context, in <-chan pipeline.Shared[model.Batch]) error {
 	if s.cfg.Host == "" {
-		defer s.paho.closeReceived()
+		defer s.trans.closeReceived()
 		s.log.Info().Msg("MQTT_HOST unset: MQTT disabled, readings are discarded")
 		pipeline.Consume(ctx, in, func(b model.Batch) {
 			s.log.Debug().Int("readings", len(b)).Msg("discarded (MQTT disabled)")
@@ -99,7 +97,7 @@ func (s *Sink) Run(ctx context.Context, in <-chan pipeline.Shared[model.Batch]) 
 		return nil
 	}
 	if err := s.trans.Connect(ctx); err != nil {
-		s.paho.closeReceived()
+		s.trans.closeReceived()
 		return err
 	}
 	s.serve(ctx, in)
@@ -136,9 +134,7 @@ loop:
 			}
 		}
 	}
-	if s.paho != nil {
-		s.paho.Stopping()
-	}
+	s.trans.Stopping()
 	if graceful && s.book.connected {
 		deadline := time.Now().Add(s.cfg.DrainTimeout)
 		for s.q.Len() > 0 && time.Now().Before(deadline) {

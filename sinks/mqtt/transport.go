@@ -35,6 +35,13 @@ type transport interface {
 	Write(ctx context.Context, msgs []outMsg) bool
 	Flush()
 	Close(ctx context.Context)
+	// The subscription side: what arrives on the subscribed filters (closed by Close or
+	// closeReceived), and the count of messages written.
+	Received() <-chan model.Message
+	Published() uint64
+	// Stopping says a shutdown has begun: a reconnect in progress gives up.
+	Stopping()
+	closeReceived()
 }
 
 // ServerConfig is where the MQTT server is and how to connect to it.
@@ -150,6 +157,9 @@ func (t *pahoTransport) Close(ctx context.Context) {
 }
 
 // Stopping tells the receive callback that nobody reads any more.
+// Received is what arrives on the subscribed filters.
+func (t *pahoTransport) Received() <-chan model.Message { return t.received }
+
 func (t *pahoTransport) Stopping() { t.stopOnce.Do(func() { close(t.stopping) }) }
 
 // Published is how many of the sink's messages have been written to the connection (to the
