@@ -5,9 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -20,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 )
 
 // KeptMatches is how many rule notifications the API keeps in memory for the UI's Matches
@@ -87,36 +86,23 @@ func (m *Matches) Run(ctx context.Context) {
 	if m.host == "" {
 		return
 	}
-	u := &url.URL{Scheme: "mqtt", Host: net.JoinHostPort(m.host, strconv.Itoa(m.port))}
-	suffix := make([]byte, 0, 8)
-	suffix = strconv.AppendInt(suffix, time.Now().UnixNano()%1e8, 36)
-	cfg := autopaho.ClientConfig{
-		ServerUrls: []*url.URL{u}, KeepAlive: 60, CleanStartOnInitialConnection: true,
-		ReconnectBackoff: autopaho.NewExponentialBackoff(time.Second, 30*time.Second, 2*time.Second, 2),
-		ConnectTimeout:   10 * time.Second,
-		OnConnectionUp: func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
-			m.setConnected(true)
-			go func() {
-				sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-				defer cancel()
-				if _, err := cm.Subscribe(sctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{{Topic: model.Root + "/rule/+", QoS: 0}}}); err != nil {
-					m.log.Warn().Err(err).Msg("subscribing to rule notifications failed")
-				}
-			}()
-		},
-		OnConnectionDown: func() bool { m.setConnected(false); return true },
-		OnConnectError:   func(err error) { m.log.Debug().Err(err).Msg("mqtt connect failed; retrying") },
-		ClientConfig: paho.ClientConfig{
-			ClientID: "tracker-config-api-" + string(suffix),
-			OnPublishReceived: []func(paho.PublishReceived) (bool, error){func(pr paho.PublishReceived) (bool, error) {
-				m.take(pr.Packet.Topic, pr.Packet.Payload, time.Now())
-				return true, nil
-			}},
-		},
+	cfg := mqtt.ClientConfig(m.host, m.port, m.user, m.password, "tracker-config-api", 0)
+	cfg.OnConnectionUp = func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
+		m.setConnected(true)
+		go func() {
+			sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			defer cancel()
+			if _, err := cm.Subscribe(sctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{{Topic: model.Root + "/rule/+", QoS: 0}}}); err != nil {
+				m.log.Warn().Err(err).Msg("subscribing to rule notifications failed")
+			}
+		}()
 	}
-	if m.user != "" {
-		cfg.ConnectUsername, cfg.ConnectPassword = m.user, []byte(m.password)
-	}
+	cfg.OnConnectionDown = func() bool { m.setConnected(false); return true }
+	cfg.OnConnectError = func(err error) { m.log.Debug().Err(err).Msg("mqtt connect failed; retrying") }
+	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){func(pr paho.PublishReceived) (bool, error) {
+		m.take(pr.Packet.Topic, pr.Packet.Payload, time.Now())
+		return true, nil
+	}}
 	if m.store != nil {
 		go m.writeStream(ctx)
 	}

@@ -3,9 +3,6 @@ package mqtt
 import (
 	"context"
 	"fmt"
-	"net"
-	"net/url"
-	"strconv"
 	"sync"
 	"time"
 
@@ -36,19 +33,9 @@ func NewNotifier(ctx context.Context, host string, port int, username, password 
 	if host == "" {
 		return n, nil
 	}
-	u := &url.URL{Scheme: "mqtt", Host: net.JoinHostPort(host, strconv.Itoa(port))}
-	cfg := autopaho.ClientConfig{
-		ServerUrls:                    []*url.URL{u},
-		KeepAlive:                     60,
-		CleanStartOnInitialConnection: true,
-		ReconnectBackoff:              autopaho.NewConstantBackoff(2 * time.Second),
-		ConnectTimeout:                5 * time.Second,
-		OnConnectError:                func(err error) { log.Debug().Err(err).Msg("mqtt connect failed; retrying") },
-		ClientConfig:                  paho.ClientConfig{ClientID: clientID("tracker-rules")},
-	}
-	if username != "" {
-		cfg.ConnectUsername, cfg.ConnectPassword = username, []byte(password)
-	}
+	cfg := ClientConfig(host, port, username, password, "tracker-rules", 0)
+	u := cfg.ServerUrls[0]
+	cfg.OnConnectError = func(err error) { log.Debug().Err(err).Msg("mqtt connect failed; retrying") }
 	cm, err := autopaho.NewConnection(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("mqtt: %w", err)

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -173,57 +172,43 @@ func (t *pahoTransport) Published() uint64 {
 }
 
 func (t *pahoTransport) clientConfig() autopaho.ClientConfig {
-	u := &url.URL{Scheme: "mqtt", Host: net.JoinHostPort(t.cfg.Host, strconv.Itoa(t.cfg.Port))}
-	cfg := autopaho.ClientConfig{
-		ServerUrls:                    []*url.URL{u},
-		KeepAlive:                     t.cfg.KeepAlive,
-		CleanStartOnInitialConnection: true,
-		SessionExpiryInterval:         0,
-		ReconnectBackoff:              autopaho.NewExponentialBackoff(time.Second, 30*time.Second, 2*time.Second, 2),
-		ConnectTimeout:                connectTimeout,
-		WillMessage:                   &paho.WillMessage{Topic: t.cfg.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true},
-		AttemptConnection:             t.dial,
-		ConnectPacketBuilder:          withReceiveMaximum,
-		OnConnectionUp: func(cm *autopaho.ConnectionManager, ack *paho.Connack) {
-			t.connectFailing.Store(false)
-			// autopaho makes one attempt at a time: the connection that got this CONNACK is the
-			// latest one dialled.
-			if c := t.dialed.Load(); c != nil {
-				if ack != nil && ack.Properties != nil && !ack.Properties.RetainAvailable {
-					t.log.Error().Msg("the MQTT server does not accept retained messages: nothing can be published")
-					c.retainOK.Store(false)
-				}
-				t.swapConn(c)
+	cfg := ClientConfig(t.cfg.Host, t.cfg.Port, t.cfg.Username, t.cfg.Password, t.cfg.ClientIDPrefix, t.cfg.KeepAlive)
+	host := cfg.ServerUrls[0].Host
+	cfg.WillMessage = &paho.WillMessage{Topic: t.cfg.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true}
+	cfg.AttemptConnection = t.dial
+	cfg.ConnectPacketBuilder = withReceiveMaximum
+	cfg.OnConnectionUp = func(cm *autopaho.ConnectionManager, ack *paho.Connack) {
+		t.connectFailing.Store(false)
+		// autopaho makes one attempt at a time: the connection that got this CONNACK is the
+		// latest one dialled.
+		if c := t.dialed.Load(); c != nil {
+			if ack != nil && ack.Properties != nil && !ack.Properties.RetainAvailable {
+				t.log.Error().Msg("the MQTT server does not accept retained messages: nothing can be published")
+				c.retainOK.Store(false)
 			}
-			t.events.up()
-			t.subscribe(cm)
-		},
-		OnConnectionDown: func() bool {
-			t.swapConn(nil)
-			t.events.down()
-			return true
-		},
-		OnConnectError: func(err error) {
-			// Warn once per outage; the retries that follow are debug.
-			ev := t.log.Debug()
-			if !t.connectFailing.Swap(true) {
-				ev = t.log.Warn()
-			}
-			ev.Err(err).Str("broker", u.Host).Msg("mqtt connect failed; retrying")
-		},
-		ClientConfig: paho.ClientConfig{
-			ClientID: clientID(t.cfg.ClientIDPrefix),
-			OnPublishReceived: []func(paho.PublishReceived) (bool, error){
-				func(pr paho.PublishReceived) (bool, error) {
-					t.onReceived(pr.Packet)
-					return true, nil
-				},
-			},
-		},
+			t.swapConn(c)
+		}
+		t.events.up()
+		t.subscribe(cm)
 	}
-	if t.cfg.Username != "" {
-		cfg.ConnectUsername = t.cfg.Username
-		cfg.ConnectPassword = []byte(t.cfg.Password)
+	cfg.OnConnectionDown = func() bool {
+		t.swapConn(nil)
+		t.events.down()
+		return true
+	}
+	cfg.OnConnectError = func(err error) {
+		// Warn once per outage; the retries that follow are debug.
+		ev := t.log.Debug()
+		if !t.connectFailing.Swap(true) {
+			ev = t.log.Warn()
+		}
+		ev.Err(err).Str("broker", host).Msg("mqtt connect failed; retrying")
+	}
+	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){
+		func(pr paho.PublishReceived) (bool, error) {
+			t.onReceived(pr.Packet)
+			return true, nil
+		},
 	}
 	return cfg
 }
