@@ -3,15 +3,12 @@ package readsb
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"io"
 	"net/http"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/document"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -45,37 +42,9 @@ func (f *Feed) Source() string { return f.src }
 func (f *Feed) Err() error { return f.err }
 
 func (f *Feed) fetch(ctx context.Context) (*Snapshot, error) {
-	var body []byte
-	if strings.HasPrefix(f.src, "http://") || strings.HasPrefix(f.src, "https://") {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, f.src, nil)
-		if err != nil {
-			return nil, err
-		}
-		resp, err := f.client.Do(req)
-		if err != nil {
-			return nil, err
-		}
-		defer resp.Body.Close()
-		if resp.StatusCode < 200 || resp.StatusCode > 299 {
-			return nil, fmt.Errorf("HTTP %d", resp.StatusCode)
-		}
-		if body, err = io.ReadAll(io.LimitReader(resp.Body, MaxDocument+1)); err != nil {
-			return nil, err
-		}
-	} else {
-		st, err := os.Stat(f.src)
-		if err != nil {
-			return nil, err
-		}
-		if st.Size() > MaxDocument {
-			return nil, model.TooLarge("the document", MaxDocument)
-		}
-		if body, err = os.ReadFile(f.src); err != nil {
-			return nil, err
-		}
-	}
-	if len(body) > MaxDocument {
-		return nil, model.TooLarge("the document", MaxDocument)
+	body, err := document.Read(ctx, f.client, f.src, MaxDocument, "the document")
+	if err != nil {
+		return nil, err
 	}
 	return Parse(bytes.NewReader(body))
 }

@@ -11,9 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -22,6 +20,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/internal/document"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
@@ -129,35 +128,9 @@ func (s *Stage) entities(r *receiver, name string, devices model.Devices) map[st
 
 // read fetches one stats.json: an http(s) URL or a file.
 func (s *Stage) read(ctx context.Context, src string) (*Stats, error) {
-	var body []byte
-	if strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://") {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, src, nil)
-		if err != nil {
-			return nil, err
-		}
-		resp, err := s.client.Do(req)
-		if err != nil {
-			return nil, err
-		}
-		defer resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			return nil, fmt.Errorf("HTTP %d", resp.StatusCode)
-		}
-		if body, err = io.ReadAll(io.LimitReader(resp.Body, MaxDocument+1)); err != nil {
-			return nil, err
-		}
-	} else {
-		f, err := os.Open(src) //nolint:gosec // the user's file
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if body, err = io.ReadAll(io.LimitReader(f, MaxDocument+1)); err != nil {
-			return nil, err
-		}
-	}
-	if len(body) > MaxDocument {
-		return nil, model.TooLarge("the stats.json", MaxDocument)
+	body, err := document.Read(ctx, s.client, src, MaxDocument, "the stats.json")
+	if err != nil {
+		return nil, err
 	}
 	return Parse(body)
 }
