@@ -60,6 +60,7 @@ type Matches struct {
 	store    rueidis.Client
 	pending  chan match
 	dropping bool
+	traffic  *Traffic // nil: no positions
 }
 
 type match struct {
@@ -67,7 +68,21 @@ type match struct {
 	Received     string          `json:"received"`
 	Rule         string          `json:"rule"`
 	Notification json.RawMessage `json:"notification"`
+	// Position is where the user's own receiver saw the aircraft when the notification came
+	// (a notification carries none); absent when it did not.
+	Position *MatchPosition `json:"position,omitempty"`
 }
+
+// MatchPosition is where an aircraft was.
+type MatchPosition struct {
+	Latitude  float64  `json:"latitude"`
+	Longitude float64  `json:"longitude"`
+	Altitude  *float64 `json:"altitude,omitempty"`
+}
+
+// PositionsFrom makes every notification kept with the position the receiver's traffic has of
+// its aircraft at that time. Call it before Run.
+func (m *Matches) PositionsFrom(t *Traffic) { m.traffic = t }
 
 // KeepIn makes every notification also kept in the store's stream (MatchesKey), so that a
 // restart loses nothing received. Call it before Run.
@@ -139,6 +154,16 @@ func (m *Matches) take(topic string, payload []byte, at time.Time) {
 		note, _ = json.Marshal(string(payload))
 	}
 	x := match{Received: at.UTC().Format(time.RFC3339Nano), Rule: rule, Notification: note}
+	if m.traffic != nil {
+		var n struct {
+			Aircraft struct {
+				IcaoHex string `json:"icao_hex"`
+			} `json:"aircraft"`
+		}
+		if json.Unmarshal(note, &n) == nil && n.Aircraft.IcaoHex != "" {
+			x.Position, _ = m.traffic.Position(n.Aircraft.IcaoHex, at)
+		}
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.ring[(m.head+m.n)%len(m.ring)] = x
@@ -169,8 +194,13 @@ func (m *Matches) writeStream(ctx context.Context) {
 			return
 		case x := <-m.pending:
 			wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			err := m.store.Do(wctx, m.store.B().Xadd().Key(MatchesKey).Maxlen().Almost().Threshold(strconv.Itoa(MatchesStreamMax)).Id("*").
-				FieldValue().FieldValue("rule", x.Rule).FieldValue("received", x.Received).FieldValue("notification", string(x.Notification)).Build()).Error()
+			fields := m.store.B().Xadd().Key(MatchesKey).Maxlen().Almost().Threshold(strconv.Itoa(MatchesStreamMax)).Id("*").
+				FieldValue().FieldValue("rule", x.Rule).FieldValue("received", x.Received).FieldValue("notification", string(x.Notification))
+			if x.Position != nil {
+				pos, _ := json.Marshal(x.Position)
+				fields = fields.FieldValue("position", string(pos))
+			}
+			err := m.store.Do(wctx, fields.Build()).Error()
 			cancel()
 			switch {
 			case err != nil && !failing:
@@ -286,7 +316,14 @@ func (m *Matches) fromStream(ctx context.Context, rule, before string, limit int
 			if !json.Valid(note) {
 				note, _ = json.Marshal(e.FieldValues["notification"])
 			}
-			out = append(out, match{ID: e.ID, Received: e.FieldValues["received"], Rule: e.FieldValues["rule"], Notification: note})
+			x := match{ID: e.ID, Received: e.FieldValues["received"], Rule: e.FieldValues["rule"], Notification: note}
+			if p := e.FieldValues["position"]; p != "" {
+				var pos MatchPosition
+				if json.Unmarshal([]byte(p), &pos) == nil {
+					x.Position = &pos
+				}
+			}
+			out = append(out, x)
 		}
 		if int64(len(entries)) < chunk {
 			return out, "", nil

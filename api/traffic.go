@@ -336,6 +336,24 @@ func (t *Traffic) Each(fn func(m *model.AircraftMessage)) int {
 	return t.n
 }
 
+// Position is where the receiver last saw an aircraft (hex as the flight key), when it did
+// within the aircraft window before at: what a rule notification, which carries no position,
+// is shown at on the Matches page.
+func (t *Traffic) Position(hex string, at time.Time) (*MatchPosition, bool) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	a := t.latest[strings.ToUpper(strings.TrimSpace(hex))]
+	if a == nil || a.Latitude == nil || a.Longitude == nil || at.Sub(a.at) > aircraftWindow || a.at.Sub(at) > aircraftWindow {
+		return nil, false
+	}
+	p := &MatchPosition{Latitude: *a.Latitude, Longitude: *a.Longitude}
+	if a.Altitude != nil {
+		alt := *a.Altitude
+		p.Altitude = &alt
+	}
+	return p, true
+}
+
 // Len is the number of kept messages.
 func (t *Traffic) Len() int {
 	t.mu.RLock()

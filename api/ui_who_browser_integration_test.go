@@ -4,6 +4,8 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -34,7 +36,8 @@ func TestUIWhoAndWhere(t *testing.T) {
 	db, err := shipped.Load()
 	require.NoError(t, err)
 	src := aircraftdb.Fixed(db)
-	feed, snap := londonFeed(t)
+	_, snap := londonFeed(t)
+	feed := liveLondonFeed(t)
 	mh, mp := testenv.Split(t, env.MQTTAddr)
 	serve := func() (*httptest.Server, func()) {
 		ctx, cancel := context.WithCancel(t.Context())
@@ -42,11 +45,12 @@ func TestUIWhoAndWhere(t *testing.T) {
 		traffic.EnrichWith(src, nopLog())
 		matches := api.NewMatches(mh, testenv.Atoi(t, mp), "", "", nopLog())
 		matches.KeepIn(r)
+		matches.PositionsFrom(traffic)
 		go traffic.Run(ctx)
 		go matches.Run(ctx)
 		srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{Traffic: traffic, Matches: matches,
 			AircraftDB: src, Tar1090URL: "http://receiver.local/tar1090"}).Handler())
-		require.Eventually(t, func() bool { return traffic.Len() == len(snap.Messages(nil)) }, 10*time.Second, 50*time.Millisecond)
+		require.Eventually(t, func() bool { return traffic.Len() >= len(snap.Messages(nil)) }, 10*time.Second, 50*time.Millisecond)
 		return srv, func() { srv.Close(); cancel() }
 	}
 	srv, stop := serve()
@@ -142,6 +146,9 @@ func TestUIWhoAndWhere(t *testing.T) {
 	b.open(tab, "matches")
 	b.waitText(tab, "#matches-rows", "EZY16EG")
 	b.waitText(tab, "#matches-rows", "PMI Palma → LTN London")
+	b.waitText(tab, "#matches-rows", "23950 ft") // where the receiver saw it: a notification has no position
+	b.run(tab, chromedp.Click("#matches-rows tr", chromedp.ByQuery))
+	b.run(tab, chromedp.WaitVisible(`#matches-map .aircraft.match[data-hex="407689"]`, chromedp.ByQuery))
 	shot("matches-who")
 	stop()
 	srv, stop = serve() // the API restarted: the same store
@@ -176,4 +183,20 @@ func TestUIWhoAndWhere(t *testing.T) {
 	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#rule-form *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`, &wide))
 	require.Empty(t, wide, "every field of the rule editor fits 390 px")
 	require.Empty(t, b.problems(), "no console errors")
+}
+
+// liveLondonFeed serves the London snapshot as a live receiver would: its "now" is the present,
+// so that the traffic's times and the notifications' are one clock.
+func liveLondonFeed(t *testing.T) *httptest.Server {
+	raw, err := os.ReadFile("../examples/readsb-london.json")
+	require.NoError(t, err)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(raw, &doc))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		doc["now"] = float64(time.Now().UnixMilli()) / 1000
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(doc)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
 }

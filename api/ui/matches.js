@@ -4,10 +4,11 @@
 // time ("Older"), with a rule filter.
 import { api } from './api.js';
 import { $, h, message } from './dom.js';
-import { routeText } from './map.js';
+import { routeText, createMap, aircraftMarker } from './map.js';
 
 export class MatchesPage {
-  constructor() {
+  constructor(config) {
+    this.config = config;
     $('#matches-rule').addEventListener('change', () => this.reload());
     $('#matches-refresh').addEventListener('click', () => this.reload());
     $('#matches-older').addEventListener('click', () => this.more());
@@ -64,8 +65,39 @@ export class MatchesPage {
         h('td', { class: 'mono', 'data-label': 'Registration' }, ac.registration || ''),
         h('td', { class: 'model', 'data-label': 'Model' }, ac.manufacturer_model || ac.type_designator || ''),
         h('td', { class: 'operator', 'data-label': 'Operator' }, op.name || op.airline_designator || ''),
-        h('td', { class: 'route', 'data-label': 'Route' }, routeText(n)));
+        h('td', { class: 'route', 'data-label': 'Route' }, routeText(n)),
+        h('td', { class: 'num', 'data-label': 'Altitude' }, m.position && m.position.altitude !== undefined ? `${Math.round(m.position.altitude)} ft` : ''));
+    }).map((row, i) => {
+      const m = got.matches[i];
+      row.addEventListener('click', () => this.locate(m, row));
+      return row;
     }));
+  }
+
+  // locate shows where the receiver saw the match's aircraft on the small map (a notification
+  // carries no position: the server keeps the one its traffic had, when it had one).
+  async locate(m, row) {
+    for (const r of $('#matches-rows').children) r.classList.toggle('selected', r === row);
+    const box = $('#matches-map');
+    const note = $('#matches-map-note');
+    if (!m.position) {
+      box.hidden = true;
+      note.textContent = 'The receiver did not see this aircraft when the notification came: no position to show.';
+      note.hidden = false;
+      return;
+    }
+    note.hidden = true;
+    box.hidden = false;
+    if (!this.map) {
+      this.map = await createMap(box, this.config);
+      this.marks = L.featureGroup().addTo(this.map.map);
+    }
+    const n = m.notification && typeof m.notification === 'object' ? m.notification : {};
+    this.map.map.invalidateSize();
+    this.marks.clearLayers();
+    aircraftMarker({ ...(n.aircraft || {}), ident: n.ident, operator: n.operator, origin: n.origin, destination: n.destination,
+      latitude: m.position.latitude, longitude: m.position.longitude, altitude: m.position.altitude }, 'match').addTo(this.marks);
+    this.map.map.setView([m.position.latitude, m.position.longitude], 9);
   }
 
   // fillRules offers every rule seen in the matches (and the stored rules) in the filter.

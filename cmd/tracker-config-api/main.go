@@ -64,7 +64,8 @@ func run() int {
 	// notifications, each kept by a goroutine of its own until the server stops.
 	traffic := api.NewTraffic(cfg.ReadsbURL, cfg.ReadsbInterval, cfg.TrafficWindow, log.With().Str("stage", "traffic").Logger())
 	matches := api.NewMatches(cfg.MQTTHost, cfg.MQTTPort, cfg.MQTTUsername, cfg.MQTTPassword, log.With().Str("stage", "matches").Logger())
-	matches.KeepIn(client) // the Matches page's history, kept across restarts
+	matches.KeepIn(client)         // the Matches page's history, kept across restarts
+	matches.PositionsFrom(traffic) // where the receiver saw each matched aircraft
 	bg, stopBG := context.WithCancel(ctx)
 	defer stopBG()
 	opts := api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
