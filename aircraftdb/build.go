@@ -58,14 +58,20 @@ func Build(mictronics, standingData string) ([]byte, Meta, error) {
 }
 
 // BuildFile builds and writes the database to out atomically (a temporary file beside it,
-// then a rename): a reader never sees half a file, and a failed build leaves out untouched.
+// then a rename; gzip-compressed for a .gz name): a reader never sees half a file, and a
+// failed build leaves out untouched.
 func BuildFile(mictronics, standingData, out string) (Meta, error) {
 	b, meta, err := Build(mictronics, standingData)
 	if err != nil {
-		return Meta{}, err
+		return meta, err
 	}
 	if _, err := Load(b); err != nil { // never write what would not load
-		return Meta{}, fmt.Errorf("the built database does not load: %w", err)
+		return meta, fmt.Errorf("the built database does not load: %w", err)
+	}
+	if strings.HasSuffix(out, ".gz") {
+		if b, err = Gzip(b); err != nil {
+			return meta, err
+		}
 	}
 	return meta, WriteAtomic(out, b)
 }

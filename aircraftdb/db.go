@@ -349,15 +349,6 @@ func (db *DB) AirportAt(i int) Airport {
 	return a
 }
 
-// AirportByCode looks up an airport by its standing-data code (ICAO, or IATA when it has none).
-func (db *DB) AirportByCode(code string) (Airport, bool) {
-	n := db.Airports()
-	i := sort.Search(n, func(i int) bool { return db.str(le.Uint32(db.airports[i*airportSize:])) >= code })
-	if i == n || db.str(le.Uint32(db.airports[i*airportSize:])) != code {
-		return Airport{}, false
-	}
-	return db.AirportAt(i), true
-}
 
 // Route is the airports of one callsign's route, in the order flown: a view into the database.
 type Route struct {

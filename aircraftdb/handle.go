@@ -86,9 +86,6 @@ func (h *Handle) Current() *DB {
 	return h.cur.Load()
 }
 
-// Path is the file the handle reads (empty: none).
-func (h *Handle) Path() string { return h.path }
-
 // Refresh reads the file again if it changed since the last look, and reports whether the
 // database in use changed.
 func (h *Handle) Refresh() bool {

@@ -61,7 +61,7 @@ func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			fmt.Fprintln(stderr, "db build needs --mictronics, --standing-data and -o")
 			return 2
 		}
-		meta, err := buildTo(*mic, *sd, *out)
+		meta, err := aircraftdb.BuildFile(*mic, *sd, *out)
 		if err != nil {
 			fmt.Fprintln(stderr, "db build:", err)
 			return 1
@@ -192,23 +192,6 @@ func lookup(db *aircraftdb.DB, key string) any {
 	return out
 }
 
-// buildTo builds the database and writes it atomically (gzip-compressed for a .gz name).
-func buildTo(mic, sd, out string) (aircraftdb.Meta, error) {
-	b, meta, err := aircraftdb.Build(mic, sd)
-	if err != nil {
-		return meta, err
-	}
-	if _, err := aircraftdb.Load(b); err != nil { // never write what would not load
-		return meta, fmt.Errorf("the built database does not load: %w", err)
-	}
-	if strings.HasSuffix(out, ".gz") {
-		if b, err = aircraftdb.Gzip(b); err != nil {
-			return meta, err
-		}
-	}
-	return meta, aircraftdb.WriteAtomic(out, b)
-}
-
 // update downloads both upstream files beside target, builds, and swaps target atomically; any
 // failure leaves target as it was.
 func update(ctx context.Context, target, micURL, sdURL string, timeout time.Duration) (aircraftdb.Meta, error) {
@@ -230,7 +213,7 @@ func update(ctx context.Context, target, micURL, sdURL string, timeout time.Dura
 	if err := download(ctx, sdURL, sdFile); err != nil {
 		return aircraftdb.Meta{}, fmt.Errorf("downloading the standing data: %w", err)
 	}
-	return buildTo(micFile, sdFile, target)
+	return aircraftdb.BuildFile(micFile, sdFile, target)
 }
 
 func download(ctx context.Context, url, to string) error {

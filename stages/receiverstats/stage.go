@@ -63,9 +63,6 @@ func NewStage(sources []config.ReceiverStats, c *catalog.Catalog, devices *pipel
 	return s
 }
 
-// SetClock replaces the stage's clock (tests: a recorded stats.json is fresh at its own time).
-func (s *Stage) SetClock(now func() time.Time) { s.now = now }
-
 // Start runs the loop on ticks (pipeline.Poll), each cycle within deadline: its readings,
 // and the function that runs it, which closes them when it ends.
 func (s *Stage) Start(ticks <-chan time.Time, deadline time.Duration) (<-chan pipeline.Shared[model.Batch], func(context.Context) error) {

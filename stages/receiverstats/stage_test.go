@@ -52,7 +52,7 @@ func (f *feed) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 func newStage(t *testing.T, sources ...config.ReceiverStats) (*rs.Stage, *catalog.Catalog) {
 	cat := catalog.New(model.CoreDevice("1", ""), rs.Group(time.Minute))
 	st := rs.NewStage(sources, cat, nil, 5*time.Second, zerolog.Nop())
-	st.SetClock(func() time.Time { return captured.Add(30 * time.Second) })
+	rs.SetClock(st, func() time.Time { return captured.Add(30 * time.Second) })
 	return st, cat
 }
 
@@ -129,11 +129,11 @@ func TestCycleWithoutUsableStats(t *testing.T) {
 	}
 	// Stale: readsb stopped writing it 3 minutes ago.
 	f.set(good, 200)
-	st.SetClock(func() time.Time { return captured.Add(rs.StaleAfter + time.Second) })
+	rs.SetClock(st, func() time.Time { return captured.Add(rs.StaleAfter + time.Second) })
 	b := st.Cycle(t.Context())
 	require.Len(t, b, 2)
 	require.False(t, b[1].Bool())
-	st.SetClock(func() time.Time { return captured.Add(time.Minute) })
+	rs.SetClock(st, func() time.Time { return captured.Add(time.Minute) })
 	require.Greater(t, len(st.Cycle(t.Context())), 5, "fresh again: values again")
 }
 
