@@ -349,7 +349,6 @@ func (db *DB) AirportAt(i int) Airport {
 	return a
 }
 
-
 // Route is the airports of one callsign's route, in the order flown: a view into the database.
 type Route struct {
 	db    *DB
