@@ -1,7 +1,6 @@
 package api
 
 import (
-	"encoding/json"
 	"net/http"
 	"regexp"
 	"sort"
@@ -161,15 +160,12 @@ func (s *Server) lookupAircraft(w http.ResponseWriter, r *http.Request) {
 	if db == nil {
 		return
 	}
-	a, found := enrich.Aircraft(db, addr, "")
+	a, found := enrich.LookupAircraft(db, hex, addr)
 	if !found {
 		writeDetail(w, http.StatusNotFound, "Aircraft '"+hex+"' not found")
 		return
 	}
-	writeJSON(w, http.StatusOK, struct {
-		IcaoHex string `json:"icao_hex"`
-		model.Aircraft
-	}{hex, a})
+	writeJSON(w, http.StatusOK, a)
 }
 
 // callsignRE is what a callsign may be: 2 to 8 letters and digits.
@@ -185,22 +181,11 @@ func (s *Server) lookupCallsign(w http.ResponseWriter, r *http.Request) {
 	if db == nil {
 		return
 	}
-	out := struct {
-		Ident    string            `json:"ident"`
-		Operator json.RawMessage   `json:"operator,omitempty"`
-		Route    []json.RawMessage `json:"route,omitempty"`
-	}{Ident: ident}
-	if p, ok := enrich.OperatorParty(db, ident); ok {
-		out.Operator = p.Raw
-	}
-	if rt, ok := db.Route(ident); ok {
-		for i := range rt.Len() {
-			out.Route = append(out.Route, enrich.AirportObject(rt.Airport(i)))
-		}
-	}
-	if out.Operator == nil && out.Route == nil {
+	out, found := enrich.LookupCallsign(db, ident)
+	if !found {
 		writeDetail(w, http.StatusNotFound, "Callsign '"+ident+"' not found")
 		return
 	}
+	out.Ident = ident
 	writeJSON(w, http.StatusOK, out)
 }

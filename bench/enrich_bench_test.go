@@ -19,7 +19,6 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
-	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 	"github.com/tracker-adsb/tracker-core-health/stages/replay"
 )
 
@@ -190,19 +189,7 @@ func BenchmarkReplayEnriched(b *testing.B) {
 // a registration, a type, a model, an engine count, an operator (of those flying an airline
 // callsign: 3 letters and a digit) and a route.
 func BenchmarkEnrichCoverage(b *testing.B) {
-	f, err := os.Open("../cmd/tracker-rules/testdata/readsb_global_20220430.json.gz")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		b.Fatal(err)
-	}
-	snap, err := readsb.Parse(zr)
-	if err != nil {
-		b.Fatal(err)
-	}
+	snap := globalSnapshot(b)
 	db := aircraftdb.Fixed(shippedDB(b))
 	var reg, typ, mdl, engines, airline, op, route, n int
 	for b.Loop() {

@@ -20,6 +20,17 @@ import (
 // replayTraffic is the global readsb snapshot as traffic: 3 messages per aircraft moving along
 // its track, deterministic (25,269 lines).
 func replayTraffic(b *testing.B) [][]byte {
+	snap := globalSnapshot(b)
+	var out [][]byte
+	for _, m := range snap.Moving(3) {
+		line, _ := json.Marshal(m)
+		out = append(out, line)
+	}
+	return out
+}
+
+// globalSnapshot is the real readsb global snapshot (8,423 aircraft).
+func globalSnapshot(b *testing.B) *readsb.Snapshot {
 	f, err := os.Open("../cmd/tracker-rules/testdata/readsb_global_20220430.json.gz")
 	if err != nil {
 		b.Fatal(err)
@@ -33,12 +44,7 @@ func replayTraffic(b *testing.B) [][]byte {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var out [][]byte
-	for _, m := range snap.Moving(3) {
-		line, _ := json.Marshal(m)
-		out = append(out, line)
-	}
-	return out
+	return snap
 }
 
 func replaySet(b *testing.B, name string) *rules.Set {

@@ -168,28 +168,13 @@ func sortedNames(m map[string]int) []string {
 func lookup(db *aircraftdb.DB, key string) any {
 	key = strings.ToUpper(strings.TrimSpace(key))
 	if addr, ok := aircraftdb.ParseAddress(key); ok {
-		a, found := enrich.Aircraft(db, addr, "")
-		if !found {
-			return struct{}{}
+		if a, found := enrich.LookupAircraft(db, key, addr); found {
+			return a
 		}
-		return struct {
-			IcaoHex string `json:"icao_hex"`
-			model.Aircraft
-		}{key, a}
+		return struct{}{}
 	}
-	out := struct {
-		Operator json.RawMessage   `json:"operator,omitempty"`
-		Route    []json.RawMessage `json:"route,omitempty"`
-	}{}
-	if p, ok := enrich.OperatorParty(db, key); ok {
-		out.Operator = p.Raw
-	}
-	if r, ok := db.Route(key); ok {
-		for i := range r.Len() {
-			out.Route = append(out.Route, enrich.AirportObject(r.Airport(i)))
-		}
-	}
-	return out
+	c, _ := enrich.LookupCallsign(db, key)
+	return c
 }
 
 // update downloads both upstream files beside target, builds, and swaps target atomically; any

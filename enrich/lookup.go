@@ -1,0 +1,45 @@
+package enrich
+
+import (
+	"encoding/json"
+
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// AircraftAnswer is what the database knows of an address: the notification's aircraft object
+// (tracker-rules db lookup, GET /api/lookup/aircraft/{hex}).
+type AircraftAnswer struct {
+	IcaoHex string `json:"icao_hex"`
+	model.Aircraft
+}
+
+// LookupAircraft answers an address (hex, upper-case, already parsed to addr); found is false
+// when the aircraft table does not have it.
+func LookupAircraft(db *aircraftdb.DB, hex string, addr uint32) (AircraftAnswer, bool) {
+	a, found := Aircraft(db, addr, "")
+	return AircraftAnswer{IcaoHex: hex, Aircraft: a}, found
+}
+
+// CallsignAnswer is what the database knows of a callsign: its operator and its route's
+// airports in the order flown (tracker-rules db lookup, GET /api/lookup/callsign/{ident}).
+type CallsignAnswer struct {
+	Ident    string            `json:"ident,omitempty"` // the API names the callsign; the command does not
+	Operator json.RawMessage   `json:"operator,omitempty"`
+	Route    []json.RawMessage `json:"route,omitempty"`
+}
+
+// LookupCallsign answers a callsign (upper-case); found is false when neither its operator nor
+// its route is known.
+func LookupCallsign(db *aircraftdb.DB, ident string) (CallsignAnswer, bool) {
+	var out CallsignAnswer
+	if p, ok := OperatorParty(db, ident); ok {
+		out.Operator = p.Raw
+	}
+	if r, ok := db.Route(ident); ok {
+		for i := range r.Len() {
+			out.Route = append(out.Route, AirportObject(r.Airport(i)))
+		}
+	}
+	return out, out.Operator != nil || out.Route != nil
+}
