@@ -1,0 +1,236 @@
+package delivery
+
+import (
+	"time"
+)
+
+// State is what became of a match: sent to the people-facing outputs, or held.
+type State uint8
+
+const (
+	// None: the rule has no policy and no mute applies; the notification carries no
+	// `delivery` (CONTRACT.md 10.3), and it is told everywhere, as before.
+	None State = iota
+	Sent
+	Held
+)
+
+func (s State) String() string {
+	switch s {
+	case Sent:
+		return "sent"
+	case Held:
+		return "held"
+	}
+	return ""
+}
+
+// Reasons a match is held (CONTRACT.md 10.2).
+const (
+	Muted      = "muted"
+	QuietHours = "quiet_hours"
+	Cooldown   = "cooldown"
+	RateLimit  = "rate_limit"
+)
+
+// Decision is the delivery of one match.
+type Decision struct {
+	State  State
+	Reason string    // held: why
+	Until  time.Time // held: when the window, cooldown or mute ends (zero for rate_limit)
+}
+
+// Told reports whether people are told: sent, or no policy at all.
+func (d Decision) Told() bool { return d.State != Held }
+
+// Mutes says whether a rule or an aircraft is muted at a time.
+type Mutes interface {
+	// Until is the latest end of the mutes of rule (or every rule, "*") for every aircraft or
+	// for icao, among those still on at at; ok false when none is.
+	Until(rule, icao string, at time.Time) (until time.Time, ok bool)
+}
+
+// MaxTracked bounds the cooldown state: (rule, aircraft) pairs remembered.
+const MaxTracked = 100_000
+
+// Decider decides matches in the order of CONTRACT.md 10.2 and keeps what the cooldown and
+// the hourly cap need. One goroutine's (the evaluation's), as the engine is.
+type Decider struct {
+	mutes Mutes // nil: none
+	// coolUntil: when the cooldown of a (rule, aircraft) ends, Unix nanoseconds.
+	coolUntil map[pairKey]int64
+	// sentTimes per rule: the times of its latest sends, a ring of at most its max_per_hour.
+	rates map[string]*ring
+	// decisions since the cooldown state was last swept of expired pairs.
+	sinceSweep int
+}
+
+type pairKey struct{ rule, icao string }
+
+// NewDecider decides with mutes (nil: none).
+func NewDecider(mutes Mutes) *Decider {
+	return &Decider{mutes: mutes, coolUntil: map[pairKey]int64{}, rates: map[string]*ring{}}
+}
+
+// emergency reports a squawk of hijack, radio failure or general emergency.
+func emergency(squawk string) bool {
+	s := trimSpace(squawk)
+	return s == "7500" || s == "7600" || s == "7700"
+}
+
+// Decide is the delivery of a match of rule (its identifier and policy, nil: no `notify`) for
+// aircraft icao (the flight key) whose latest squawk is squawk, triggered by a message
+// received at at. A sent decision is remembered for the cooldown and the hourly cap.
+func (d *Decider) Decide(rule string, p *Policy, icao, squawk string, at time.Time) Decision {
+	bypass := p == nil || p.EmergencyBypass
+	var mutedUntil time.Time
+	muted := false
+	if d.mutes != nil {
+		mutedUntil, muted = d.mutes.Until(rule, icao, at)
+	}
+	if p == nil && !muted {
+		return Decision{} // nothing to decide: as before
+	}
+	switch {
+	case bypass && emergency(squawk):
+	case muted:
+		return Decision{State: Held, Reason: Muted, Until: mutedUntil}
+	case p == nil:
+	default:
+		if until, quiet := p.quiet(at); quiet {
+			return Decision{State: Held, Reason: QuietHours, Until: until}
+		}
+		if p.Cooldown > 0 {
+			if until, ok := d.coolUntil[pairKey{rule, icao}]; ok && at.UnixNano() < until {
+				return Decision{State: Held, Reason: Cooldown, Until: time.Unix(0, until).UTC()}
+			}
+		}
+		if p.MaxPerHour > 0 && d.rates[rule].full(p.MaxPerHour, at.UnixNano()) {
+			return Decision{State: Held, Reason: RateLimit}
+		}
+	}
+	if p != nil {
+		d.remember(rule, p, icao, at)
+	}
+	return Decision{State: Sent}
+}
+
+// remember records a send for the cooldown and the cap.
+func (d *Decider) remember(rule string, p *Policy, icao string, at time.Time) {
+	now := at.UnixNano()
+	if p.Cooldown > 0 {
+		k := pairKey{rule, icao}
+		if _, ok := d.coolUntil[k]; !ok && len(d.coolUntil) >= MaxTracked {
+			d.sweep(now)
+		}
+		d.coolUntil[k] = now + int64(p.Cooldown)
+	}
+	if p.MaxPerHour > 0 {
+		r := d.rates[rule]
+		if r == nil {
+			r = &ring{}
+			d.rates[rule] = r
+		}
+		r.add(p.MaxPerHour, now)
+	}
+}
+
+// sweep drops the pairs whose cooldown has ended; when every pair is still cooling down, the
+// half that ends soonest goes (the state stays bounded, and a pair forgotten early can only be
+// told once sooner than its policy asked).
+func (d *Decider) sweep(now int64) {
+	for k, until := range d.coolUntil {
+		if until <= now {
+			delete(d.coolUntil, k)
+		}
+	}
+	if len(d.coolUntil) < MaxTracked {
+		return
+	}
+	var sum float64
+	for _, until := range d.coolUntil {
+		sum += float64(until)
+	}
+	mean := int64(sum / float64(len(d.coolUntil)))
+	for k, until := range d.coolUntil {
+		if until <= mean {
+			delete(d.coolUntil, k)
+		}
+	}
+}
+
+// Tracked is the number of (rule, aircraft) pairs the cooldown remembers.
+func (d *Decider) Tracked() int { return len(d.coolUntil) }
+
+// ring holds the times of a rule's latest sends, at most its cap.
+type ring struct {
+	times []int64
+	head  int // the oldest, once full
+}
+
+// full reports whether cap sends fall within the hour before now.
+func (r *ring) full(limit int, now int64) bool {
+	if r == nil || len(r.times) < limit {
+		return false
+	}
+	oldest := r.times[r.head]
+	if len(r.times) > limit { // the cap was lowered: the limit-th newest
+		oldest = r.times[(r.head+len(r.times)-limit)%len(r.times)]
+	}
+	return now-oldest < int64(time.Hour)
+}
+
+func (r *ring) add(limit int, now int64) {
+	if len(r.times) < limit {
+		r.times = append(r.times, now)
+		return
+	}
+	r.times[r.head] = now
+	r.head = (r.head + 1) % len(r.times)
+}
+
+// quiet reports whether at falls in one of the quiet windows, and when the latest of those
+// ends.
+func (p *Policy) quiet(at time.Time) (time.Time, bool) {
+	if len(p.Quiet) == 0 {
+		return time.Time{}, false
+	}
+	local := at.In(p.Location)
+	y, mo, day := local.Date()
+	minute := local.Hour()*60 + local.Minute()
+	wd := local.Weekday()
+	prev := (wd + 6) % 7
+	var until time.Time
+	found := false
+	for _, w := range p.Quiet {
+		var end time.Time
+		switch {
+		case w.From < w.To: // within the day
+			if w.Days&(1<<wd) == 0 || minute < w.From || minute >= w.To {
+				continue
+			}
+			end = time.Date(y, mo, day, w.To/60, w.To%60, 0, 0, p.Location)
+		case minute >= w.From && w.Days&(1<<wd) != 0: // past midnight, started today
+			end = time.Date(y, mo, day+1, w.To/60, w.To%60, 0, 0, p.Location)
+		case minute < w.To && w.Days&(1<<prev) != 0: // past midnight, started yesterday
+			end = time.Date(y, mo, day, w.To/60, w.To%60, 0, 0, p.Location)
+		default:
+			continue
+		}
+		if !found || end.After(until) {
+			until, found = end, true
+		}
+	}
+	return until.UTC(), found
+}
+
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	for j > i && (s[j-1] == ' ' || s[j-1] == '\t') {
+		j--
+	}
+	return s[i:j]
+}

@@ -1,0 +1,255 @@
+package delivery
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// DigestTopic is where tracker-rules watch publishes the daily digest, retained.
+const DigestTopic = "Tracker/rules-watch/digest"
+
+// DigestWindow is what a digest covers: the 24 hours before it.
+const DigestWindow = 24 * time.Hour
+
+// MaxDigestEvents bounds the matches a digest remembers (the oldest go first).
+const MaxDigestEvents = 200_000
+
+// TopAircraft is how many aircraft a digest lists.
+const TopAircraft = 10
+
+// Schedule is when the digest goes out: a local time of day in a zone (DIGEST_TIME in
+// NOTIFY_TIMEZONE), or never.
+type Schedule struct {
+	Off      bool
+	Minute   int // of the local day
+	Location *time.Location
+}
+
+var digestTimeRE = regexp.MustCompile(`^([01]?\d|2[0-3]):([0-5]\d)$`)
+
+// ParseSchedule reads DIGEST_TIME ("" is 08:00; "off" disables).
+func ParseSchedule(v string, loc *time.Location) (Schedule, error) {
+	v = strings.TrimSpace(v)
+	if strings.EqualFold(v, "off") {
+		return Schedule{Off: true}, nil
+	}
+	if v == "" {
+		v = "08:00"
+	}
+	m := digestTimeRE.FindStringSubmatch(v)
+	if m == nil {
+		return Schedule{}, fmt.Errorf("invalid time %q (want HH:MM, or off)", v)
+	}
+	h, _ := strconv.Atoi(m[1])
+	mi, _ := strconv.Atoi(m[2])
+	if loc == nil {
+		loc = time.Local
+	}
+	return Schedule{Minute: h*60 + mi, Location: loc}, nil
+}
+
+// Next is the first digest time strictly after t (zero when off).
+func (s Schedule) Next(t time.Time) time.Time {
+	if s.Off {
+		return time.Time{}
+	}
+	local := t.In(s.Location)
+	y, mo, d := local.Date()
+	at := time.Date(y, mo, d, s.Minute/60, s.Minute%60, 0, 0, s.Location)
+	for !at.After(t) {
+		d++
+		at = time.Date(y, mo, d, s.Minute/60, s.Minute%60, 0, 0, s.Location)
+	}
+	return at
+}
+
+// event is one decided match, as the digest counts it.
+type event struct {
+	at     int64
+	rule   string
+	icao   string
+	label  string
+	held   bool
+	reason string
+}
+
+// Digest remembers the decided matches of the last day (at most MaxDigestEvents).
+type Digest struct {
+	events []event // in time order, a ring once full
+	head   int
+	names  map[string]string // rule identifier → name
+}
+
+// NewDigest is an empty digest.
+func NewDigest() *Digest { return &Digest{names: map[string]string{}} }
+
+// Add records one decided match (a match with no policy counts as sent); label names the
+// aircraft (Label).
+func (g *Digest) Add(at time.Time, rule, ruleName, icao, label string, d Decision) {
+	g.names[rule] = ruleName
+	e := event{at: at.UnixNano(), rule: rule, icao: icao, label: label, held: d.State == Held, reason: d.Reason}
+	if len(g.events) < MaxDigestEvents {
+		g.events = append(g.events, e)
+		return
+	}
+	g.events[g.head] = e
+	g.head = (g.head + 1) % len(g.events)
+}
+
+// Label names an aircraft in a digest: its callsign or registration (else its address), with
+// model and operator when known: "EZY16EG (Airbus A320neo, easyJet)".
+func Label(icao, ident, registration, model, operator string) string {
+	head := strings.TrimSpace(ident)
+	if head == "" {
+		head = strings.TrimSpace(registration)
+	}
+	if head == "" {
+		head = icao
+	}
+	if p := join(", ", model, operator); p != "" {
+		return head + " (" + p + ")"
+	}
+	return head
+}
+
+// DigestRule is one rule's line of a digest.
+type DigestRule struct {
+	Identifier string         `json:"identifier"`
+	Name       string         `json:"name"`
+	Sent       int            `json:"sent"`
+	Held       map[string]int `json:"held"`
+	matches    int
+}
+
+// DigestAircraft is one of the aircraft matched most.
+type DigestAircraft struct {
+	IcaoHex string `json:"icao_hex"`
+	Label   string `json:"label"`
+	Matches int    `json:"matches"`
+}
+
+// Report is a digest as published (CONTRACT.md 10.6).
+type Report struct {
+	From  string           `json:"from"`
+	To    string           `json:"to"`
+	Rules []DigestRule     `json:"rules"`
+	Top   []DigestAircraft `json:"top"`
+}
+
+// Report is the digest of the matches in [to − 24 h, to): rules by matches (then
+// identifier), the TopAircraft aircraft with the most matches (then address). Matches older
+// than the window are forgotten.
+func (g *Digest) Report(to time.Time) Report {
+	from := to.Add(-DigestWindow)
+	lo, hi := from.UnixNano(), to.UnixNano()
+	rules := map[string]*DigestRule{}
+	type ac struct {
+		label   string
+		matches int
+		last    int64
+	}
+	aircraft := map[string]*ac{}
+	kept := g.events[:0:0]
+	g.each(func(e event) {
+		if e.at >= lo {
+			kept = append(kept, e)
+		}
+		if e.at < lo || e.at >= hi {
+			return
+		}
+		r := rules[e.rule]
+		if r == nil {
+			r = &DigestRule{Identifier: e.rule, Name: g.names[e.rule], Held: map[string]int{}}
+			rules[e.rule] = r
+		}
+		r.matches++
+		if e.held {
+			r.Held[e.reason]++
+		} else {
+			r.Sent++
+		}
+		a := aircraft[e.icao]
+		if a == nil {
+			a = &ac{}
+			aircraft[e.icao] = a
+		}
+		a.matches++
+		if e.at >= a.last {
+			a.label, a.last = e.label, e.at
+		}
+	})
+	g.events, g.head = kept, 0 // the older matches are no digest's any more
+	out := Report{From: FormatTime(from), To: FormatTime(to), Rules: []DigestRule{}, Top: []DigestAircraft{}}
+	for _, r := range rules {
+		out.Rules = append(out.Rules, *r)
+	}
+	sort.Slice(out.Rules, func(i, j int) bool {
+		a, b := out.Rules[i], out.Rules[j]
+		if a.matches != b.matches {
+			return a.matches > b.matches
+		}
+		return a.Identifier < b.Identifier
+	})
+	for icao, a := range aircraft {
+		out.Top = append(out.Top, DigestAircraft{IcaoHex: icao, Label: a.label, Matches: a.matches})
+	}
+	sort.Slice(out.Top, func(i, j int) bool {
+		a, b := out.Top[i], out.Top[j]
+		if a.Matches != b.Matches {
+			return a.Matches > b.Matches
+		}
+		return a.IcaoHex < b.IcaoHex
+	})
+	if len(out.Top) > TopAircraft {
+		out.Top = out.Top[:TopAircraft]
+	}
+	return out
+}
+
+func (g *Digest) each(fn func(event)) {
+	for i := range g.events {
+		fn(g.events[(g.head+i)%len(g.events)])
+	}
+}
+
+// Title and Text are a digest as a channel sends it.
+func (r Report) Title() string { return "Tracker: the day's matches" }
+
+// Text lists each rule's sent and held matches and the aircraft matched most.
+func (r Report) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s – %s\n", r.From, r.To)
+	if len(r.Rules) == 0 {
+		b.WriteString("No matches.")
+		return b.String()
+	}
+	for _, x := range r.Rules {
+		name := x.Name
+		if name == "" {
+			name = x.Identifier
+		}
+		fmt.Fprintf(&b, "%s: %d sent", name, x.Sent)
+		if len(x.Held) > 0 {
+			reasons := make([]string, 0, len(x.Held))
+			total := 0
+			for k, n := range x.Held {
+				reasons = append(reasons, fmt.Sprintf("%s %d", k, n))
+				total += n
+			}
+			sort.Strings(reasons)
+			fmt.Fprintf(&b, ", %d held (%s)", total, strings.Join(reasons, ", "))
+		}
+		b.WriteByte('\n')
+	}
+	if len(r.Top) > 0 {
+		b.WriteString("Most seen:")
+		for _, a := range r.Top {
+			fmt.Fprintf(&b, "\n%s × %d", a.Label, a.Matches)
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

@@ -1,0 +1,154 @@
+// Package channels sends people-facing notifications to the outbound channels of NOTIFY_URLS
+// (CONTRACT.md 10.4): ntfy, Telegram, Discord, Gotify, Pushover, e-mail, webhooks… through
+// Shoutrrr's service URLs. Each channel has its own bounded queue and retry loop, so a channel
+// that hangs or refuses never holds the rules or the MQTT notifications back, and a channel's
+// credentials are never logged, published or returned.
+package channels
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/tracker-adsb/tracker-core-health/delivery"
+)
+
+// DefaultName names a channel given as a bare URL.
+const DefaultName = "default"
+
+// Spec is one channel of NOTIFY_URLS: its name and its Shoutrrr URL (a secret).
+type Spec struct {
+	Name string
+	URL  string
+}
+
+// String never shows the URL.
+func (s Spec) String() string { return s.Name + "=" + Redact(s.URL) }
+
+// namedURL is "name=URL"; itemStart is what begins an item: a name or a URL's scheme.
+var (
+	namedURL  = regexp.MustCompile(`^([a-z0-9_-]{1,32})=(\S+)$`)
+	itemStart = regexp.MustCompile(`^([a-z0-9_-]{1,32}=)?[A-Za-z][A-Za-z0-9+.-]*://`)
+)
+
+// ParseURLs reads NOTIFY_URLS: `name=URL` items separated by spaces, newlines or commas (a
+// comma inside a URL, as in `?tags=a,b`, stays with its URL), a bare URL named "default".
+// Problems name the item by its channel name or its place, never by its URL.
+func ParseURLs(v string) ([]Spec, []string) {
+	var items []string
+	for _, field := range strings.Fields(v) {
+		start := 0
+		for i := 0; i < len(field); i++ {
+			if field[i] == ',' && itemStart.MatchString(field[i+1:]) { // a new item follows
+				items = append(items, field[start:i])
+				start = i + 1
+			}
+		}
+		items = append(items, field[start:])
+	}
+	var out []Spec
+	var problems []string
+	seen := map[string]bool{}
+	for i, it := range items {
+		it = strings.TrimSpace(it)
+		if it == "" {
+			continue
+		}
+		name, raw := DefaultName, it
+		if m := namedURL.FindStringSubmatch(it); m != nil {
+			name, raw = m[1], m[2]
+		}
+		if seen[name] {
+			problems = append(problems, fmt.Sprintf("channel '%s' is named twice; the later one is left out", name))
+			continue
+		}
+		u, err := url.Parse(raw)
+		if err != nil || u.Scheme == "" {
+			problems = append(problems, fmt.Sprintf("channel '%s' (item %d): not a service URL (scheme://…); left out", name, i+1))
+			continue
+		}
+		seen[name] = true
+		out = append(out, Spec{Name: name, URL: raw})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, problems
+}
+
+// Redact is a URL with everything that may be a secret replaced: its user and password, its
+// path and its query values (a Telegram token is a path, a Gotify token a path, an ntfy
+// password a query value). The scheme and host stay, to say which service it is.
+func Redact(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" {
+		return "(a URL that is not one)"
+	}
+	out := u.Scheme + "://"
+	if u.User != nil {
+		out += "***@"
+	}
+	out += u.Host
+	if u.Path != "" || u.Opaque != "" {
+		out += "/***"
+	}
+	if u.RawQuery != "" {
+		out += "?***"
+	}
+	return out
+}
+
+// secrets are the parts of a URL an error text may quote: the whole URL (raw and escaped),
+// its user and password, its path segments and query values.
+func secrets(raw string) []string {
+	out := []string{raw}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return out
+	}
+	out = append(out, u.String(), u.Redacted())
+	if u.User != nil {
+		out = append(out, u.User.Username())
+		if p, ok := u.User.Password(); ok {
+			out = append(out, p, url.QueryEscape(p), url.PathEscape(p))
+		}
+	}
+	for _, seg := range strings.Split(u.Path+"/"+u.Opaque, "/") {
+		out = append(out, seg)
+	}
+	for _, vs := range u.Query() {
+		out = append(out, vs...)
+	}
+	// Longest first, so that a part of a longer secret never leaves the rest of it behind.
+	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	var keep []string
+	for _, s := range out {
+		if len(s) >= 4 { // a word as short as "api" is no secret, and replacing it garbles the text
+			keep = append(keep, s)
+		}
+	}
+	return keep
+}
+
+// scrub removes every secret of a channel's URL from a text (an error of the library quotes
+// whole URLs).
+func scrub(text string, secrets []string) string {
+	for _, s := range secrets {
+		text = strings.ReplaceAll(text, s, "***")
+	}
+	return text
+}
+
+// Wants reports whether a rule's policy sends to channel name (a policy without channels sends
+// to every channel).
+func Wants(p *delivery.Policy, name string) bool {
+	if p == nil || p.Channels == nil {
+		return true
+	}
+	for _, c := range p.Channels {
+		if c == name {
+			return true
+		}
+	}
+	return false
+}

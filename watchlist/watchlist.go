@@ -1,0 +1,235 @@
+// Package watchlist is the aircraft people care about (CONTRACT.md 11): named lists of
+// aircraft with optional facts, imported from the community's Plane-Alert-DB (CSV) or a
+// person's own (JSON), stored under config:watchlists, and compiled into a set keyed by
+// address that the rule engine looks an aircraft up in once per flight. A list keeps its
+// source and licence and is never merged into the aircraft database.
+package watchlist
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// Data-store keys (CONTRACT.md 11.1).
+const (
+	Key        = "config:watchlists"
+	VersionKey = "config:watchlists:version"
+)
+
+// Limits (CONTRACT.md 11.1).
+const (
+	MaxLists   = 32
+	MaxEntries = 100_000
+	MaxBody    = 16 << 20
+)
+
+// IDPattern is what a list id may be.
+var IDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,31}$`)
+
+// Entry is one aircraft on a list; empty values are omitted.
+type Entry struct {
+	IcaoHex        string   `json:"icao_hex"`
+	Registration   string   `json:"registration,omitempty"`
+	Operator       string   `json:"operator,omitempty"`
+	Type           string   `json:"type,omitempty"`
+	TypeDesignator string   `json:"type_designator,omitempty"`
+	Group          string   `json:"group,omitempty"`
+	Category       string   `json:"category,omitempty"`
+	Tags           []string `json:"tags,omitempty"`
+	Link           string   `json:"link,omitempty"`
+}
+
+// List is one stored list.
+type List struct {
+	Name       string  `json:"name"`
+	Source     string  `json:"source"`
+	Licence    string  `json:"licence"`
+	ImportedAt string  `json:"imported_at"`
+	Entries    []Entry `json:"entries"`
+}
+
+// Lists is the stored object: lists by id.
+type Lists map[string]*List
+
+// ErrNotObject is a stored body that is not the lists' object.
+var ErrNotObject = errors.New("watchlists must be a JSON object of lists by id")
+
+// Decode reads the stored object (an absent or empty body is no list).
+func Decode(b []byte) (Lists, error) {
+	if len(bytes.TrimSpace(b)) == 0 {
+		return Lists{}, nil
+	}
+	var l Lists
+	if err := json.Unmarshal(b, &l); err != nil || l == nil {
+		return nil, ErrNotObject
+	}
+	for id, x := range l {
+		if x == nil {
+			delete(l, id)
+		}
+	}
+	return l, nil
+}
+
+// Encode renders the stored object (keys in id order, as encoding/json writes maps).
+func (l Lists) Encode() []byte {
+	b, _ := json.Marshal(l)
+	return b
+}
+
+// IDs are the list ids in order.
+func (l Lists) IDs() []string {
+	ids := make([]string, 0, len(l))
+	for id := range l {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Groups counts a list's entries by group.
+func (x *List) Groups() map[string]int {
+	out := map[string]int{}
+	for _, e := range x.Entries {
+		if e.Group != "" {
+			out[e.Group]++
+		}
+	}
+	return out
+}
+
+// Now is the imported_at of a list imported at t.
+func Now(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// Set is the compiled lists: every address with what the lists say of it. Immutable, shared by
+// every flight that looks into it.
+type Set struct {
+	ids    []string                  // list ids in order: bit i of Watched.Lists
+	byAddr map[uint32]*model.Watched // by 24-bit address
+	source map[string]*List
+}
+
+// Compile builds the set of lists (nil lists: an empty set).
+func Compile(l Lists) *Set {
+	s := &Set{ids: l.IDs(), byAddr: map[uint32]*model.Watched{}, source: map[string]*List(l)}
+	if len(s.ids) > MaxLists { // a store written by another tool: the first MaxLists count
+		s.ids = s.ids[:MaxLists]
+	}
+	intern := map[string]string{}
+	in := func(v string) string {
+		if x, ok := intern[v]; ok {
+			return x
+		}
+		intern[v] = v
+		return v
+	}
+	for i, id := range s.ids {
+		for _, e := range l[id].Entries {
+			addr, ok := ParseAddress(e.IcaoHex)
+			if !ok {
+				continue
+			}
+			w := s.byAddr[addr]
+			if w == nil {
+				w = &model.Watched{Shown: &model.WatchEntry{List: in(id), Group: in(e.Group), Category: in(e.Category), Tags: e.Tags, Link: e.Link}}
+				s.byAddr[addr] = w
+			}
+			w.Lists |= 1 << i
+			w.Groups |= model.WatchGroupBit(e.Group)
+			if c := strings.ToLower(strings.TrimSpace(e.Category)); c != "" && !contains(w.Categories, c) {
+				w.Categories = append(w.Categories, in(c))
+			}
+		}
+	}
+	return s
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Index is a list's bit number in the set.
+func (s *Set) Index(id string) (int, bool) {
+	if s == nil {
+		return 0, false
+	}
+	i := sort.SearchStrings(s.ids, id)
+	return i, i < len(s.ids) && s.ids[i] == id
+}
+
+// IDs are the lists of the set, in order.
+func (s *Set) IDs() []string {
+	if s == nil {
+		return nil
+	}
+	return s.ids
+}
+
+// Lookup is what the lists say of an address (the flight key: trimmed, upper-cased hex); nil
+// when it is on no list (or is no ICAO address).
+func (s *Set) Lookup(icao string) *model.Watched {
+	if s == nil || len(s.byAddr) == 0 {
+		return nil
+	}
+	addr, ok := ParseAddress(icao)
+	if !ok {
+		return nil
+	}
+	return s.byAddr[addr]
+}
+
+// Len is the number of aircraft on any list.
+func (s *Set) Len() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.byAddr)
+}
+
+// List is a list of the set by id (nil when it has none).
+func (s *Set) List(id string) *List {
+	if s == nil {
+		return nil
+	}
+	return s.source[id]
+}
+
+// ParseAddress reads 6 hex digits (any case, surrounding space ignored) without allocating.
+func ParseAddress(s string) (uint32, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) != 6 {
+		return 0, false
+	}
+	var v uint32
+	for i := range 6 {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		v = v<<4 | uint32(c)
+	}
+	return v, true
+}
+
+// NotFound is the API's 404 text for a list.
+func NotFound(id string) string { return fmt.Sprintf("Watchlist '%s' not found", id) }
