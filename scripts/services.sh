@@ -107,7 +107,6 @@ listeners.tcp.default = 127.0.0.1:$AMQP_PORT
 management.tcp.port = $MGMT_PORT
 management.tcp.ip = 127.0.0.1
 loopback_users = none
-collect_statistics_interval = 1000
 management.rates_mode = basic
 CONF
   echo '[rabbitmq_management].' >"$RABBITMQ_ENABLED_PLUGINS_FILE"

@@ -25,6 +25,7 @@ before=$(ours)
 
 finish() {
   local rc=$? left
+  [ -z "${services:-}" ] || wait "$services" 2>/dev/null || true
   left=$(comm -13 <(echo "$before") <(ours) | sed '/^$/d')
   if [ -n "$left" ]; then
     echo "test: processes the tests started are still running after them:" >&2
@@ -36,14 +37,22 @@ finish() {
   exit $rc
 }
 
-bash scripts/services.sh up
+# RabbitMQ takes a while to start: it starts while the sources are checked.
+start=$(date +%s)
+bash scripts/services.sh up >/tmp/tracker-core-health-services-up.log 2>&1 &
+services=$!
 trap finish EXIT
-# shellcheck disable=SC1091
-. "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"
 gofmt_out=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 [ -z "$gofmt_out" ] || { echo "gofmt needed on:"; echo "$gofmt_out"; exit 1; }
 go vet -tags integration ./...
-# -p 1: the integration tests share one Mosquitto, RabbitMQ and Redis.
-go test -race -count=1 -p 1 -tags integration -timeout 20m ./...
+go build -o /tmp/tracker-testreport ./internal/testreport
+wait "$services" || { cat /tmp/tracker-core-health-services-up.log >&2; exit 1; }
+# shellcheck disable=SC1091
+. "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"
+# Two packages at a time: each test process has its own Redis and Mosquitto
+# (internal/testenv), RabbitMQ is used by one package; -parallel lets the tests that wait on
+# faults and timers (each with servers of its own) wait together.
+go test -race -count=1 -p 2 -parallel 8 -tags integration -timeout 20m -json ./... | tee /tmp/tracker-core-health-test.json | /tmp/tracker-testreport
 # Each fuzz target for a few seconds (make fuzz runs them longer).
 FUZZTIME=${FUZZTIME:-3s} bash scripts/fuzz.sh
+echo "test: all passed in $(( $(date +%s) - start )) s"

@@ -5,11 +5,13 @@ package main_test
 import (
 	"archive/tar"
 	"encoding/json"
+	"flag"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -42,14 +44,27 @@ var (
 	imagesErr  error
 )
 
-// buildImages runs `make image` once for the package's tests: the three platforms.
+// buildImages waits for `make image` (the three platforms), run once for the package's tests.
 func buildImages(t *testing.T) {
-	imagesOnce.Do(func() {
-		build := exec.Command("bash", "../../scripts/image.sh")
-		build.Env = append(os.Environ(), "VERSION=9.9.9-image", "GIT_COMMIT=abc1234", "PLATFORMS=linux/amd64,linux/arm64,linux/arm/v7")
-		imagesOut, imagesErr = build.CombinedOutput()
-	})
+	imagesOnce.Do(makeImages)
 	require.NoError(t, imagesErr, "make image:\n%s", imagesOut)
+}
+
+func makeImages() {
+	build := exec.Command("bash", "../../scripts/image.sh")
+	build.Env = append(os.Environ(), "VERSION=9.9.9-image", "GIT_COMMIT=abc1234", "PLATFORMS=linux/amd64,linux/arm64,linux/arm/v7")
+	imagesOut, imagesErr = build.CombinedOutput()
+}
+
+// TestMain starts the image build at once when the image tests are to run: it takes half a
+// minute, most of it while the package's sequential tests wait on their backends.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	run := flag.Lookup("test.run").Value.String()
+	if re, err := regexp.Compile(run); err == nil && (run == "" || re.MatchString("TestContainerImageIsBuiltAndRuns") || re.MatchString("TestImagesForThreePlatforms")) {
+		go imagesOnce.Do(makeImages)
+	}
+	os.Exit(m.Run())
 }
 
 // tarEntries reads a tar archive into memory.
@@ -93,6 +108,7 @@ func readArchive(t *testing.T, path string) (manifest []map[string]any, cfg map[
 // The image users build is the one built and run here: the project's Dockerfile, built by
 // scripts/image.sh (buildah, no Docker daemon), then run against the real services.
 func TestContainerImageIsBuiltAndRuns(t *testing.T) {
+	t.Parallel() // the image build runs beside the other slow tests
 	buildImages(t)
 	manifest, cfg, files, _ := readArchive(t, imageArchives+"amd64.tar")
 	require.Equal(t, []any{"docker.io/library/tracker-core-health:9.9.9-image"}, manifest[0]["RepoTags"], "docker load names it tracker-core-health:9.9.9-image")
@@ -125,7 +141,7 @@ func TestContainerImageIsBuiltAndRuns(t *testing.T) {
 	}
 
 	// Run it: the monitor from the image publishes ONLINE and its general statistics.
-	e := fresh(t)
+	e := testenv.Get(t).WithOwnMosquitto(t) // in parallel: a Mosquitto of its own
 	archive, err := filepath.Abs(imageArchives + "amd64.tar")
 	require.NoError(t, err)
 	name, err := buildah("from", "docker-archive:"+archive).Output() // as a user's docker load

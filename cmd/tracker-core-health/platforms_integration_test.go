@@ -37,6 +37,7 @@ var platforms = []platform{
 // arm/v7 binaries, run under qemu user emulation, answer exactly as the amd64 ones do:
 // --version, validate, replay and from-readsb on the examples.
 func TestImagesForThreePlatforms(t *testing.T) {
+	t.Parallel()
 	buildImages(t)
 	dir := t.TempDir()
 	for _, p := range platforms {

@@ -90,11 +90,10 @@ func TestSoak(t *testing.T) {
 			}
 			b := backends[i%len(backends)]
 			start := time.Now()
-			_ = exec.Command("bash", env.ServicesScript, "stop-"+b).Run()
+			_ = env.Control("stop-" + b)
 			time.Sleep(5 * time.Second)
-			out, err := exec.Command("bash", env.ServicesScript, "start-"+b).CombinedOutput()
-			if err != nil {
-				t.Logf("restart %s: %v %s", b, err, out)
+			if err := env.Control("start-" + b); err != nil {
+				t.Logf("restart %s: %v", b, err)
 			}
 			mu.Lock()
 			windows = append(windows, [2]time.Time{start, time.Now().Add(30 * time.Second)})

@@ -4,6 +4,7 @@ package main_test
 
 import (
 	"archive/tar"
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
@@ -18,7 +19,21 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const enrichData = "../../../shared/data/enrich"
+// enrichData is the full upstream data beside the repository (../shared); tests that build
+// from it skip, saying so, when it is not there. fixtures are the small in-repo copies in the
+// upstream formats.
+const (
+	enrichData = "../../../shared/data/enrich"
+	fixtures   = "../../aircraftdb/testdata"
+)
+
+// needEnrichData skips a test that builds the full database when ../shared is absent.
+func needEnrichData(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(enrichData + "/mictronics/indexedDB.zip"); err != nil {
+		t.Skipf("skipped: the full upstream data (%s) is not beside the repository; the small in-repo fixtures are built by the other tests", enrichData)
+	}
+}
 
 func TestDBLookupAnswersAddressesAndCallsigns(t *testing.T) {
 	out, errOut, code := runCmd(t, nil, "", "db", "lookup", "4CA87D", "BAW12", "ZZZZ999", "000001")
@@ -89,6 +104,7 @@ func TestReplayWithAnUnusableDatabaseRunsWithoutEnrichment(t *testing.T) {
 }
 
 func TestDBBuildIsDeterministic(t *testing.T) {
+	needEnrichData(t)
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db.gz")
 	args := []string{"db", "build", "--mictronics", enrichData + "/mictronics/indexedDB.zip", "--standing-data", enrichData + "/standing-data.tar.gz"}
@@ -118,10 +134,10 @@ func TestDBBuildIsDeterministic(t *testing.T) {
 // db update against a local server serving the upstream files: a good download swaps the file;
 // a failed download, a truncated zip or a corrupt CSV leave it untouched and say why.
 func TestDBUpdateSwapsOnlyAGoodBuild(t *testing.T) {
-	zipBytes, err := os.ReadFile(enrichData + "/mictronics/indexedDB.zip")
-	require.NoError(t, err)
-	tgz, err := os.ReadFile(enrichData + "/standing-data.tar.gz")
-	require.NoError(t, err)
+	// The in-repo fixtures, packed as upstream publishes them: a zip of Mictronics' files and
+	// a tar.gz of the standing data under a top folder (GitHub's archives have one).
+	zipBytes := zipFolder(t, fixtures+"/mictronics")
+	tgz := tarGzFolder(t, fixtures+"/standing-data", "standing-data-main/")
 	files := map[string][]byte{"/indexedDB.zip": zipBytes, "/standing-data.tar.gz": tgz,
 		"/truncated.zip": zipBytes[:len(zipBytes)/2], "/corrupt.tar.gz": corruptAirports(t, tgz)}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -164,6 +180,49 @@ func TestDBUpdateSwapsOnlyAGoodBuild(t *testing.T) {
 	left, err := filepath.Glob(filepath.Join(filepath.Dir(target), ".*"))
 	require.NoError(t, err)
 	require.Empty(t, left, "no temporary files left behind")
+}
+
+// zipFolder packs a folder's files into a zip, at its root.
+func zipFolder(t *testing.T, dir string) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		w, err := zw.Create(e.Name())
+		require.NoError(t, err)
+		_, err = w.Write(b)
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	return buf.Bytes()
+}
+
+// tarGzFolder packs a folder's tree into a tar.gz under prefix.
+func tarGzFolder(t *testing.T, dir, prefix string) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	require.NoError(t, filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if err := tw.WriteHeader(&tar.Header{Name: prefix + filepath.ToSlash(rel), Mode: 0o644, Size: int64(len(b)), Typeflag: tar.TypeReg}); err != nil {
+			return err
+		}
+		_, err = tw.Write(b)
+		return err
+	}))
+	require.NoError(t, tw.Close())
+	require.NoError(t, zw.Close())
+	return buf.Bytes()
 }
 
 // corruptAirports is the standing data with one airports CSV whose header lost its columns.

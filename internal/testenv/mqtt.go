@@ -4,7 +4,6 @@ import (
 	"context"
 	"net"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -201,11 +200,7 @@ type MosquittoLog struct {
 // MosquittoLogMark starts reading the test Mosquitto's log from its current end.
 func (e *Env) MosquittoLogMark(t testing.TB) *MosquittoLog {
 	t.Helper()
-	dir := os.Getenv("SERVICES_DIR")
-	if dir == "" {
-		dir = "/tmp/tracker-core-health-services"
-	}
-	l := &MosquittoLog{t: t, path: filepath.Join(dir, "mosquitto", "mosquitto.log")}
+	l := &MosquittoLog{t: t, path: e.mosquitto.logPath}
 	st, err := os.Stat(l.path)
 	require.NoError(t, err, "the test Mosquitto logs to %s", l.path)
 	l.from = st.Size()

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -35,10 +36,13 @@ type Env struct {
 	MonitorUser, MonitorPasswd string
 	MQTTAddr                   string
 	ServicesScript             string
+	// The Redis and Mosquitto behind RedisAddr and MQTTAddr (the process's, or a test's own).
+	redis, mosquitto *server
 }
 
-// Get reads the services' environment; it fails the test with a hint when the services are
-// not running (run `make test`, or `make services-up` and source the env file).
+// Get reads the services' environment (RabbitMQ's, from scripts/services.sh) and gives the
+// process's own Redis and Mosquitto (private.go); it fails the test with a hint when the
+// services are not running (run `make test`, or `make services-up` and source the env file).
 func Get(t testing.TB) *Env {
 	t.Helper()
 	load := func(k string) string {
@@ -51,13 +55,18 @@ func Get(t testing.TB) *Env {
 		}
 		return v
 	}
-	return &Env{
-		RedisAddr: load("TEST_REDIS_ADDR"), RedisPassword: load("TEST_REDIS_PASSWORD"),
-		MgmtURL: load("TEST_MGMT_URL"), MgmtPort: load("TEST_MGMT_PORT"),
+	e := &Env{
+		RedisPassword: load("TEST_REDIS_PASSWORD"),
+		MgmtURL:       load("TEST_MGMT_URL"), MgmtPort: load("TEST_MGMT_PORT"),
 		AdminUser: load("TEST_ADMIN_USER"), AdminPassword: load("TEST_ADMIN_PASSWORD"),
 		MonitorUser: load("TEST_MONITOR_USER"), MonitorPasswd: load("TEST_MONITOR_PASSWORD"),
-		MQTTAddr: load("TEST_MQTT_ADDR"), ServicesScript: load("TEST_SERVICES_SCRIPT"),
+		ServicesScript: load("TEST_SERVICES_SCRIPT"),
 	}
+	redis, mosquitto, err := processServers(e.RedisPassword)
+	require.NoError(t, err, "the test process's own Redis and Mosquitto")
+	e.RedisAddr, e.redis = redis.addr, redis
+	e.MQTTAddr, e.mosquitto = mosquitto.addr, mosquitto
+	return e
 }
 
 var (
@@ -121,11 +130,23 @@ func (e *Env) MonitorEnv(t testing.TB, extra map[string]string) []string {
 	return out
 }
 
-// Service runs `scripts/services.sh <action>` (stop-mosquitto, start-redis, …).
+// Service stops or starts a backend (Control), failing the test when it cannot.
 func (e *Env) Service(t testing.TB, action string) {
 	t.Helper()
-	out, err := exec.Command("bash", e.ServicesScript, action).CombinedOutput()
-	require.NoError(t, err, "services.sh %s: %s", action, out)
+	require.NoError(t, e.Control(action))
+}
+
+// Control stops or starts a backend: stop-redis, start-redis, stop-mosquitto and
+// start-mosquitto act on e's own servers, anything else runs `scripts/services.sh <action>`
+// (stop-rabbitmq, start-rabbitmq).
+func (e *Env) Control(action string) error {
+	if err := e.restart(action); !errors.Is(err, errUnknownAction) {
+		return err
+	}
+	if out, err := exec.Command("bash", e.ServicesScript, action).CombinedOutput(); err != nil {
+		return fmt.Errorf("services.sh %s: %w: %s", action, err, out)
+	}
+	return nil
 }
 
 // Redis is a client of the test store.
