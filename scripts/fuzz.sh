@@ -6,6 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fuzztime=${FUZZTIME:-1m}
+# FUZZPARALLEL workers per target (default: one per core); make test fuzzes with one, beside
+# the tests.
+parallel=${FUZZPARALLEL:+-parallel $FUZZPARALLEL}
 targets=(
   "./stages/broker FuzzParse"                 # management API answers (overview, nodes, queues, exchange)
   "./stages/broker FuzzQueues"                # the queues list's fast decoder against encoding/json
@@ -29,7 +32,8 @@ targets=(
 for t in "${targets[@]}"; do
   read -r pkg name <<<"$t"
   echo "fuzz: $name ($pkg) for $fuzztime"
-  go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" -fuzzminimizetime 2s "$pkg" >/tmp/tracker-fuzz-$name.log 2>&1 || {
+  # shellcheck disable=SC2086
+  go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" -fuzzminimizetime 2s $parallel "$pkg" >/tmp/tracker-fuzz-$name.log 2>&1 || {
     tail -40 /tmp/tracker-fuzz-$name.log >&2
     echo "fuzz: $name found a failing input (see $pkg/testdata/fuzz/$name/)" >&2
     exit 1

@@ -26,6 +26,7 @@ before=$(ours)
 finish() {
   local rc=$? left
   [ -z "${services:-}" ] || wait "$services" 2>/dev/null || true
+  [ -z "${fuzz:-}" ] || { kill "$fuzz" 2>/dev/null; wait "$fuzz" 2>/dev/null; } || true
   left=$(comm -13 <(echo "$before") <(ours) | sed '/^$/d')
   if [ -n "$left" ]; then
     echo "test: processes the tests started are still running after them:" >&2
@@ -44,6 +45,10 @@ services=$!
 trap finish EXIT
 gofmt_out=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 [ -z "$gofmt_out" ] || { echo "gofmt needed on:"; echo "$gofmt_out"; exit 1; }
+# Each fuzz target for a few seconds (make fuzz runs them longer), one worker each, at a lower
+# priority beside the tests: it takes the time the tests spend waiting on their backends.
+FUZZTIME=${FUZZTIME:-3s} FUZZPARALLEL=1 nice -n 10 bash scripts/fuzz.sh >/tmp/tracker-core-health-fuzz.log 2>&1 &
+fuzz=$!
 go vet -tags integration ./...
 go build -o /tmp/tracker-testreport ./internal/testreport
 wait "$services" || { cat /tmp/tracker-core-health-services-up.log >&2; exit 1; }
@@ -53,6 +58,9 @@ wait "$services" || { cat /tmp/tracker-core-health-services-up.log >&2; exit 1; 
 # (internal/testenv), RabbitMQ is used by one package; -parallel lets the tests that wait on
 # faults and timers (each with servers of its own) wait together.
 go test -race -count=1 -p 2 -parallel 8 -tags integration -timeout 20m -json ./... | tee /tmp/tracker-core-health-test.json | /tmp/tracker-testreport
-# Each fuzz target for a few seconds (make fuzz runs them longer).
-FUZZTIME=${FUZZTIME:-3s} bash scripts/fuzz.sh
+if ! wait "$fuzz"; then
+  cat /tmp/tracker-core-health-fuzz.log >&2
+  exit 1
+fi
+grep -c '^fuzz: .*: execs' /tmp/tracker-core-health-fuzz.log | sed 's/^/fuzz: targets fuzzed: /'
 echo "test: all passed in $(( $(date +%s) - start )) s"

@@ -1,49 +1,113 @@
 package testenv
 
 import (
-	"context"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
 	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
-	"github.com/Shopify/toxiproxy/v2"
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/rs/zerolog"
-	"github.com/rs/zerolog/log"
 	"github.com/stretchr/testify/require"
 )
 
-// Toxi is Shopify's toxiproxy run as a library inside the test: proxies between a process
-// under test and the real services, with faults (toxics) added and cleared at will.
+// Toxi is Shopify's toxiproxy between a process under test and the real services, with faults
+// (toxics) added and cleared at will. The server runs as a process of its own (built once,
+// without the race detector, and shared by the test process's rigs through its HTTP API): a
+// fault's work, a trickle's pacing say, never competes with the race-instrumented test for
+// time, so a monitor's deadline is missed only when the fault says so.
 type Toxi struct {
-	srv     *toxiproxy.ApiServer
-	proxies map[string]*toxiproxy.Proxy
+	api     string
+	prefix  string // this rig's proxies' names
+	proxies map[string]bool
 }
 
-var quietToxics sync.Once
+var (
+	toxiOnce sync.Once
+	toxiAPI  string
+	toxiErr  error
+	toxiSeq  atomic.Int64
+)
 
-// NewToxi starts an empty toxiproxy; its proxies stop at cleanup.
+// toxiServer starts the test process's toxiproxy server once; it dies with the process.
+func toxiServer() (string, error) {
+	toxiOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "tracker-toxiproxy-")
+		if err != nil {
+			toxiErr = err
+			return
+		}
+		bin := filepath.Join(dir, "toxiproxy-server")
+		_, file, _, _ := runtime.Caller(0)
+		build := exec.Command("go", "build", "-o", bin, "github.com/Shopify/toxiproxy/v2/cmd/server")
+		build.Dir = filepath.Join(filepath.Dir(file), "..", "..")
+		if out, err := build.CombinedOutput(); err != nil {
+			toxiErr = fmt.Errorf("building toxiproxy-server: %w: %s", err, out)
+			return
+		}
+		port, err := freePort()
+		if err != nil {
+			toxiErr = err
+			return
+		}
+		s := &server{name: bin, addr: "127.0.0.1:" + port, dir: dir, logPath: filepath.Join(dir, "toxiproxy.log"),
+			args: []string{"-host", "127.0.0.1", "-port", port}}
+		if toxiErr = s.start(); toxiErr == nil {
+			toxiAPI = "http://" + s.addr
+		}
+	})
+	return toxiAPI, toxiErr
+}
+
+// NewToxi is a rig's set of proxies on the process's toxiproxy; they go at cleanup.
 func NewToxi(t testing.TB) *Toxi {
-	// Some toxics (bandwidth) log through zerolog's global logger at trace level, which would
-	// fill the test output; nothing of ours uses that logger.
-	// Set once, before the first proxy, so that no toxic reads it while it changes.
-	quietToxics.Do(func() { log.Logger = zerolog.Nop() })
-	x := &Toxi{srv: toxiproxy.NewServer(toxiproxy.NewMetricsContainer(prometheus.NewRegistry()), zerolog.Nop()), proxies: map[string]*toxiproxy.Proxy{}}
+	t.Helper()
+	api, err := toxiServer()
+	require.NoError(t, err)
+	x := &Toxi{api: api, prefix: fmt.Sprintf("rig%d-", toxiSeq.Add(1)), proxies: map[string]bool{}}
 	t.Cleanup(func() {
-		for _, p := range x.proxies {
-			p.Stop()
+		for name := range x.proxies {
+			_, _ = x.call(http.MethodDelete, "/proxies/"+x.prefix+name, nil)
 		}
 	})
 	return x
 }
 
+func (x *Toxi) call(method, path string, body []byte) ([]byte, error) {
+	req, err := http.NewRequest(method, x.api+path, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 300 {
+		return out, fmt.Errorf("toxiproxy %s %s: %d %s", method, path, resp.StatusCode, out)
+	}
+	return out, nil
+}
+
 // Proxy listens on a free loopback port and forwards to upstream; it returns the port.
 func (x *Toxi) Proxy(t testing.TB, name, upstream string) string {
 	t.Helper()
-	p := toxiproxy.NewProxy(x.srv, name, "127.0.0.1:0", upstream)
-	require.NoError(t, p.Start())
-	x.proxies[name] = p
+	body, _ := json.Marshal(map[string]any{"name": x.prefix + name, "listen": "127.0.0.1:0", "upstream": upstream, "enabled": true})
+	out, err := x.call(http.MethodPost, "/proxies", body)
+	require.NoError(t, err)
+	var p struct{ Listen string }
+	require.NoError(t, json.Unmarshal(out, &p))
+	x.proxies[name] = true
 	_, port, err := net.SplitHostPort(p.Listen)
 	require.NoError(t, err)
 	return port
@@ -53,11 +117,19 @@ func (x *Toxi) Proxy(t testing.TB, name, upstream string) string {
 // JSON: {"name", "type", "stream": "upstream"|"downstream", "attributes": {…}}.
 func (x *Toxi) Add(t testing.TB, proxy, toxicJSON string) {
 	t.Helper()
-	_, err := x.proxies[proxy].Toxics.AddToxicJson(strings.NewReader(toxicJSON))
+	_, err := x.call(http.MethodPost, "/proxies/"+x.prefix+proxy+"/toxics", []byte(toxicJSON))
 	require.NoError(t, err, toxicJSON)
 }
 
 // Clear removes every toxic of the proxy: the network is healthy again.
 func (x *Toxi) Clear(proxy string) {
-	x.proxies[proxy].Toxics.ResetToxics(context.Background())
+	out, err := x.call(http.MethodGet, "/proxies/"+x.prefix+proxy+"/toxics", nil)
+	if err != nil {
+		return
+	}
+	var toxics []struct{ Name string }
+	_ = json.Unmarshal(out, &toxics)
+	for _, tx := range toxics {
+		_, _ = x.call(http.MethodDelete, "/proxies/"+x.prefix+proxy+"/toxics/"+strings.TrimSpace(tx.Name), nil)
+	}
 }
