@@ -51,6 +51,10 @@ FUZZTIME=${FUZZTIME:-3s} FUZZPARALLEL=1 nice -n 10 bash scripts/fuzz.sh >/tmp/tr
 fuzz=$!
 go vet -tags integration ./...
 go build -o /tmp/tracker-testreport ./internal/testreport
+# The binaries the integration tests run, and toxiproxy, built once for every package.
+export TRACKER_TEST_BIN=/tmp/tracker-bin-make-test TRACKER_TEST_TOXIPROXY=/tmp/tracker-bin-make-test/toxiproxy-server
+go build -ldflags "-X github.com/tracker-adsb/tracker-core-health/config.Version=9.9.9-test" -o "$TRACKER_TEST_BIN/" ./cmd/...
+go build -o "$TRACKER_TEST_TOXIPROXY" github.com/Shopify/toxiproxy/v2/cmd/server
 wait "$services" || { cat /tmp/tracker-core-health-services-up.log >&2; exit 1; }
 # shellcheck disable=SC1091
 . "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"

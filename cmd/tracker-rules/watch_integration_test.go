@@ -218,13 +218,7 @@ func TestWatchPrintsWithoutMQTTAndRejectsBadArguments(t *testing.T) {
 // feed becomes unusable and once when it is back, watch keeps running, and an aircraft that
 // appears after the fault clears is alerted on.
 func TestWatchThroughNetworkFaults(t *testing.T) {
-	feed, srv := newFakeReadsb(t)
-	x := testenv.NewToxi(t)
-	port := x.Proxy(t, "readsb", strings.TrimPrefix(srv.URL, "http://"))
 	rulesFile := writeFile(t, `[{"identifier":"flying","enabled":true,"conditions":[{"type":"altitude","operator":"minimum","value":0}]}]`)
-	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "LOG_LEVEL=info"}, "watch", "--readsb", "http://127.0.0.1:"+port+"/data/aircraft.json",
-		"--rules", rulesFile, "--interval", "500ms")
-	require.Eventually(t, func() bool { return strings.Count(p.Output(), `"matched_rules":["flying"]`) >= len(flying(t)) }, 10*time.Second, 100*time.Millisecond)
 	for i, f := range []struct{ name, toxic string }{
 		{"slow", `{"type":"latency","stream":"downstream","attributes":{"latency":5000}}`},
 		{"trickle", `{"type":"bandwidth","stream":"downstream","attributes":{"rate":1}}`},
@@ -233,21 +227,27 @@ func TestWatchThroughNetworkFaults(t *testing.T) {
 		{"reset", `{"type":"reset_peer","stream":"downstream","attributes":{"timeout":0}}`},
 	} {
 		t.Run(f.name, func(t *testing.T) {
-			unusable := strings.Count(p.Output(), "readsb feed unusable")
+			t.Parallel() // each fault with a feed, a proxy and a watch of its own
+			feed, srv := newFakeReadsb(t)
+			x := testenv.NewToxi(t)
+			port := x.Proxy(t, "readsb", strings.TrimPrefix(srv.URL, "http://"))
+			p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "LOG_LEVEL=info"}, "watch", "--readsb", "http://127.0.0.1:"+port+"/data/aircraft.json",
+				"--rules", rulesFile, "--interval", "500ms")
+			require.Eventually(t, func() bool { return strings.Count(p.Output(), `"matched_rules":["flying"]`) >= len(flying(t)) }, 10*time.Second, 100*time.Millisecond)
 			x.Add(t, "readsb", f.toxic)
-			require.Eventually(t, func() bool { return strings.Count(p.Output(), "readsb feed unusable") == unusable+1 }, 5*time.Second, 50*time.Millisecond, p.Output())
+			require.Eventually(t, func() bool { return strings.Count(p.Output(), "readsb feed unusable") == 1 }, 5*time.Second, 50*time.Millisecond, p.Output())
 			time.Sleep(2 * time.Second) // four polls into the fault: still one line
-			require.Equal(t, unusable+1, strings.Count(p.Output(), "readsb feed unusable"), "logged once per fault")
+			require.Equal(t, 1, strings.Count(p.Output(), "readsb feed unusable"), "logged once per fault")
 			x.Clear("readsb")
 			hex := fmt.Sprintf("F0000%d", i)
 			feed.add(map[string]any{"hex": strings.ToLower(hex), "alt_baro": 3000.0, "lat": 51.5, "lon": -0.1, "seen": 0.1})
 			require.Eventually(t, func() bool { return strings.Contains(p.Output(), `"icao_hex":"`+hex+`"`) }, 5*time.Second, 50*time.Millisecond,
 				"an aircraft seen after the fault is alerted on")
 			require.Contains(t, p.Output(), "readsb feed back")
+			require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
+			require.Equal(t, 0, p.Wait(5*time.Second))
 		})
 	}
-	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
-	require.Equal(t, 0, p.Wait(5*time.Second))
 }
 
 // A rule's event entity is announced by the monitor (the rules in the store) and by watch

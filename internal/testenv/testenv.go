@@ -211,9 +211,16 @@ var (
 	buildErr  error
 )
 
-// Binary builds (once per test process) and returns the path of ./cmd/<name>.
+// TestLDFlags is how the tests' binaries are built: version 9.9.9-test.
+const TestLDFlags = "-X github.com/tracker-adsb/tracker-core-health/config.Version=9.9.9-test"
+
+// Binary builds (once per test process) and returns the path of ./cmd/<name>; make test
+// builds them once for every package (TRACKER_TEST_BIN, the folder of the three).
 func Binary(t testing.TB, name string) string {
 	t.Helper()
+	if dir := os.Getenv("TRACKER_TEST_BIN"); dir != "" {
+		return filepath.Join(dir, name)
+	}
 	buildOnce.Do(func() {
 		buildDir, buildErr = os.MkdirTemp("", "tracker-bin-")
 		if buildErr != nil {
@@ -221,7 +228,7 @@ func Binary(t testing.TB, name string) string {
 		}
 		_, file, _, _ := runtime.Caller(0)
 		root := filepath.Join(filepath.Dir(file), "..", "..")
-		cmd := exec.Command("go", "build", "-ldflags", "-X github.com/tracker-adsb/tracker-core-health/config.Version=9.9.9-test", "-o", buildDir+"/", "./cmd/...")
+		cmd := exec.Command("go", "build", "-ldflags", TestLDFlags, "-o", buildDir+"/", "./cmd/...")
 		cmd.Dir = root
 		out, err := cmd.CombinedOutput()
 		if err != nil {

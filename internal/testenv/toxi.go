@@ -45,13 +45,16 @@ func toxiServer() (string, error) {
 			toxiErr = err
 			return
 		}
-		bin := filepath.Join(dir, "toxiproxy-server")
-		_, file, _, _ := runtime.Caller(0)
-		build := exec.Command("go", "build", "-o", bin, "github.com/Shopify/toxiproxy/v2/cmd/server")
-		build.Dir = filepath.Join(filepath.Dir(file), "..", "..")
-		if out, err := build.CombinedOutput(); err != nil {
-			toxiErr = fmt.Errorf("building toxiproxy-server: %w: %s", err, out)
-			return
+		bin := os.Getenv("TRACKER_TEST_TOXIPROXY") // make test builds it once for every package
+		if bin == "" {
+			bin = filepath.Join(dir, "toxiproxy-server")
+			_, file, _, _ := runtime.Caller(0)
+			build := exec.Command("go", "build", "-o", bin, "github.com/Shopify/toxiproxy/v2/cmd/server")
+			build.Dir = filepath.Join(filepath.Dir(file), "..", "..")
+			if out, err := build.CombinedOutput(); err != nil {
+				toxiErr = fmt.Errorf("building toxiproxy-server: %w: %s", err, out)
+				return
+			}
 		}
 		port, err := freePort()
 		if err != nil {
