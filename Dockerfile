@@ -20,7 +20,9 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 # arm/v7 (and v6): GOARM is the variant's number.
-RUN GOARM="${TARGETVARIANT#v}" CGO_ENABLED=0 GOOS="${TARGETOS:-linux}" GOARCH="${TARGETARCH:-amd64}" go build -trimpath -buildvcs=false \
+# nodbembed: the aircraft database is not built into tracker-rules and tracker-config-api; the
+# image carries it once, beside them (aircraftdb/shipped.InstalledPath).
+RUN GOARM="${TARGETVARIANT#v}" CGO_ENABLED=0 GOOS="${TARGETOS:-linux}" GOARCH="${TARGETARCH:-amd64}" go build -trimpath -buildvcs=false -tags nodbembed \
       -ldflags "-s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=${VERSION} -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=${GIT_COMMIT}" \
       -o /out/ ./cmd/...
 
@@ -40,7 +42,9 @@ LABEL org.opencontainers.image.title="${IMAGE}" \
       org.opencontainers.image.source="https://github.com/tracker-adsb/tracker-core-health" \
       org.opencontainers.image.licenses="Apache-2.0"
 COPY --from=build /out/tracker-core-health /out/tracker-rules /out/tracker-config-api /usr/local/bin/
-# The aircraft database built into tracker-rules and tracker-config-api: its attribution and licences.
+# The aircraft database of tracker-rules and tracker-config-api, once, and its attribution and
+# licences.
+COPY aircraftdb/shipped/aircraft.db.zst /usr/local/share/tracker-core-health/
 COPY aircraftdb/shipped/NOTICE aircraftdb/shipped/LICENSE-mictronics aircraftdb/shipped/LICENSE-standing-data /usr/share/doc/tracker-core-health/
 # distroless's nonroot user.
 USER 65532:65532

@@ -58,7 +58,7 @@ func Build(mictronics, standingData string) ([]byte, Meta, error) {
 }
 
 // BuildFile builds and writes the database to out atomically (a temporary file beside it,
-// then a rename; gzip-compressed for a .gz name): a reader never sees half a file, and a
+// then a rename; zstd-compressed for a .zst name, gzip for .gz): a reader never sees half a file, and a
 // failed build leaves out untouched.
 func BuildFile(mictronics, standingData, out string) (Meta, error) {
 	b, meta, err := Build(mictronics, standingData)
@@ -68,10 +68,8 @@ func BuildFile(mictronics, standingData, out string) (Meta, error) {
 	if _, err := Load(b); err != nil { // never write what would not load
 		return meta, fmt.Errorf("the built database does not load: %w", err)
 	}
-	if strings.HasSuffix(out, ".gz") {
-		if b, err = Gzip(b); err != nil {
-			return meta, err
-		}
+	if b, err = Compress(out, b); err != nil {
+		return meta, err
 	}
 	return meta, WriteAtomic(out, b)
 }
@@ -189,6 +187,15 @@ func (b *builder) jsonObject(raw []byte, reason string, fn func(key string, v []
 	return nil
 }
 
+// dataDate is the date of a source's data, "" when the source does not record it (db info
+// then says so rather than show the day the files were copied).
+func dataDate(f *files) string {
+	if f.dated.IsZero() {
+		return ""
+	}
+	return f.dated.UTC().Format("2006-01-02")
+}
+
 func (b *builder) mictronics(f *files) error {
 	get := func(name string) ([]byte, bool) {
 		for _, p := range f.sorted() {
@@ -198,10 +205,7 @@ func (b *builder) mictronics(f *files) error {
 		}
 		return nil, false
 	}
-	src := Source{Name: "Mictronics aircraft database", Licence: MictronicsLicence}
-	if !f.newest.IsZero() {
-		src.Date = f.newest.UTC().Format("2006-01-02")
-	}
+	src := Source{Name: "Mictronics aircraft database", Licence: MictronicsLicence, Date: dataDate(f)}
 	if raw, ok := get("dbversion.json"); ok {
 		var v struct {
 			Version json.Number `json:"version"`
@@ -348,10 +352,7 @@ func (b *builder) csvFile(name string, raw []byte, want []string, fn func(cols [
 }
 
 func (b *builder) standingData(f *files) error {
-	src := Source{Name: "Virtual Radar Server standing data", Licence: StandingDataLicence}
-	if !f.newest.IsZero() {
-		src.Date = f.newest.UTC().Format("2006-01-02")
-	}
+	src := Source{Name: "Virtual Radar Server standing data", Licence: StandingDataLicence, Date: dataDate(f)}
 	b.meta.Sources = append(b.meta.Sources, src)
 	type group struct {
 		folder string

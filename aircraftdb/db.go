@@ -22,7 +22,7 @@ type Meta struct {
 type Source struct {
 	Name    string `json:"name"`
 	Version string `json:"version,omitempty"`
-	Date    string `json:"date,omitempty"` // the newest file date inside it (YYYY-MM-DD)
+	Date    string `json:"date,omitempty"` // its data's date (YYYY-MM-DD), when the source records it
 	Licence string `json:"licence"`
 }
 
@@ -460,12 +460,12 @@ func ParseAddress(s string) (uint32, bool) {
 }
 
 // NormaliseCallsign packs a callsign as the routes are keyed (the standing data's routes
-// README): split into code and number by ^([A-Z]{2,3}|[A-Z][0-9]|[0-9][A-Z])(\d[A-Z0-9]*),
+// README), after any leading whitespace (a feed's padding): split into code and number by ^([A-Z]{2,3}|[A-Z][0-9]|[0-9][A-Z])(\d[A-Z0-9]*),
 // leading zeros of the number stripped, one 0 put back when nothing or only letters are left;
 // the result, at most 8 characters, packed big-endian into a uint64 (zero-padded), so that
 // keys sort as strings do. No allocation.
 func NormaliseCallsign(s string) (uint64, bool) {
-	for len(s) > 0 && s[0] == ' ' {
+	for len(s) > 0 && (s[0] == ' ' || s[0] >= '\t' && s[0] <= '\r') { // whitespace of any kind
 		s = s[1:]
 	}
 	up := func(c byte) byte {

@@ -40,7 +40,7 @@ func TestBuildReadsTheUpstreamFilesAndSkipsGarbage(t *testing.T) {
 	}, meta.Skipped)
 	require.Equal(t, 5, meta.Counts["aircraft"])
 	require.Equal(t, 4, meta.Counts["airports"])
-	require.Equal(t, 3, meta.Counts["routes"])
+	require.Equal(t, 4, meta.Counts["routes"])    // BAW12, BAW0AB, EZY16EG, N123AB
 	require.Equal(t, 4, meta.Counts["operators"]) // BAW, EZY, RCH + XYZ from the airlines
 	require.Equal(t, 1, meta.Counts["operators_airlines"])
 	require.Equal(t, "514", meta.Sources[0].Version)
@@ -95,11 +95,16 @@ func TestBuildIsDeterministic(t *testing.T) {
 	a, _ := buildFixture(t)
 	b, _ := buildFixture(t)
 	require.Equal(t, a, b)
-	ga, err := aircraftdb.Gzip(a)
-	require.NoError(t, err)
-	gb, err := aircraftdb.Gzip(b)
-	require.NoError(t, err)
-	require.Equal(t, ga, gb)
+	for _, name := range []string{"aircraft.db.gz", "aircraft.db.zst"} {
+		ca, err := aircraftdb.Compress(name, a)
+		require.NoError(t, err)
+		cb, err := aircraftdb.Compress(name, b)
+		require.NoError(t, err)
+		require.Equal(t, ca, cb, name)
+		db, err := aircraftdb.Decode(ca)
+		require.NoError(t, err, name)
+		require.Equal(t, len(a), db.Size(), "%s unpacks to the database", name)
+	}
 }
 
 func TestLoadRefusesWhatIsNotADatabase(t *testing.T) {
@@ -108,7 +113,9 @@ func TestLoadRefusesWhatIsNotADatabase(t *testing.T) {
 	flipped[len(flipped)/2] ^= 0xFF
 	otherVersion := bytes.Clone(good)
 	binary.LittleEndian.PutUint32(otherVersion[8:], 99)
-	gz, err := aircraftdb.Gzip(good)
+	gz, err := aircraftdb.Compress(".gz", good)
+	require.NoError(t, err)
+	zst, err := aircraftdb.Compress(".zst", good)
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name string
@@ -121,6 +128,7 @@ func TestLoadRefusesWhatIsNotADatabase(t *testing.T) {
 		{"corrupt", flipped, "checksum"},
 		{"another format version", otherVersion, "format version 99"},
 		{"truncated gzip", gz[:len(gz)/2], "gzip"},
+		{"truncated zstd", zst[:len(zst)/2], "zstd"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := aircraftdb.Decode(tc.b)
@@ -137,6 +145,7 @@ func TestNormaliseCallsign(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"EZY1200", "EZY1200"}, {"EZY0001", "EZY1"}, {"EZY0000", "EZY0"}, {"EZY00AB", "EZY0AB"},
 		{"BA123", "BA123"}, {"baw12 ", "BAW12"}, {"A1234", "A1234"}, {"4U123", "4U123"},
+		{"\tBAW12", "BAW12"}, {" \r\n BAW12\t", "BAW12"}, // whitespace of any kind around it
 		{"GEZUA", ""}, {"ABCD12", ""}, {"", ""}, {"BAW", ""}, {"BAW123456789", ""},
 	} {
 		key, ok := aircraftdb.NormaliseCallsign(tc.in)
@@ -177,7 +186,7 @@ func TestHandleFollowsTheFileAndKeepsTheLastGoodOne(t *testing.T) {
 	require.NotNil(t, first)
 
 	// A replaced file (a db update) is used on the next look.
-	gz, err := aircraftdb.Gzip(good)
+	gz, err := aircraftdb.Compress(".zst", good)
 	require.NoError(t, err)
 	require.NoError(t, aircraftdb.WriteAtomic(path, gz))
 	require.True(t, h.Refresh())
@@ -192,6 +201,15 @@ func TestHandleFollowsTheFileAndKeepsTheLastGoodOne(t *testing.T) {
 	// The default mode: the shipped database while the file is absent.
 	fallback, err := shipped.Load()
 	require.NoError(t, err)
-	h2 := aircraftdb.NewHandle(filepath.Join(t.TempDir(), "absent.db"), fallback, zerolog.Nop())
+	calls := 0
+	lazy := func() *aircraftdb.DB { calls++; return fallback }
+	h2 := aircraftdb.NewHandle(filepath.Join(t.TempDir(), "absent.db"), lazy, zerolog.Nop())
 	require.Same(t, fallback, h2.Current())
+	// With the file there, the shipped database is never unpacked.
+	present := filepath.Join(t.TempDir(), "present.db")
+	require.NoError(t, aircraftdb.WriteAtomic(present, good))
+	calls = 0
+	h3 := aircraftdb.NewHandle(present, lazy, zerolog.Nop())
+	require.NotNil(t, h3.Current())
+	require.Zero(t, calls, "the fallback is not loaded while the file is there")
 }

@@ -53,13 +53,12 @@ type kept struct {
 	lat, lon, alt, speed, track, vs float64
 	hex, ident, squawk, reg, typ    uint32
 	has                             uint8
-	flags                           uint8 // isUAT, isMilitary, isNonICAO, and the wake category (wakeNames index) above them
+	flags                           uint8 // isUAT, isMilitary, and the wake category (wakeNames index) above them
 }
 
 const (
 	isUAT uint8 = 1 << iota
 	isMilitary
-	isNonICAO
 	wakeShift = iota
 )
 
@@ -173,9 +172,6 @@ func (t *Traffic) add(m *model.AircraftMessage) {
 	k := kept{at: m.ReceivedAt.UnixNano(), hex: t.strs.id(m.IcaoHex), ident: t.strs.id(m.Ident), squawk: t.strs.id(m.Squawk)}
 	if m.ReceiverSource == "978" {
 		k.flags |= isUAT
-	}
-	if m.NonICAO {
-		k.flags |= isNonICAO
 	}
 	num := func(p *float64, bit uint8, dst *float64) {
 		if p != nil {
@@ -318,12 +314,11 @@ func (t *Traffic) Each(fn func(m *model.AircraftMessage)) int {
 			Latitude: num(k.has, hasLat, k.lat, &lat), Longitude: num(k.has, hasLon, k.lon, &lon),
 			Altitude: num(k.has, hasAlt, k.alt, &alt), Velocity: num(k.has, hasSpeed, k.speed, &speed),
 			Heading: num(k.has, hasTrack, k.track, &track), VerticalSpeed: num(k.has, hasVS, k.vs, &vs),
-			NonICAO: k.flags&isNonICAO != 0,
 		}
 		if k.flags&isUAT != 0 {
 			m.ReceiverSource = "978"
 		}
-		if reg, typ := t.strs.str(k.reg), t.strs.str(k.typ); reg != "" || typ != "" || k.flags&^(isUAT|isNonICAO) != 0 {
+		if reg, typ := t.strs.str(k.reg), t.strs.str(k.typ); reg != "" || typ != "" || k.flags&^isUAT != 0 {
 			ac = model.Aircraft{Registration: reg, TypeDesignator: typ, WakeTurbulenceCategory: wakeNames[k.wake()]}
 			if k.flags&isMilitary != 0 {
 				military = true

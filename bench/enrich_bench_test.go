@@ -2,7 +2,6 @@ package bench
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"io"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
@@ -45,57 +45,70 @@ func rssBytes() int64 {
 	return 0
 }
 
-// BenchmarkDatabaseLoad: the shipped database, as a program loads it: from its uncompressed
-// file (tracker-rules db build -o aircraft.db; read, checksum, every reference checked) and
-// from the gzip-compressed copy built into the binaries; with the resident memory added by
-// one load (RSS after load and GC minus before; the file's bytes are the database, nothing is
-// unpacked into Go structures).
+// BenchmarkDatabaseLoad: the shipped database, as a program loads it: from the zstd-compressed
+// file it ships (built into the binaries, or beside them in the image: unpacked into one
+// buffer, checksummed, every reference checked), and from an uncompressed file (tracker-rules db
+// build -o aircraft.db), with the resident memory one load adds (RSS after load and GC minus
+// before; the unpacked bytes are the database, nothing is unpacked into Go structures).
 func BenchmarkDatabaseLoad(b *testing.B) {
-	db := shippedDB(b)
-	gz, err := os.ReadFile("../aircraftdb/shipped/aircraft.db.gz")
+	zst, err := os.ReadFile("../aircraftdb/shipped/aircraft.db.zst")
 	if err != nil {
 		b.Fatal(err)
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	db, err := aircraftdb.Decode(zst)
 	if err != nil {
 		b.Fatal(err)
 	}
-	plain, err := io.ReadAll(zr)
-	if err != nil {
-		b.Fatal(err)
-	}
-	file := b.TempDir() + "/aircraft.db"
-	if err := os.WriteFile(file, plain, 0o600); err != nil {
-		b.Fatal(err)
-	}
-	b.Run("file", func(b *testing.B) {
-		var keep *aircraftdb.DB
-		for b.Loop() {
-			if keep, err = aircraftdb.Open(file); err != nil {
-				b.Fatal(err)
-			}
-		}
-		b.ReportMetric(float64(keep.Size())/1e6, "MB-file")
-		runtime.GC()
-		debug.FreeOSMemory()
-		before := rssBytes()
-		one, err := aircraftdb.Open(file)
-		if err != nil {
-			b.Fatal(err)
-		}
-		runtime.GC()
-		b.ReportMetric(float64(rssBytes()-before)/1e6, "MB-RSS-added")
-		runtime.KeepAlive(one)
-	})
-	b.Run("gzip", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := aircraftdb.Decode(gz); err != nil {
-				b.Fatal(err)
-			}
-		}
-		b.ReportMetric(float64(len(gz))/1e6, "MB-file")
-	})
 	_ = db
+	dir := b.TempDir()
+	plain := dir + "/aircraft.db"
+	packed := dir + "/aircraft.db.zst"
+	if err := os.WriteFile(packed, zst, 0o600); err != nil {
+		b.Fatal(err)
+	}
+	unpacked, err := unpackedBytes(zst)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(plain, unpacked, 0o600); err != nil {
+		b.Fatal(err)
+	}
+	unpacked = nil
+	for _, f := range []struct{ name, path string }{{"zstd", packed}, {"file", plain}} {
+		b.Run(f.name, func(b *testing.B) {
+			var keep *aircraftdb.DB
+			for b.Loop() {
+				if keep, err = aircraftdb.Open(f.path); err != nil {
+					b.Fatal(err)
+				}
+			}
+			st, _ := os.Stat(f.path)
+			b.ReportMetric(float64(st.Size())/1e6, "MB-file")
+			runtime.KeepAlive(keep)
+			keep = nil
+			runtime.GC()
+			debug.FreeOSMemory()
+			before := rssBytes()
+			one, err := aircraftdb.Open(f.path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			runtime.GC()
+			debug.FreeOSMemory()
+			b.ReportMetric(float64(rssBytes()-before)/1e6, "MB-RSS-added")
+			runtime.KeepAlive(one)
+		})
+	}
+}
+
+// unpackedBytes is the database file a zstd file holds.
+func unpackedBytes(zst []byte) ([]byte, error) {
+	d, err := zstd.NewReader(nil)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.DecodeAll(zst, nil)
 }
 
 // BenchmarkLookup: one aircraft (by address), one operator, one route with its airports, one

@@ -70,7 +70,7 @@ func (en *Enricher) Enrich(f *model.Flight, m *model.AircraftMessage) {
 	st := &f.Enrichment
 	if !st.AircraftDone {
 		st.AircraftDone = true
-		if !m.NonICAO {
+		if !model.NonICAO(f.IcaoHex) {
 			en.aircraft(db, f)
 		}
 	}
@@ -206,8 +206,8 @@ func (en *Enricher) operator(db *aircraftdb.DB, f *model.Flight) {
 		return
 	}
 	ident := strings.ToUpper(strings.TrimSpace(f.Ident))
-	if reg := f.Aircraft.Registration; reg != "" && strings.EqualFold(strings.ReplaceAll(reg, "-", ""), ident) {
-		return // the aircraft's own registration
+	if ownRegistration(f) {
+		return
 	}
 	if nNumber.MatchString(ident) {
 		return
@@ -228,6 +228,13 @@ func (en *Enricher) operator(db *aircraftdb.DB, f *model.Flight) {
 	}
 }
 
+// ownRegistration reports whether the flight's ident is the aircraft's own registration
+// (dashes removed, any case): a private flight, with no operator and no route to look up.
+func ownRegistration(f *model.Flight) bool {
+	reg := f.Aircraft.Registration
+	return reg != "" && strings.EqualFold(strings.ReplaceAll(reg, "-", ""), strings.TrimSpace(f.Ident))
+}
+
 // route keeps the track the leg resolution reads and resolves once the flight has an ident,
 // a position with an altitude and a heading; it settles once (CONTRACT.md 9.2, 9.3).
 func (en *Enricher) route(db *aircraftdb.DB, f *model.Flight, m *model.AircraftMessage) {
@@ -238,14 +245,6 @@ func (en *Enricher) route(db *aircraftdb.DB, f *model.Flight, m *model.AircraftM
 		}
 		if m.Altitude != nil {
 			t.AltitudeSeen = true
-		}
-		if len(t.Positions) >= maxTrack { // a very long unsettled flight: every other one kept
-			n := 0
-			for i := 0; i+1 < len(t.Positions); i += 4 {
-				t.Positions[n], t.Positions[n+1] = t.Positions[i], t.Positions[i+1]
-				n += 2
-			}
-			t.Positions = t.Positions[:n]
 		}
 		if t.Positions == nil {
 			t.Positions = en.piece()
@@ -258,6 +257,14 @@ func (en *Enricher) route(db *aircraftdb.DB, f *model.Flight, m *model.AircraftM
 	if m.Heading != nil {
 		t.Headings[t.NHeadings%3] = *m.Heading
 		t.NHeadings++
+	}
+	// The original looks no route up for a registration. A flight still unsettled after
+	// maxTrack positions (hours without an ident, or of unstable heading) is given up rather
+	// than checked on a thinned track, which could pass a leg the original rejects.
+	if len(t.Positions) > maxTrack || (f.Ident != "" && ownRegistration(f)) {
+		f.Enrichment.RouteDone = true
+		t.Positions = nil
+		return
 	}
 	if f.Ident == "" || !t.AltitudeSeen || t.NHeadings == 0 {
 		return
@@ -296,8 +303,9 @@ func (en *Enricher) airport(db *aircraftdb.DB, i int) json.RawMessage {
 	return raw
 }
 
-// maxTrack bounds the positions kept of an unsettled flight (pairs of float32).
-const maxTrack = 2 * 4096
+// maxTrack bounds the positions kept of an unsettled flight (pairs of float32: 512 KB at
+// most, 18 hours of one position a second); the sanity check judges every one of them.
+const maxTrack = 2 * 65536
 
 func (en *Enricher) resolve(db *aircraftdb.DB, f *model.Flight) (Resolution, string) {
 	r, ok := db.Route(f.Ident)

@@ -63,8 +63,9 @@ func TestAircraftFilledAtCreationInputWins(t *testing.T) {
 		"powerplant": map[string]any{"count": 1.0, "type": "Piston"}}, got)
 
 	// A non-ICAO address is never looked up; an unknown one gets nothing but its block's flag.
-	e.Process(&model.AircraftMessage{ReceivedAt: t0, IcaoHex: "4CA87E", NonICAO: true})
-	require.Equal(t, map[string]any{"icao_hex": "4CA87E"}, payload(t, e.Flight("4CA87E"))["aircraft"])
+	e.Process(&model.AircraftMessage{ReceivedAt: t0, IcaoHex: "~4CA87E"})
+	require.Equal(t, map[string]any{"icao_hex": "~4CA87E"}, payload(t, e.Flight("~4CA87E"))["aircraft"])
+	require.Nil(t, e.Flight("4CA87E"), "a track of its own, not the aircraft 4CA87E's flight")
 	e.Process(&model.AircraftMessage{ReceivedAt: t0, IcaoHex: "43C999"})
 	require.Equal(t, map[string]any{"icao_hex": "43C999", "military": true}, payload(t, e.Flight("43C999"))["aircraft"])
 }
@@ -146,4 +147,42 @@ func TestEnrichingAFlightAllocatesLittle(t *testing.T) {
 		e.Process(m)
 	})
 	require.Zero(t, allocs, "a settled flight's messages cost the enrichment nothing")
+}
+
+// No route when the ident is the aircraft's own registration (the original refuses), and
+// whitespace of any kind around a callsign finds its route as its operator.
+func TestRouteCorners(t *testing.T) {
+	e := engine(t, `[]`, fixtureDB(t))
+	near := func(hex, ident string) *model.AircraftMessage { // on the EGLL → EGKK leg
+		return &model.AircraftMessage{ReceivedAt: t0, IcaoHex: hex, Ident: ident, Latitude: f64(51.3), Longitude: f64(-0.3), Altitude: f64(3000), Heading: f64(140)}
+	}
+	e.Process(near("A00001", "N123AB")) // A00001 is N123AB
+	f := e.Flight("A00001")
+	require.True(t, f.Enrichment.RouteDone)
+	require.Nil(t, payload(t, f)["origin"], "its own registration: no route")
+	e.Process(near("406A3A", "N123AB")) // another aircraft flying that callsign
+	require.Equal(t, "EGLL", payload(t, e.Flight("406A3A"))["origin"].(map[string]any)["icao_code"])
+
+	e.Process(&model.AircraftMessage{ReceivedAt: t0, IcaoHex: "4CA87D", Ident: "\tBAW12 \r", Latitude: f64(30), Longitude: f64(60), Altitude: f64(36000), Heading: f64(300)})
+	p := payload(t, e.Flight("4CA87D"))
+	require.Equal(t, "BAW", p["operator"].(map[string]any)["airline_designator"])
+	require.Equal(t, "WSSS", p["origin"].(map[string]any)["icao_code"], "a tab before the callsign finds the route too")
+}
+
+// The sanity check judges every position however long the flight waited for a stable heading:
+// one position far off the leg, early in a track of 10,000, rejects it (a thinned track could
+// have passed it).
+func TestSanityCheckJudgesEveryPosition(t *testing.T) {
+	stops := []enrich.Stop{egll, lfpg, lepa}
+	var pos [][2]float64
+	for i := range 10000 {
+		pos = append(pos, along(lfpg, lepa, 0.3+float64(i)/100000))
+	}
+	pos[4097] = [2]float64{44, 20} // ≈ 673 nm off the Paris → Palma leg
+	south := []float64{190, 192, 188}
+	got := enrich.ResolveLeg(stops, track(35000, 0, south, pos...))
+	require.Equal(t, "a position too far off the leg", got.Reason)
+	pos[4097] = pos[4096]
+	got = enrich.ResolveLeg(stops, track(35000, 0, south, pos...))
+	require.True(t, got.Found)
 }

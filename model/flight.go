@@ -108,10 +108,16 @@ type AircraftMessage struct {
 	Registrant     *Party    `json:"registrant,omitempty"`
 	Origin         *Party    `json:"origin,omitempty"`
 	Destination    *Party    `json:"destination,omitempty"`
-	// NonICAO marks an address that is no ICAO 24-bit address (readsb's "~" prefix, e.g.
-	// TIS-B track files): it is never looked up (CONTRACT.md 9.2).
-	NonICAO bool `json:"-"`
 }
+
+// NonICAOPrefix marks an address that is no ICAO 24-bit address (readsb's "~": a TIS-B track
+// file, say). The prefix stays part of the address everywhere (the flight key, the traffic
+// line, the notification), so such a track is never taken for the aircraft that owns the
+// address, and it is never looked up (CONTRACT.md 9.2).
+const NonICAOPrefix = "~"
+
+// NonICAO reports whether an address is readsb's non-ICAO kind.
+func NonICAO(icao string) bool { return strings.HasPrefix(strings.TrimSpace(icao), NonICAOPrefix) }
 
 // OptFloat is a nullable number of a position or velocity record.
 type OptFloat struct {

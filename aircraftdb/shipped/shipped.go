@@ -1,11 +1,13 @@
-// Package shipped holds the aircraft database built into tracker-rules and
-// tracker-config-api (gzip-compressed, from the upstream data named in NOTICE), so that a
-// fresh install enriches with no set-up, and chooses the database a program uses from its
-// setting (--db, AIRCRAFT_DB).
+// Package shipped holds the aircraft database the project ships (zstd-compressed, built from
+// the upstream data named in NOTICE), so that a fresh install enriches with no set-up, and
+// chooses the database a program uses from its setting (--db, AIRCRAFT_DB). Built as is, the
+// database is part of tracker-rules and tracker-config-api; the image builds them with
+// -tags nodbembed and carries it once, as a file beside them (InstalledPath).
 package shipped
 
 import (
 	_ "embed"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,13 +18,18 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 )
 
-//go:embed aircraft.db.gz
-var data []byte
-
 // NOTICE is the attribution and licences of the shipped data.
 //
 //go:embed NOTICE
 var NOTICE string
+
+// Attribution is what the shipped data's licences ask to be said where it is used: the
+// sources and their licences in one line (db info, the API's lookups, the UI).
+const Attribution = "Aircraft data: Mictronics (ODC-By 1.0), Virtual Radar Server standing data (CC0)"
+
+// InstalledPath is where the image installs the shipped database (the Dockerfile's COPY); a
+// build with -tags nodbembed reads it from there.
+const InstalledPath = "/usr/local/share/tracker-core-health/aircraft.db.zst"
 
 var (
 	once   sync.Once
@@ -32,9 +39,34 @@ var (
 
 // Load is the shipped database (unpacked once, then shared).
 func Load() (*aircraftdb.DB, error) {
-	once.Do(func() { loaded, err = aircraftdb.Decode(data) })
+	once.Do(func() {
+		b, rerr := packed()
+		if rerr != nil {
+			err = fmt.Errorf("the shipped aircraft database (%s): %w", where, rerr)
+			return
+		}
+		loaded, err = aircraftdb.DecodeForever(b)
+		released(b)
+	})
 	return loaded, err
 }
+
+// Preload starts unpacking the shipped database at once, in the background, when setting
+// (as Open takes it) will use it: a program's other start-up work (reading the rules, the
+// first traffic) runs meanwhile, and Open then waits for what is left.
+func Preload(setting string) {
+	setting = strings.TrimSpace(setting)
+	if setting != "" {
+		return // a file of the user's, or none
+	}
+	if _, err := os.Stat(DefaultPath()); err == nil {
+		return // the default file is used
+	}
+	go func() { _, _ = Load() }()
+}
+
+// Where says where the shipped database comes from in this build.
+func Where() string { return where }
 
 // Off is the setting that turns enrichment off.
 const Off = "none"
@@ -56,7 +88,7 @@ func DefaultPath() string {
 
 // Open is the database of a setting: "none" turns enrichment off (nil), a path is that file
 // (read again when it changes; unusable: logged once, no enrichment), and "" is the default
-// file when present, else the shipped database.
+// file when present, else the shipped database (unpacked only then).
 func Open(setting string, log zerolog.Logger) *aircraftdb.Handle {
 	setting = strings.TrimSpace(setting)
 	if strings.EqualFold(setting, Off) {
@@ -65,10 +97,12 @@ func Open(setting string, log zerolog.Logger) *aircraftdb.Handle {
 	if setting != "" {
 		return aircraftdb.NewHandle(setting, nil, log)
 	}
-	db, err := Load()
-	if err != nil { // a broken build: say so, run without
-		log.Error().Err(err).Msg("the shipped aircraft database is unusable")
-		db = nil
-	}
-	return aircraftdb.NewHandle(DefaultPath(), db, log)
+	return aircraftdb.NewHandle(DefaultPath(), func() *aircraftdb.DB {
+		db, err := Load()
+		if err != nil { // a broken build or install: say so, run without
+			log.Error().Err(err).Msg("the shipped aircraft database is unusable")
+			return nil
+		}
+		return db
+	}, log)
 }

@@ -133,6 +133,7 @@ func TestContainerImageIsBuiltAndRuns(t *testing.T) {
 		require.Equal(t, v, labels[k], k)
 	}
 	for _, f := range []string{"usr/local/bin/tracker-core-health", "usr/local/bin/tracker-rules", "usr/local/bin/tracker-config-api",
+		"usr/local/share/tracker-core-health/aircraft.db.zst", "usr/share/doc/tracker-core-health/NOTICE",
 		"etc/ssl/certs/ca-certificates.crt", "usr/share/zoneinfo/Europe/London", "etc/passwd"} {
 		require.True(t, files[f], "the image holds %s", f)
 	}
@@ -196,6 +197,11 @@ func TestContainerImageIsBuiltAndRuns(t *testing.T) {
 	out, err = buildah(run(nil, "/usr/local/bin/tracker-rules", "validate", "--from-store")...).CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	require.Contains(t, string(out), "valid:")
+	// The aircraft database, carried once beside the binaries, is the one they use.
+	out, err = buildah(run(nil, "/usr/local/bin/tracker-rules", "db", "info")...).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.Contains(t, string(out), "database: shipped (/usr/local/share/tracker-core-health/aircraft.db.zst)")
+	require.Contains(t, string(out), "aircraft: 446783")
 	port := testenv.FreePort(t)
 	api := testenv.Start(t, bin, []string{"PATH=" + os.Getenv("PATH")},
 		append([]string{"--root", root + "/storage", "--runroot", root + "/run", "--storage-driver", "vfs"},

@@ -77,6 +77,8 @@ func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		fmt.Fprintf(stdout, "database: %s (%d bytes, format %d)\n", where, db.Size(), db.Meta().Format)
 		printMeta(stdout, db.Meta())
+		// The licences ask for it wherever the data is used (aircraftdb/shipped/NOTICE).
+		fmt.Fprintf(stdout, "attribution: %s. %s\n", shipped.Attribution, aircraftdb.Attribution)
 		return 0
 	case "lookup":
 		if fs.NArg() == 0 {
@@ -128,7 +130,7 @@ func openForCLI(file string) (*aircraftdb.DB, string, error) {
 			file = shipped.DefaultPath()
 		} else {
 			db, err := shipped.Load()
-			return db, "shipped (built into the binary)", err
+			return db, "shipped (" + shipped.Where() + ")", err
 		}
 	}
 	db, err := aircraftdb.Open(file)
@@ -143,6 +145,8 @@ func printMeta(w io.Writer, m aircraftdb.Meta) {
 		}
 		if s.Date != "" {
 			fmt.Fprintf(w, ", data of %s", s.Date)
+		} else {
+			fmt.Fprint(w, ", its data's date not recorded in the files")
 		}
 		fmt.Fprintf(w, ", licence %s\n", s.Licence)
 	}
@@ -164,16 +168,27 @@ func sortedNames(m map[string]int) []string {
 }
 
 // lookup is one answer of db lookup: an address gives the aircraft object, a callsign the
-// operator and the route's airports; unknown: {}.
+// operator and the route's airports; a key that is both (ACA123: six hex digits, and Air
+// Canada 123) and known as both is answered as both, labelled {"aircraft", "callsign"};
+// unknown: {}.
 func lookup(db *aircraftdb.DB, key string) any {
 	key = strings.ToUpper(strings.TrimSpace(key))
+	var ac any
 	if addr, ok := aircraftdb.ParseAddress(key); ok {
 		if a, found := enrich.LookupAircraft(db, key, addr); found {
-			return a
+			ac = a
 		}
-		return struct{}{}
 	}
-	c, _ := enrich.LookupCallsign(db, key)
+	c, isCallsign := enrich.LookupCallsign(db, key)
+	switch {
+	case ac != nil && isCallsign:
+		return struct {
+			Aircraft any                   `json:"aircraft"`
+			Callsign enrich.CallsignAnswer `json:"callsign"`
+		}{ac, c}
+	case ac != nil:
+		return ac
+	}
 	return c
 }
 

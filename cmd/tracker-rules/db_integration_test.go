@@ -59,6 +59,39 @@ func TestDBLookupAnswersAddressesAndCallsigns(t *testing.T) {
 	require.Equal(t, "London", cs.Route[1]["city"])
 	require.Equal(t, "{}", lines[2], "unknown: {}")
 	require.Equal(t, "{}", lines[3])
+
+	// A key that is an address and a callsign, both known: both answers, labelled. Whitespace
+	// of any kind around a key is no part of it.
+	out, errOut, code = runCmd(t, nil, "", "db", "lookup", "ACA123", "\tBAW12 ")
+	require.Equal(t, 0, code, errOut)
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	var both struct {
+		Aircraft map[string]any `json:"aircraft"`
+		Callsign struct {
+			Operator map[string]any `json:"operator"`
+		} `json:"callsign"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &both))
+	require.Equal(t, "ACA123", both.Aircraft["icao_hex"], "the aircraft with that address")
+	require.Equal(t, "Air Canada", both.Callsign.Operator["name"], "and Air Canada 123")
+	require.Contains(t, lines[1], `"name":"British Airways"`)
+}
+
+// readsb's non-ICAO addresses ("~") keep their mark from from-readsb to the engine: the track is
+// a flight of its own, never enriched as the aircraft that owns the address.
+func TestNonICAOTracksAreNeverLookedUp(t *testing.T) {
+	doc := `{"now": 1764158400, "aircraft": [{"hex": "~4ca87d", "flight": "TISB1", "alt_baro": 3000, "lat": 51.5, "lon": -0.1, "seen": 0.5},
+		{"hex": "4ca87d", "alt_baro": 3000, "lat": 51.5, "lon": -0.1, "seen": 0.5}]}`
+	lines, errOut, code := runCmd(t, nil, doc, "from-readsb")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, lines, `"icao_hex":"~4ca87d"`)
+	rulesFile := writeFile(t, `[{"identifier":"low","enabled":true,"conditions":[{"type":"altitude","operator":"maximum","value":5000}]}]`)
+	out, errOut, code := runCmd(t, nil, lines, "replay", "--rules", rulesFile, "--enrich")
+	require.Equal(t, 0, code, errOut)
+	got := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, got, 2, "two flights: the track and the aircraft")
+	require.Contains(t, got[0], `"aircraft":{"icao_hex":"~4CA87D"}`, "the track: not looked up")
+	require.Contains(t, got[1], `"registration":"EI-EJH"`, "the aircraft itself: looked up")
 }
 
 func TestDBInfoNamesWhatIsWrong(t *testing.T) {
@@ -68,6 +101,9 @@ func TestDBInfoNamesWhatIsWrong(t *testing.T) {
 	require.Contains(t, out, "aircraft: 446783")
 	require.Contains(t, out, "routes: 618583")
 	require.Contains(t, out, "Mictronics aircraft database, version 514, data of 2026-07-19")
+	// The licences' attribution, at run time.
+	require.Contains(t, out, "attribution: Aircraft data: Mictronics (ODC-By 1.0), Virtual Radar Server standing data (CC0). "+
+		"Contains information from the Mictronics aircraft database, made available under the ODC Attribution License.")
 
 	bad := writeFile(t, `{"aircraft": "a JSON file, not a database"}`)
 	_, errOut, code := runCmd(t, nil, "", "db", "info", "--db", bad)
@@ -105,30 +141,24 @@ func TestReplayWithAnUnusableDatabaseRunsWithoutEnrichment(t *testing.T) {
 
 func TestDBBuildIsDeterministic(t *testing.T) {
 	needEnrichData(t)
-	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db.gz")
-	args := []string{"db", "build", "--mictronics", enrichData + "/mictronics/indexedDB.zip", "--standing-data", enrichData + "/standing-data.tar.gz"}
-	out, errOut, code := runCmd(t, nil, "", append(args, "-o", a)...)
+	out := filepath.Join(t.TempDir(), "aircraft.db.zst")
+	stdout, errOut, code := runCmd(t, nil, "", "db", "build", "--mictronics", enrichData+"/mictronics/indexedDB.zip",
+		"--standing-data", enrichData+"/standing-data.tar.gz", "-o", out)
 	require.Equal(t, 0, code, errOut)
 	// The full upstream data: every aircraft, route and airport (the tests of aircraftdb build
 	// the small fixture; this one, the real files through the binary).
-	require.Contains(t, out, "aircraft: 446783")
-	require.Contains(t, out, "routes: 618583")
-	require.Contains(t, out, "airports: 34128")
-	_, errOut, code = runCmd(t, nil, "", append(args, "-o", b)...)
-	require.Equal(t, 0, code, errOut)
-	plain, err := os.ReadFile(a)
+	require.Contains(t, stdout, "aircraft: 446783")
+	require.Contains(t, stdout, "routes: 618583")
+	require.Contains(t, stdout, "airports: 34128")
+	// Dated by its data: Mictronics' zip says when it was generated; the standing data's
+	// archive, repacked, records no date of its own (its files carry the day they were copied).
+	require.Contains(t, stdout, "Mictronics aircraft database, version 514, data of 2026-07-19")
+	require.Contains(t, stdout, "Virtual Radar Server standing data, its data's date not recorded in the files")
+	built, err := os.ReadFile(out)
 	require.NoError(t, err)
-	gz, err := os.ReadFile(b)
+	shipped, err := os.ReadFile("../../aircraftdb/shipped/aircraft.db.zst")
 	require.NoError(t, err)
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	require.NoError(t, err)
-	unpacked, err := io.ReadAll(zr)
-	require.NoError(t, err)
-	require.Equal(t, plain, unpacked, "the same inputs, the same bytes")
-	shipped, err := os.ReadFile("../../aircraftdb/shipped/aircraft.db.gz")
-	require.NoError(t, err)
-	require.Equal(t, shipped, gz, "and the same as the shipped file")
+	require.Equal(t, shipped, built, "the same inputs, the same bytes: the shipped file, built on another day, is these")
 }
 
 // db update against a local server serving the upstream files: a good download swaps the file;

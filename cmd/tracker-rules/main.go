@@ -29,6 +29,7 @@ import (
 	"github.com/redis/rueidis"
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
@@ -122,6 +123,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if o.db == "" {
 		o.db = os.Getenv("AIRCRAFT_DB")
+	}
+	if o.enrich {
+		shipped.Preload(o.db) // unpacked while the rules are read
 	}
 	if o.reload <= 0 {
 		fmt.Fprintf(stderr, "--reload must be a positive duration (got %s)\n", o.reload)

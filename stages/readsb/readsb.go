@@ -62,10 +62,8 @@ func (snap *Snapshot) Messages(keep func(hex string, at time.Time) bool) []model
 	now := snap.Clock()
 	out := make([]model.AircraftMessage, 0, len(snap.Aircraft))
 	for _, a := range snap.Aircraft {
-		hex := strings.TrimSpace(a.Hex)
-		nonICAO := strings.HasPrefix(hex, "~")
-		hex = strings.TrimPrefix(hex, "~")
-		if hex == "" {
+		hex := strings.TrimSpace(a.Hex) // a non-ICAO address keeps its "~" (model.NonICAO)
+		if strings.TrimPrefix(hex, model.NonICAOPrefix) == "" {
 			continue
 		}
 		at := now.Add(-time.Duration(a.Seen * float64(time.Second))).Truncate(time.Millisecond)
@@ -83,7 +81,6 @@ func (snap *Snapshot) Messages(keep func(hex string, at time.Time) bool) []model
 			VerticalSpeed:  a.BaroRate,
 			Latitude:       a.Lat,
 			Longitude:      a.Lon,
-			NonICAO:        nonICAO,
 		}
 		if strings.Contains(a.Type, "uat") {
 			m.ReceiverSource = "978"

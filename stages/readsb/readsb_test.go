@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 )
 
@@ -27,9 +28,9 @@ func TestMessagesCarryTheDecodedCategoryAndTheAddressKind(t *testing.T) {
 	msgs := snap.Messages(nil)
 	require.Len(t, msgs, 3)
 	require.Equal(t, "heavy", msgs[0].Aircraft.WakeTurbulenceCategory)
-	require.False(t, msgs[0].NonICAO)
-	require.Equal(t, "2a0001", msgs[1].IcaoHex)
-	require.True(t, msgs[1].NonICAO, "readsb's ~ marks a non-ICAO address")
+	require.False(t, model.NonICAO(msgs[0].IcaoHex))
+	require.True(t, model.NonICAO(msgs[1].IcaoHex), "readsb's ~ marks a non-ICAO address")
+	require.Equal(t, "~2a0001", msgs[1].IcaoHex, "and stays: the track is not the aircraft that owns 2A0001")
 	require.Equal(t, "light", msgs[1].Aircraft.WakeTurbulenceCategory)
 	require.Nil(t, msgs[2].Aircraft, "B2 is no wake category")
 }
