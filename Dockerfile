@@ -19,12 +19,14 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-# arm/v7 (and v6): GOARM is the variant's number.
-# nodbembed: the aircraft database is not built into tracker-rules and tracker-config-api; the
-# image carries it once, beside them (aircraftdb/shipped.InstalledPath).
+# One binary for the three commands (cmd/tracker: the libraries they share are in it once),
+# named tracker-core-health, with tracker-rules and tracker-config-api as links to it; and
+# nodbembed: the aircraft database is not built in, the image carries it once, beside it
+# (aircraftdb/shipped.InstalledPath). arm/v7 (and v6): GOARM is the variant's number.
 RUN GOARM="${TARGETVARIANT#v}" CGO_ENABLED=0 GOOS="${TARGETOS:-linux}" GOARCH="${TARGETARCH:-amd64}" go build -trimpath -buildvcs=false -tags nodbembed \
       -ldflags "-s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=${VERSION} -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=${GIT_COMMIT}" \
-      -o /out/ ./cmd/...
+      -o /out/tracker-core-health ./cmd/tracker \
+ && ln -s tracker-core-health /out/tracker-rules && ln -s tracker-core-health /out/tracker-config-api
 
 # The runtime stage is the target platform's distroless base: files only, nothing runs here.
 # (--platform said again: buildah 1.28 otherwise carries the build stage's platform over.)
@@ -41,7 +43,7 @@ LABEL org.opencontainers.image.title="${IMAGE}" \
       org.opencontainers.image.revision="${GIT_COMMIT}" \
       org.opencontainers.image.source="https://github.com/tracker-adsb/tracker-core-health" \
       org.opencontainers.image.licenses="Apache-2.0"
-COPY --from=build /out/tracker-core-health /out/tracker-rules /out/tracker-config-api /usr/local/bin/
+COPY --from=build /out/ /usr/local/bin/
 # The aircraft database of tracker-rules and tracker-config-api, once, and its attribution and
 # licences.
 COPY aircraftdb/shipped/aircraft.db.zst /usr/local/share/tracker-core-health/

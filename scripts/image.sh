@@ -37,16 +37,17 @@ bah() { buildah --root "$ROOT/storage" --runroot "$ROOT/run" --storage-driver vf
 
 have() { bah inspect --type image "$1" >/dev/null 2>&1; }
 
-builder_base() { # localhost/tracker-builder:<go version>: /bin/sh, libc, the host's Go, CA certificates
+builder_base() { # localhost/tracker-builder:<go version>-2: /bin/sh, ln, libc, the host's Go, CA certificates
   local goroot gover name c mnt
   goroot=$(go env GOROOT); gover=$(go env GOVERSION)
-  name=localhost/tracker-builder:$gover
+  name=localhost/tracker-builder:$gover-2
   if ! have "$name"; then
     log "making $name from the host's Go toolchain"
     c=$(bah from scratch); mnt=$(bah mount "$c")
     mkdir -p "$mnt"/{bin,tmp,etc/ssl/certs,usr/local,lib/x86_64-linux-gnu,lib64}
     chmod 1777 "$mnt/tmp"
     cp /bin/dash "$mnt/bin/sh"
+    cp /bin/ln "$mnt/bin/ln"
     cp -L /lib/x86_64-linux-gnu/libc.so.6 "$mnt/lib/x86_64-linux-gnu/"
     cp -L /lib64/ld-linux-x86-64.so.2 "$mnt/lib64/"
     cp /etc/ssl/certs/ca-certificates.crt "$mnt/etc/ssl/certs/"

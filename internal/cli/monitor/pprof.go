@@ -1,6 +1,6 @@
 //go:build pprof
 
-package main
+package monitor
 
 import (
 	"context"

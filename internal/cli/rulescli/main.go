@@ -1,0 +1,325 @@
+// Package rulescli is the command tracker-rules: it validates rule and area files and replays recorded traffic through
+// the rule engine.
+//
+//	tracker-rules validate --rules FILE --areas FILE     (or --from-store)
+//	tracker-rules replay --rules FILE --areas FILE [--mqtt] < traffic.jsonl
+//	tracker-rules replay --from-store [--reload 30s] [--mqtt] < traffic.jsonl
+//
+//	tracker-rules watch --readsb http://host/data/aircraft.json --rules FILE --areas FILE
+//	tracker-rules from-readsb < aircraft.json > traffic.jsonl
+//
+// validate exits 0 when the set is valid and 1 with one line per problem otherwise. replay
+// prints one notification per line on stdout (or publishes them with --mqtt) and a summary
+// of matches per rule on stderr; a bad traffic line is reported with its number and skipped.
+package rulescli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/redis/rueidis"
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
+	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
+	replaystage "github.com/tracker-adsb/tracker-core-health/stages/replay"
+)
+
+// Main runs the command with the process's arguments and returns its exit code.
+func Main() int {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+}
+
+const usage = `usage:
+  tracker-rules validate (--rules FILE --areas FILE | --from-store)
+  tracker-rules replay (--rules FILE --areas FILE | --from-store [--reload DURATION]) [--mqtt] [--flight-ttl DURATION] < traffic.jsonl
+  tracker-rules replay ... --explain    (after each notification, every condition's observed value)
+  tracker-rules trace --rule ID [--icao HEX] (--rules FILE --areas FILE | --from-store) < traffic.jsonl
+  tracker-rules watch --readsb URL|FILE (--rules FILE --areas FILE | --from-store [--reload DURATION]) [--interval 1s] [--flight-ttl DURATION]
+  tracker-rules from-readsb [--rounds N] < aircraft.json > traffic.jsonl
+  tracker-rules db (build|info|lookup|update) ...   (the aircraft database: tracker-rules db)
+  tracker-rules --version
+Enrichment (CONTRACT.md 9): watch always (--db FILE, else AIRCRAFT_DB, else the shipped
+database; none: off); replay and trace with --enrich (the same choice) or --db FILE.
+Store and MQTT settings come from STORE_HOST, STORE_PORT, STORE_PASSWORD, MQTT_HOST, MQTT_PORT,
+MQTT_USERNAME and MQTT_PASSWORD.`
+
+type options struct {
+	rules, areas string
+	fromStore    bool
+	mqtt         bool
+	reload       time.Duration
+	flightTTL    time.Duration
+	explain      bool          // replay: an explain line after each notification
+	rule, icao   string        // trace: the rule, and the aircraft (all when empty)
+	readsb       string        // watch: the feed
+	interval     time.Duration // watch: how often it is polled
+	enrich       bool          // flights enriched from the aircraft database
+	db           string        // the database file ("": the default; none: off)
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	if args[0] == "--version" || args[0] == "version" {
+		fmt.Fprintln(stdout, config.Version)
+		return 0
+	}
+	cmd := args[0]
+	if cmd == "db" {
+		return dbCommand(ctx, args[1:], stdout, stderr)
+	}
+	if cmd == "from-readsb" {
+		fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+		fs.SetOutput(stderr)
+		rounds := fs.Int("rounds", 1, "messages per aircraft, one second apart, moving along the track")
+		if err := fs.Parse(args[1:]); err != nil || *rounds < 1 {
+			fmt.Fprintln(stderr, "usage: tracker-rules from-readsb [--rounds N] < aircraft.json > traffic.jsonl")
+			return 2
+		}
+		n, err := fromReadsb(stdin, stdout, *rounds)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		fmt.Fprintf(stderr, "converted %d aircraft\n", n)
+		return 0
+	}
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	fs.StringVar(&o.rules, "rules", "", "rules file (a JSON array, as stored under config:rules)")
+	fs.StringVar(&o.areas, "areas", "", "areas file (a GeoJSON FeatureCollection, as stored under config:areas)")
+	fs.BoolVar(&o.fromStore, "from-store", false, "read rules and areas from the data store")
+	fs.BoolVar(&o.mqtt, "mqtt", false, "publish notifications on Tracker/rule/{identifier} instead of printing them")
+	fs.DurationVar(&o.reload, "reload", 30*time.Second, "with --from-store: how often to check the version keys")
+	fs.DurationVar(&o.flightTTL, "flight-ttl", 0, "gap that starts a new flight (default: config:flight_ttl_seconds or 300s)")
+	fs.StringVar(&o.rule, "rule", "", "trace: the rule to trace")
+	fs.StringVar(&o.icao, "icao", "", "trace: only this aircraft (icao_hex)")
+	fs.BoolVar(&o.explain, "explain", false, "replay: after each notification, a line with every condition's observed value")
+	fs.StringVar(&o.readsb, "readsb", "", "watch: readsb/tar1090 aircraft.json, an http(s) URL or a file path")
+	fs.DurationVar(&o.interval, "interval", time.Second, "watch: how often the feed is polled")
+	fs.BoolVar(&o.enrich, "enrich", false, "replay, trace: enrich flights from the aircraft database (watch always does)")
+	fs.StringVar(&o.db, "db", "", "the aircraft database file (implies --enrich; default: AIRCRAFT_DB, else the shipped one; none: off)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	if o.db != "" || cmd == "watch" {
+		o.enrich = true
+	}
+	if o.db == "" {
+		o.db = os.Getenv("AIRCRAFT_DB")
+	}
+	if o.enrich {
+		shipped.Preload(o.db) // unpacked while the rules are read
+	}
+	if o.reload <= 0 {
+		fmt.Fprintf(stderr, "--reload must be a positive duration (got %s)\n", o.reload)
+		return 2
+	}
+	if o.flightTTL < 0 {
+		fmt.Fprintf(stderr, "--flight-ttl must not be negative (got %s)\n", o.flightTTL)
+		return 2
+	}
+	if !o.fromStore && o.rules == "" {
+		fmt.Fprintln(stderr, "--rules FILE (with --areas FILE) or --from-store is required")
+		return 2
+	}
+	lvl, _ := config.ParseLevel(os.Getenv("LOG_LEVEL"))
+	if os.Getenv("LOG_LEVEL") == "" {
+		lvl = zerolog.WarnLevel
+	}
+	log := zerolog.New(stderr).Level(lvl).With().Timestamp().Str("service", "tracker-rules").Logger()
+	switch cmd {
+	case "validate":
+		return validate(ctx, o, stdout, stderr)
+	case "replay":
+		return replay(ctx, o, stdin, stdout, stderr, log)
+	case "trace":
+		return trace(ctx, o, stdin, stdout, stderr)
+	case "watch":
+		if os.Getenv("LOG_LEVEL") == "" { // always on: say what happens
+			log = log.Level(zerolog.InfoLevel)
+		}
+		return watch(ctx, o, stdout, stderr, log)
+	}
+	fmt.Fprintln(stderr, usage)
+	return 2
+}
+
+func storeClient() (rueidis.Client, error) {
+	cfg, err := config.LoadStore(config.Environ(), false)
+	if err != nil {
+		return nil, fmt.Errorf("--from-store: %w", err)
+	}
+	c, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{cfg.StoreAddr()}, Password: cfg.StorePassword, DisableCache: true})
+	if err != nil {
+		return nil, fmt.Errorf("connecting to the store: %w", err)
+	}
+	return c, nil
+}
+
+// validate reports every problem: the areas file, then each invalid rule (one line each).
+func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
+	s, err := load(ctx, o)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	areas := rules.Areas{}
+	problems := 0
+	if len(s.Areas) > 0 {
+		if areas, err = rules.LoadAreas(s.Areas); err != nil {
+			fmt.Fprintln(stdout, err)
+			problems++
+			areas = rules.Areas{}
+		}
+		for _, line := range rules.AreaProblems(s.Areas) {
+			fmt.Fprintln(stdout, line)
+			problems++
+		}
+	}
+	if len(s.Rules) == 0 && o.fromStore {
+		s.Rules = []byte("[]")
+	}
+	set, err := rules.LoadRules(s.Rules, areas, rules.Lenient)
+	var le *rules.LoadError
+	reported := map[string]bool{}
+	switch {
+	case errors.As(err, &le):
+		// Strict mode stops at the first; re-run it per rule to name every problem.
+		for _, line := range rules.RuleProblems(s.Rules, areas) {
+			fmt.Fprintln(stdout, line)
+			reported[ruleOf(line)] = true
+			problems++
+		}
+	case err != nil:
+		fmt.Fprintln(stdout, err)
+		problems++
+	}
+	// The engine loads a rule whose identifier is no topic level ('#', '+'), but its
+	// notifications could never be published, and the API refuses it: a problem to report.
+	for _, line := range rules.IdentifierTopicProblems(s.Rules) {
+		if !reported[ruleOf(line)] {
+			fmt.Fprintln(stdout, line)
+			problems++
+		}
+	}
+	if problems > 0 {
+		return 1
+	}
+	fmt.Fprintf(stdout, "valid: %d enabled rules, %d areas\n", len(set.Rules), len(areas))
+	return 0
+}
+
+// ruleOf is the "Rule #i" a problem line names.
+func ruleOf(line string) string {
+	head, _, _ := strings.Cut(line, " invalid:")
+	return head
+}
+
+func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Logger) int {
+	engine, err := openEngine(ctx, o, log)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if len(engine.skipped) > 0 {
+		fmt.Fprintf(stderr, "skipping invalid rules: %s\n", strings.Join(engine.skipped, ", "))
+	}
+	lctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go engine.KeepCurrent(lctx, 0) // from the store: new sets and trigger counts as it runs
+	notifier := &mqtt.Notifier{}
+	if o.mqtt {
+		mc, err := config.LoadMQTT(config.Environ())
+		if err != nil {
+			fmt.Fprintf(stderr, "--mqtt: %v\n", err)
+			return 2
+		}
+		if notifier, err = mqtt.NewNotifier(ctx, mc.MQTTHost, mc.MQTTPort, mc.MQTTUsername, mc.MQTTPassword, 10*time.Second, log); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		defer notifier.Close(context.WithoutCancel(ctx))
+	}
+
+	opts := replaystage.Options{Engine: engine.Engine, Explain: o.explain, Live: o.fromStore, Log: log}
+	if engine.FromStore() {
+		opts.Counter = engine.Counter
+	}
+	if o.mqtt {
+		opts.Publish = notifier.Publish
+	}
+	res, err := replaystage.Run(ctx, stdin, stdout, stderr, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	cancel()
+	if err := engine.Close(ctx); err != nil {
+		fmt.Fprintln(stderr, err)
+	}
+	printSummary(stderr, res)
+	// A line over the limit, or any read error, ends the replay: say so and fail, after
+	// writing what was processed.
+	if res.ReadErr != nil {
+		fmt.Fprintf(stderr, "reading traffic after line %d: %v\n", res.Lines, res.ReadErr)
+		return 1
+	}
+	return 0
+}
+
+// trace answers "why did my rule not fire?": every message of the aircraft with each
+// condition's observed value and verdict, and what became of the rule.
+func trace(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Writer) int {
+	if o.rule == "" {
+		fmt.Fprintln(stderr, "trace needs --rule ID")
+		return 2
+	}
+	engine, err := openEngine(ctx, o, zerolog.Nop())
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	defer func() { _ = engine.Close(ctx) }()
+	res, err := replaystage.Trace(stdin, stdout, stderr, engine.Engine, o.rule, o.icao)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "traced %d lines (%d bad): rule %s fired %d times\n", res.Lines, res.Bad, o.rule, res.Rules[o.rule].Matched)
+	return 0
+}
+
+func printSummary(w io.Writer, res replaystage.Result) {
+	ids := make([]string, 0, len(res.Rules))
+	for id := range res.Rules {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	fmt.Fprintf(w, "replayed %d lines (%d bad)\n", res.Lines, res.Bad)
+	for _, id := range ids {
+		s := res.Rules[id]
+		fmt.Fprintf(w, "rule %s: %d matches, %d notified, %d suppressed (older than 30 s)", id, s.Matched, s.Sent, s.Suppressed)
+		if s.BadTopic > 0 {
+			fmt.Fprintf(w, ", %d never published (the identifier is not a valid MQTT topic level)", s.BadTopic)
+		}
+		fmt.Fprintln(w)
+	}
+}
