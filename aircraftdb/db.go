@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"sort"
+	"sync"
 	"unsafe"
 )
 
@@ -47,6 +48,14 @@ type DB struct {
 	acBuckets   []uint32
 	routeFirst3 []prefixRange
 	size        int
+	// How many aircraft have each type (TypeAircraft), counted the first time it is asked.
+	typeCounts *counts
+}
+
+// counts is a table counted once, when first needed.
+type counts struct {
+	once sync.Once
+	n    []uint32
 }
 
 // prefixRange is the run of route keys that share their first 3 characters.
@@ -91,7 +100,7 @@ func Load(b []byte) (*DB, error) {
 		}
 		return p, nil
 	}
-	db := &DB{size: len(b)}
+	db := &DB{size: len(b), typeCounts: &counts{}}
 	var errs [secCount + 1]error
 	metaRaw, _ := part(secMeta, 0)
 	db.strs, _ = part(secStrings, 0)
@@ -531,6 +540,36 @@ func packKey(s string) (uint64, bool) {
 		key |= uint64(s[i]) << (56 - 8*i)
 	}
 	return key, true
+}
+
+// TypeAircraft is how many aircraft of the database have type number i: how common it is.
+func (db *DB) TypeAircraft(i int) int {
+	c := db.typeCounts
+	c.once.Do(func() {
+		c.n = make([]uint32, len(db.types)/typeSize)
+		for r := 0; r < len(db.acRecs); r += aircraftSize {
+			if t := int(le.Uint16(db.acRecs[r+4:])); t > 0 && t <= len(c.n) {
+				c.n[t-1]++
+			}
+		}
+	})
+	if i < 0 || i >= len(c.n) {
+		return 0
+	}
+	return int(c.n[i])
+}
+
+// OperatorRoutes is how many routes fly under an operator's designator: how common it is.
+func (db *DB) OperatorRoutes(designator string) int {
+	if len(designator) != 3 {
+		return 0
+	}
+	p := uint32(designator[0])<<16 | uint32(designator[1])<<8 | uint32(designator[2])
+	i := sort.Search(len(db.routeFirst3), func(i int) bool { return db.routeFirst3[i].prefix >= p })
+	if i == len(db.routeFirst3) || db.routeFirst3[i].prefix != p {
+		return 0
+	}
+	return int(db.routeFirst3[i].to - db.routeFirst3[i].from)
 }
 
 // Types is the number of type designators (TypeAt: 0 ≤ i < Types(), in designator order).

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 	"regexp"
 	"sort"
@@ -8,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
@@ -22,10 +24,40 @@ const maxQuery = 64
 // operator suggestions as the user types, an aircraft by address, a callsign's operator and
 // route (the answers of tracker-rules db lookup).
 func (s *Server) lookupRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/lookup/types", s.lookupTypes)
-	mux.HandleFunc("GET /api/lookup/operators", s.lookupOperators)
-	mux.HandleFunc("GET /api/lookup/aircraft/{hex}", s.lookupAircraft)
-	mux.HandleFunc("GET /api/lookup/callsign/{ident}", s.lookupCallsign)
+	mux.HandleFunc("GET /api/lookup/types", attributed(s.lookupTypes))
+	mux.HandleFunc("GET /api/lookup/operators", attributed(s.lookupOperators))
+	mux.HandleFunc("GET /api/lookup/aircraft/{hex}", attributed(s.lookupAircraft))
+	mux.HandleFunc("GET /api/lookup/callsign/{ident}", attributed(s.lookupCallsign))
+}
+
+// AttributionHeader says, on every lookup's answer, where the data is from: the licences of the
+// shipped data ask for it wherever it is used (the single answers also carry it in the body).
+const AttributionHeader = "X-Data-Attribution"
+
+func attributed(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set(AttributionHeader, shipped.Attribution)
+		h(w, r)
+	}
+}
+
+// withAttribution is a lookup's answer with the data's attribution.
+type withAttribution[T any] struct {
+	Answer      T
+	Attribution string `json:"attribution"`
+}
+
+// MarshalJSON adds the attribution to the answer's object.
+func (a withAttribution[T]) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(a.Answer)
+	if err != nil || len(b) < 2 || b[0] != '{' {
+		return b, err
+	}
+	attr, _ := json.Marshal(a.Attribution)
+	if len(b) == 2 {
+		return []byte(`{"attribution":` + string(attr) + `}`), nil
+	}
+	return append(append(append(b[:len(b)-1:len(b)-1], `,"attribution":`...), attr...), '}'), nil
 }
 
 // database is the aircraft database in use; nil (after a 503) when there is none.
@@ -50,36 +82,64 @@ func query(w http.ResponseWriter, r *http.Request) (string, bool) {
 	return q, true
 }
 
-// rank orders a code and a name against a search: 0 the code itself, 1 a code starting with
-// it, 2 a word of the name starting with it; -1 no match.
-func rank(q, code, name string) int {
-	uq, uc := strings.ToUpper(q), strings.ToUpper(code)
+// candidate is one entry of a type or operator table as a search sees it: its code, name,
+// radio callsign (operators) and how common it is (aircraft of the type, routes of the
+// operator).
+type candidate struct {
+	code, name, callsign string
+	common               int
+}
+
+// rank orders an entry against a search, as a person expects: 0 the code itself; 1 the radio
+// callsign or the whole name ("speedbird", "lufthansa"); 2 a code, name or callsign that
+// starts with it ("A32", "ryan"); 3 a word of the name that does; 4 a code, name or callsign
+// that holds it anywhere; -1 no match.
+func rank(uq string, c candidate) int {
+	code, name, callsign := strings.ToUpper(c.code), strings.ToUpper(c.name), strings.ToUpper(c.callsign)
 	switch {
-	case uc == uq:
+	case code == uq:
 		return 0
-	case strings.HasPrefix(uc, uq):
+	case callsign == uq || name == uq:
 		return 1
+	case strings.HasPrefix(code, uq) || strings.HasPrefix(name, uq) || strings.HasPrefix(callsign, uq):
+		return 2
 	}
-	for _, w := range strings.FieldsFunc(strings.ToUpper(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if strings.HasPrefix(w, uq) {
-			return 2
+			return 3
 		}
+	}
+	if strings.Contains(code, uq) || strings.Contains(name, uq) || strings.Contains(callsign, uq) {
+		return 4
 	}
 	return -1
 }
 
-// suggest is the best MaxSuggestions of n entries for q: exact code first, then codes that
-// start with it, then names with a word that does, each by code.
-func suggest(q string, n int, at func(int) (code, name string)) []int {
-	type hit struct{ i, rank int }
+// suggest is the best MaxSuggestions of n entries for q: by rank, then the most common first,
+// then by code.
+func suggest(q string, n int, at func(int) candidate) []int {
+	type hit struct {
+		i, rank, common int
+		code            string
+	}
+	uq := strings.ToUpper(q)
 	var hits []hit
 	for i := range n {
-		code, name := at(i)
-		if r := rank(q, code, name); r >= 0 {
-			hits = append(hits, hit{i, r})
+		c := at(i)
+		if r := rank(uq, c); r >= 0 {
+			hits = append(hits, hit{i, r, c.common, c.code})
 		}
 	}
-	sort.SliceStable(hits, func(a, b int) bool { return hits[a].rank < hits[b].rank }) // entries are in code order
+	sort.Slice(hits, func(a, b int) bool {
+		x, y := hits[a], hits[b]
+		if x.rank != y.rank {
+			return x.rank < y.rank
+		}
+		if x.common != y.common {
+			return x.common > y.common
+		}
+		return x.code < y.code
+	})
 	out := make([]int, 0, min(len(hits), MaxSuggestions))
 	for _, h := range hits[:min(len(hits), MaxSuggestions)] {
 		out = append(out, h.i)
@@ -110,7 +170,7 @@ func typeOf(t aircraftdb.TypeRecord) typeAnswer {
 // suggestions answers a search of n entries (a type or operator table): the best matches of
 // ?q= by code and name, each rendered by answer.
 func (s *Server) suggestions(w http.ResponseWriter, r *http.Request, n func(*aircraftdb.DB) int,
-	at func(*aircraftdb.DB, int) (code, name string), answer func(*aircraftdb.DB, int) any) {
+	at func(*aircraftdb.DB, int) candidate, answer func(*aircraftdb.DB, int) any) {
 	q, ok := query(w, r)
 	if !ok {
 		return
@@ -120,7 +180,7 @@ func (s *Server) suggestions(w http.ResponseWriter, r *http.Request, n func(*air
 		return
 	}
 	out := []any{}
-	for _, i := range suggest(q, n(db), func(i int) (string, string) { return at(db, i) }) {
+	for _, i := range suggest(q, n(db), func(i int) candidate { return at(db, i) }) {
 		out = append(out, answer(db, i))
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -128,7 +188,10 @@ func (s *Server) suggestions(w http.ResponseWriter, r *http.Request, n func(*air
 
 func (s *Server) lookupTypes(w http.ResponseWriter, r *http.Request) {
 	s.suggestions(w, r, (*aircraftdb.DB).Types,
-		func(db *aircraftdb.DB, i int) (string, string) { t := db.TypeAt(i); return t.Designator, t.Model },
+		func(db *aircraftdb.DB, i int) candidate {
+			t := db.TypeAt(i)
+			return candidate{code: t.Designator, name: t.Model, common: db.TypeAircraft(i)}
+		},
 		func(db *aircraftdb.DB, i int) any { return typeOf(db.TypeAt(i)) })
 }
 
@@ -142,7 +205,10 @@ type operatorAnswer struct {
 
 func (s *Server) lookupOperators(w http.ResponseWriter, r *http.Request) {
 	s.suggestions(w, r, (*aircraftdb.DB).Operators,
-		func(db *aircraftdb.DB, i int) (string, string) { o := db.OperatorAt(i); return o.Designator, o.Name },
+		func(db *aircraftdb.DB, i int) candidate {
+			o := db.OperatorAt(i)
+			return candidate{code: o.Designator, name: o.Name, callsign: o.Callsign, common: db.OperatorRoutes(o.Designator)}
+		},
 		func(db *aircraftdb.DB, i int) any {
 			o := db.OperatorAt(i)
 			return operatorAnswer{o.Designator, o.Name, o.Country, o.Callsign}
@@ -165,7 +231,7 @@ func (s *Server) lookupAircraft(w http.ResponseWriter, r *http.Request) {
 		writeDetail(w, http.StatusNotFound, "Aircraft '"+hex+"' not found")
 		return
 	}
-	writeJSON(w, http.StatusOK, a)
+	writeJSON(w, http.StatusOK, withAttribution[enrich.AircraftAnswer]{a, shipped.Attribution})
 }
 
 // callsignRE is what a callsign may be: 2 to 8 letters and digits.
@@ -187,5 +253,5 @@ func (s *Server) lookupCallsign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out.Ident = ident
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, withAttribution[enrich.CallsignAnswer]{out, shipped.Attribution})
 }

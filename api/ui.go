@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
@@ -26,6 +27,9 @@ type UIConfig struct {
 	// aircraft's page there (?icao=…). Lookups says the aircraft database is there.
 	Tar1090URL string `json:"tar1090_url,omitempty"`
 	Lookups    bool   `json:"lookups"`
+	// DataAttribution is what the shipped aircraft data's licences ask to be shown where it
+	// is: the traffic card, the lookups, the rule test (set when Lookups).
+	DataAttribution string `json:"data_attribution,omitempty"`
 	// Conditions is the rules package's table of condition types, in order: per type the
 	// operators it allows and its value (limits, widget, unit); the UI repeats none of it.
 	Conditions     []rules.ConditionType `json:"conditions"`
@@ -43,11 +47,15 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 	mux.Handle("GET /ui/", http.StripPrefix("/ui/", files))
 	mux.HandleFunc("GET /ui/config.json", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
-		writeJSON(w, http.StatusOK, UIConfig{
+		c := UIConfig{
 			Auth: s.opts.Token != "", TileURL: s.opts.TileURL, TileAttribution: s.opts.TileAttribution,
 			Tar1090URL: s.opts.Tar1090URL, Lookups: s.opts.AircraftDB != nil && s.opts.AircraftDB.Current() != nil,
 			Conditions: rules.ConditionTypes(), OperatorLabels: rules.OperatorLabels, Operators: rules.Operators,
-		})
+		}
+		if c.Lookups {
+			c.DataAttribution = shipped.Attribution
+		}
+		writeJSON(w, http.StatusOK, c)
 	})
 }
 
