@@ -16,8 +16,11 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/api"
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
 )
 
 func shippedFixture(t *testing.T) *fixture {
@@ -124,7 +127,7 @@ func TestLookupAircraftAndCallsign(t *testing.T) {
 func TestTrafficIsEnriched(t *testing.T) {
 	db, err := shipped.Load()
 	require.NoError(t, err)
-	traffic := api.NewTraffic("", time.Second, 30*time.Minute, nopLog())
+	traffic := keeper.NewTraffic("", time.Second, 30*time.Minute, nopLog())
 	traffic.EnrichWith(aircraftdb.Fixed(db), nopLog())
 	f := setupWith(t, api.Options{Traffic: traffic, AircraftDB: aircraftdb.Fixed(db)})
 	lat, lon, alt, hdg := 51.5, -0.3, 36000.0, 130.0
@@ -152,10 +155,9 @@ func TestMatchesAreKeptInTheStore(t *testing.T) {
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	mh, mp := testenv.Split(t, env.MQTTAddr)
 	serve := func() (*fixture, func()) {
-		matches := api.NewMatches(mh, testenv.Atoi(t, mp), "", "", nopLog())
+		matches := keeper.NewMatches(config.MQTT{MQTTHost: mh, MQTTPort: testenv.Atoi(t, mp)}, nopLog())
 		matches.KeepIn(r)
-		ctx, cancel := context.WithCancel(t.Context())
-		go matches.Run(ctx)
+		cancel := runKeepers(t, nil, matches)
 		srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{Matches: matches}).Handler())
 		return &fixture{t: t, srv: srv, r: r}, func() { srv.Close(); cancel() }
 	}
@@ -213,11 +215,25 @@ func TestMatchesAreKeptInTheStore(t *testing.T) {
 	}
 
 	// The stream is capped.
-	for range api.MatchesStreamMax + 500 {
-		require.NoError(t, r.Do(t.Context(), r.B().Xadd().Key(api.MatchesKey).Maxlen().Almost().Threshold(fmt.Sprint(api.MatchesStreamMax)).Id("*").
+	for range keeper.MatchesStreamMax + 500 {
+		require.NoError(t, r.Do(t.Context(), r.B().Xadd().Key(keeper.MatchesKey).Maxlen().Almost().Threshold(fmt.Sprint(keeper.MatchesStreamMax)).Id("*").
 			FieldValue().FieldValue("rule", "z").FieldValue("received", "2026-11-26T00:00:00Z").FieldValue("notification", "{}").Build()).Error())
 	}
-	n, err := r.Do(t.Context(), r.B().Xlen().Key(api.MatchesKey).Build()).AsInt64()
+	n, err := r.Do(t.Context(), r.B().Xlen().Key(keeper.MatchesKey).Build()).AsInt64()
 	require.NoError(t, err)
-	require.Less(t, n, int64(api.MatchesStreamMax+200), "MAXLEN ~ keeps it near its cap")
+	require.Less(t, n, int64(keeper.MatchesStreamMax+200), "MAXLEN ~ keeps it near its cap")
+}
+
+// runKeepers runs the API's background services (either may be nil) in a supervised group
+// until the returned stop is called; stop waits for them.
+func runKeepers(t *testing.T, traffic *keeper.Traffic, matches *keeper.Matches) (stop func()) {
+	ctx, cancel := context.WithCancel(t.Context())
+	g := pipeline.NewGroup(ctx)
+	if traffic != nil {
+		traffic.Start(g)
+	}
+	if matches != nil {
+		matches.Start(g)
+	}
+	return func() { cancel(); require.NoError(t, g.Wait()) }
 }

@@ -14,8 +14,9 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
-	"github.com/tracker-adsb/tracker-core-health/stages/replay"
+	"github.com/tracker-adsb/tracker-core-health/trafficline"
 )
 
 // MaxTestBody is the largest body of POST /api/rules/test: a rule and a traffic text of a busy
@@ -49,7 +50,7 @@ type testMatch struct {
 	Longitude   *float64                `json:"longitude,omitempty"`
 	Altitude    *float64                `json:"altitude,omitempty"`
 	Conditions  []rules.ConditionResult `json:"conditions"`
-	who                                 // the aircraft, operator and route the conditions saw
+	keeper.Who                          // the aircraft, operator and route the conditions saw
 }
 
 // conditionCount is how many messages satisfied one condition on its own.
@@ -136,7 +137,7 @@ func testEngine(rulesBody, areasBody []byte, id string, rule json.RawMessage) (*
 	if err := checkRulesWith(items, areas); err != nil {
 		return nil, nil, err
 	}
-	set, err := rules.LoadRules(marshalArray(dependencies(items, id)), areas, rules.Lenient)
+	set, err := rules.LoadRules(marshalArray(rules.WithDependencies(items, id)), areas, rules.Lenient)
 	var le *rules.LoadError
 	if err != nil && !errors.As(err, &le) {
 		return nil, nil, reject(http.StatusBadRequest, "%s", err.Error())
@@ -149,57 +150,13 @@ func testEngine(rulesBody, areasBody []byte, id string, rule json.RawMessage) (*
 	return nil, nil, reject(http.StatusBadRequest, "Rule '%s' could not be compiled", id)
 }
 
-// dependencies is the rule id and the rules it reaches through matched_rules conditions, in
-// stored order.
-func dependencies(items []json.RawMessage, id string) []json.RawMessage {
-	byID := map[string]json.RawMessage{}
-	for _, it := range items {
-		byID[ruleID(it)] = it
-	}
-	need := map[string]bool{}
-	var visit func(string)
-	visit = func(id string) {
-		it, ok := byID[id]
-		if !ok || need[id] {
-			return
-		}
-		need[id] = true
-		var r struct {
-			Conditions []struct {
-				Type  string `json:"type"`
-				Value any    `json:"value"`
-			} `json:"conditions"`
-		}
-		_ = json.Unmarshal(it, &r)
-		for _, c := range r.Conditions {
-			if strings.EqualFold(strings.TrimSpace(c.Type), rules.TypeMatchedRules) {
-				if list, ok := c.Value.([]any); ok {
-					for _, x := range list {
-						if s, ok := x.(string); ok {
-							visit(s)
-						}
-					}
-				}
-			}
-		}
-	}
-	visit(id)
-	out := make([]json.RawMessage, 0, len(need))
-	for _, it := range items {
-		if need[ruleID(it)] {
-			out = append(out, it)
-		}
-	}
-	return out
-}
-
 // runTest runs every message of each through the engine on replay's clock and gathers what
 // the tested rule fires on (the notifications replay would print: a match on a message more
 // than 30 s behind the clock is suppressed) and how many messages satisfy each condition.
 func runTest(engine *rules.Engine, tested *rules.Rule, source string, each func(func(*model.AircraftMessage)) (int, error)) (*ruleTest, error) {
 	out := &ruleTest{Source: source, Matches: []testMatch{}}
 	counts := make([]int, tested.Conditions())
-	var clock replay.Clock
+	var clock trafficline.Clock
 	matched := map[string]bool{}
 	n, err := each(func(m *model.AircraftMessage) {
 		clock.See(m.ReceivedAt)
@@ -222,7 +179,7 @@ func runTest(engine *rules.Engine, tested *rules.Rule, source string, each func(
 				continue
 			}
 			tm := testMatch{IcaoHex: f.IcaoHex, Ident: f.Ident, ReceivedAt: model.RFC3339Offset(mt.At),
-				LastMessage: model.RFC3339Offset(f.LastMessage), Conditions: tested.Explain(f, earlier, mt.At), who: whoOf(f)}
+				LastMessage: model.RFC3339Offset(f.LastMessage), Conditions: tested.Explain(f, earlier, mt.At), Who: keeper.WhoOf(f)}
 			if p := f.Position; f.HasPosition {
 				tm.Latitude, tm.Longitude, tm.Altitude = ptr(p.Latitude), ptr(p.Longitude), ptr(p.Altitude)
 			}
@@ -267,10 +224,10 @@ func eachGiven(text string, fn func(*model.AircraftMessage)) (int, error) {
 			}
 		}
 	}
-	dec := replay.NewDecoder()
-	var slot replay.Slot
+	dec := trafficline.NewDecoder()
+	var slot trafficline.Slot
 	sc := bufio.NewScanner(strings.NewReader(text))
-	sc.Buffer(make([]byte, 64<<10), replay.MaxLine)
+	sc.Buffer(make([]byte, 64<<10), trafficline.MaxLine)
 	n, line := 0, 0
 	for sc.Scan() {
 		line++
@@ -286,7 +243,7 @@ func eachGiven(text string, fn func(*model.AircraftMessage)) (int, error) {
 		n++
 	}
 	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
-		return 0, fmt.Errorf("traffic line %d: %w", line+1, model.TooLarge("the line", replay.MaxLine))
+		return 0, fmt.Errorf("traffic line %d: %w", line+1, model.TooLarge("the line", trafficline.MaxLine))
 	} else if err != nil {
 		return 0, fmt.Errorf("traffic after line %d: %w", line, err)
 	}

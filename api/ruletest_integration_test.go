@@ -19,6 +19,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 	"github.com/tracker-adsb/tracker-core-health/stages/replay"
+	"github.com/tracker-adsb/tracker-core-health/trafficline"
 )
 
 // globalSnapshot is the real readsb global snapshot, and its traffic as replay reads it: three
@@ -207,7 +208,7 @@ func TestRuleTestRefusesBadInput(t *testing.T) {
 	require.Equal(t, 400, code)
 	require.Contains(t, body["detail"], "line 3")
 	code, body, _ = f.do("POST", "/api/rules/test", map[string]any{"rule": rule("r"),
-		"traffic": "{\"received_at\":\"2026-01-01T00:00:00Z\",\"icao_hex\":\"400B83\"}\n" + strings.Repeat("x", replay.MaxLine+1) + "\n"})
+		"traffic": "{\"received_at\":\"2026-01-01T00:00:00Z\",\"icao_hex\":\"400B83\"}\n" + strings.Repeat("x", trafficline.MaxLine+1) + "\n"})
 	require.Equal(t, 400, code)
 	require.Contains(t, body["detail"], "traffic line 2: the line is larger than the limit of 4 MiB (4194304 bytes)")
 	code, _, _ = f.do("POST", "/api/rules/test", `{"traffic":""}`)

@@ -15,9 +15,10 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
-
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
 )
 
 // errCorrupt marks a stored body that cannot be read (not a store error).
@@ -50,8 +51,8 @@ type Options struct {
 	// Traffic is the user's own receiver's traffic (CONFIG_UI_READSB_URL), for the map and
 	// the rule tests; Matches the recent rule notifications (MQTT_HOST). Either may be nil:
 	// none.
-	Traffic *Traffic
-	Matches *Matches
+	Traffic Traffic
+	Matches Matches
 	// AircraftDB is the database the rule tests enrich flights with (AIRCRAFT_DB; CONTRACT.md
 	// 9.1); nil: none.
 	AircraftDB enrich.Source
@@ -64,8 +65,8 @@ type Server struct {
 	csp     string
 	log     zerolog.Logger
 	now     func() time.Time
-	traffic *Traffic
-	matches *Matches
+	traffic Traffic
+	matches Matches
 }
 
 // NewServer builds the server; a trusted origin that is not scheme://host[:port] is an error.
@@ -76,10 +77,10 @@ func NewServer(store *Store, opts Options, log zerolog.Logger) (*Server, error) 
 	}
 	s := &Server{store: store, opts: opts, csp: csp, log: log, now: time.Now, traffic: opts.Traffic, matches: opts.Matches}
 	if s.traffic == nil {
-		s.traffic = NewTraffic("", 0, 0, log)
+		s.traffic = keeper.NewTraffic("", 0, 0, log)
 	}
 	if s.matches == nil {
-		s.matches = NewMatches("", 0, "", "", log)
+		s.matches = keeper.NewMatches(config.MQTT{}, log)
 	}
 	if _, err := s.crossOrigin(nil); err != nil {
 		return nil, err

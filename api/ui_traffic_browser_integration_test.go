@@ -4,7 +4,6 @@ package api_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -20,8 +19,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/api"
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 	"github.com/tracker-adsb/tracker-core-health/stages/replay"
 )
@@ -84,13 +85,10 @@ func TestUITrafficRuleTestAndMatches(t *testing.T) {
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	feed, snap := londonFeed(t)
-	traffic := api.NewTraffic(feed.URL+"/data/aircraft.json", 200*time.Millisecond, 30*time.Minute, nopLog())
+	traffic := keeper.NewTraffic(feed.URL+"/data/aircraft.json", 200*time.Millisecond, 30*time.Minute, nopLog())
 	mh, mp := testenv.Split(t, env.MQTTAddr)
-	matches := api.NewMatches(mh, testenv.Atoi(t, mp), "", "", nopLog())
-	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	go traffic.Run(ctx)
-	go matches.Run(ctx)
+	matches := keeper.NewMatches(config.MQTT{MQTTHost: mh, MQTTPort: testenv.Atoi(t, mp)}, nopLog())
+	defer runKeepers(t, traffic, matches)()
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{Traffic: traffic, Matches: matches}).Handler())
 	t.Cleanup(srv.Close)
 	f := &fixture{t: t, srv: srv, r: r}

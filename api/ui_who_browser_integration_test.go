@@ -3,7 +3,6 @@
 package api_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -19,8 +18,10 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/api"
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
 )
 
 // Who and where, as a user sees them (issue 33), over real Redis, Mosquitto and a local feed
@@ -40,14 +41,13 @@ func TestUIWhoAndWhere(t *testing.T) {
 	feed := liveLondonFeed(t)
 	mh, mp := testenv.Split(t, env.MQTTAddr)
 	serve := func() (*httptest.Server, func()) {
-		ctx, cancel := context.WithCancel(t.Context())
-		traffic := api.NewTraffic(feed.URL+"/data/aircraft.json", 200*time.Millisecond, 30*time.Minute, nopLog())
+		var cancel func()
+		traffic := keeper.NewTraffic(feed.URL+"/data/aircraft.json", 200*time.Millisecond, 30*time.Minute, nopLog())
 		traffic.EnrichWith(src, nopLog())
-		matches := api.NewMatches(mh, testenv.Atoi(t, mp), "", "", nopLog())
+		matches := keeper.NewMatches(config.MQTT{MQTTHost: mh, MQTTPort: testenv.Atoi(t, mp)}, nopLog())
 		matches.KeepIn(r)
 		matches.PositionsFrom(traffic)
-		go traffic.Run(ctx)
-		go matches.Run(ctx)
+		cancel = runKeepers(t, traffic, matches)
 		srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{Traffic: traffic, Matches: matches,
 			AircraftDB: src, Tar1090URL: "http://receiver.local/tar1090"}).Handler())
 		require.Eventually(t, func() bool { return traffic.Len() >= len(snap.Messages(nil)) }, 10*time.Second, 50*time.Millisecond)

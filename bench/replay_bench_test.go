@@ -15,6 +15,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 	"github.com/tracker-adsb/tracker-core-health/stages/replay"
+	"github.com/tracker-adsb/tracker-core-health/trafficline"
 )
 
 // replayTraffic is the global readsb snapshot as traffic: 3 messages per aircraft moving along
@@ -89,8 +90,8 @@ func BenchmarkReplay(b *testing.B) {
 		})
 	}
 	b.Run("decode-onepass", func(b *testing.B) {
-		d := replay.NewDecoder()
-		var slot replay.Slot
+		d := trafficline.NewDecoder()
+		var slot trafficline.Slot
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, l := range lines {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 )
 
@@ -42,15 +43,15 @@ func BenchmarkRuleTest500k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	traffic := api.NewTraffic("", 0, 24*time.Hour, zerolog.Nop())
+	traffic := keeper.NewTraffic("", 0, 24*time.Hour, zerolog.Nop())
 	per := len(snap.Messages(nil))
-	msgs := snap.Moving(api.MaxKeptMessages/per + 1)
+	msgs := snap.Moving(keeper.MaxKeptMessages/per + 1)
 	// What the full keeper holds on the heap (README's figure): the heap in use before and
 	// after filling it.
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	for i := range msgs[:api.MaxKeptMessages] {
+	for i := range msgs[:keeper.MaxKeptMessages] {
 		traffic.Add(&msgs[i])
 	}
 	runtime.GC()

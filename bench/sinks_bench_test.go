@@ -16,6 +16,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
@@ -49,7 +50,7 @@ func cycleReadings(ents []*model.Entity, value int) model.Batch {
 // mqttSink starts the MQTT sink against the real Mosquitto, pacing lifted.
 func mqttSink(b *testing.B, env *testenv.Env) (*mqtt.Sink, chan pipeline.Shared[model.Batch], context.CancelFunc) {
 	h, p := testenv.Split(b, env.MQTTAddr)
-	sink := mqtt.New(mqtt.Config{ServerConfig: mqtt.ServerConfig{Host: h, Port: testenv.Atoi(b, p)}, PublishRate: 10_000_000}, zerolog.Nop())
+	sink := mqtt.New(mqtt.Config{ServerConfig: mqtt.ServerConfig{MQTT: config.MQTT{MQTTHost: h, MQTTPort: testenv.Atoi(b, p)}}, PublishRate: 10_000_000}, zerolog.Nop())
 	in := make(chan pipeline.Shared[model.Batch], 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { _ = sink.Run(ctx, in) }()

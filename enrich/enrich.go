@@ -5,7 +5,6 @@
 package enrich
 
 import (
-	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -28,7 +27,7 @@ type Enricher struct {
 	// The objects already rendered, for the database they came from: a flight's operator and
 	// airports are shared read-only (a Party's bytes are never written in place).
 	cacheOf   *aircraftdb.DB
-	airports  map[int]json.RawMessage
+	airports  map[int]model.Party
 	operators map[string]model.Party
 	// Scratch of the aircraft lookup, and the slab the flights' first positions are carved
 	// from: a flight costs no allocation of its own until its track outgrows its piece.
@@ -65,7 +64,7 @@ func (en *Enricher) Enrich(f *model.Flight, m *model.AircraftMessage) {
 		return
 	}
 	if db != en.cacheOf { // a new database: objects rendered from the old one go
-		en.cacheOf, en.airports, en.operators = db, map[int]json.RawMessage{}, map[string]model.Party{}
+		en.cacheOf, en.airports, en.operators = db, map[int]model.Party{}, map[string]model.Party{}
 	}
 	st := &f.Enrichment
 	if !st.AircraftDone {
@@ -284,23 +283,23 @@ func (en *Enricher) route(db *aircraftdb.DB, f *model.Flight, m *model.AircraftM
 	if !f.Origin.Empty() || !f.Destination.Empty() {
 		return // the input said where it flies: both or neither are ours
 	}
-	f.Origin = model.Party{Raw: en.airport(db, en.stops[res.Leg.From].Index), Clean: true}
-	f.Destination = model.Party{Raw: en.airport(db, en.stops[res.Leg.To].Index), Clean: true}
+	f.Origin = en.airport(db, en.stops[res.Leg.From].Index)
+	f.Destination = en.airport(db, en.stops[res.Leg.To].Index)
 }
 
 // maxCached bounds each cache of rendered objects (there are ≈ 34,000 airports and ≈ 7,600
 // operators in all).
 const maxCached = 50_000
 
-func (en *Enricher) airport(db *aircraftdb.DB, i int) json.RawMessage {
-	if raw, ok := en.airports[i]; ok {
-		return raw
+func (en *Enricher) airport(db *aircraftdb.DB, i int) model.Party {
+	if p, ok := en.airports[i]; ok {
+		return p
 	}
-	raw := AirportObject(db.AirportAt(i))
+	p := AirportParty(db.AirportAt(i))
 	if len(en.airports) < maxCached {
-		en.airports[i] = raw
+		en.airports[i] = p
 	}
-	return raw
+	return p
 }
 
 // maxTrack bounds the positions kept of an unsettled flight (pairs of float32: 512 KB at

@@ -80,6 +80,11 @@ func (o *object) done() json.RawMessage {
 	return append(o.b, '}')
 }
 
+// AirportParty is an airport as a flight's origin or destination: its full object and brief.
+func AirportParty(a aircraftdb.Airport) model.Party {
+	return model.Party{Raw: AirportObject(a), Clean: true, Brief: model.Brief{Name: a.Name, ICAO: a.ICAO, IATA: a.IATA, City: a.City}}
+}
+
 // AirportObject is the full airport object of the payload (CONTRACT.md 9.2): empty values
 // omitted.
 func AirportObject(a aircraftdb.Airport) json.RawMessage {
@@ -115,5 +120,5 @@ func OperatorParty(db *aircraftdb.DB, ident string) (model.Party, bool) {
 	o.str("name", op.Name)
 	o.str("country", op.Country)
 	o.str("callsign", op.Callsign)
-	return model.Party{Raw: o.done(), AirlineDesignator: d, Clean: true}, true
+	return model.Party{Raw: o.done(), AirlineDesignator: d, Clean: true, Brief: model.Brief{Name: op.Name, Callsign: op.Callsign}}, true
 }

@@ -8,13 +8,36 @@ import (
 )
 
 // Party is an operator, registrant or airport object: kept verbatim for the notification,
-// with the airline designator read once at decode time so that evaluation allocates nothing.
+// with what the rules and the people-facing outputs read of it typed, read once (at decode
+// time, or by the enrichment that rendered it), so that nothing parses the JSON again.
 type Party struct {
 	Raw               json.RawMessage
 	AirlineDesignator string // upper-cased operator.airline_designator
 	// Clean says Raw is already in payload form (no null, no empty object, no "source"): an
 	// object the enrichment rendered, which the notification takes as it is.
 	Clean bool
+	Brief
+}
+
+// Brief is what the UI, the channels' text and the digest show of a party: an operator's
+// name and radio callsign, an airport's codes, name and city.
+type Brief struct {
+	Name     string `json:"name,omitempty"`
+	Callsign string `json:"callsign,omitempty"`
+	ICAO     string `json:"icao_code,omitempty"`
+	IATA     string `json:"iata_code,omitempty"`
+	City     string `json:"city,omitempty"`
+}
+
+// briefOf reads a Brief from an object's keys.
+func briefOf(obj map[string]json.RawMessage) Brief {
+	var b Brief
+	for key, dst := range map[string]*string{"name": &b.Name, "callsign": &b.Callsign, "icao_code": &b.ICAO, "iata_code": &b.IATA, "city": &b.City} {
+		if v, ok := obj[key]; ok {
+			_ = json.Unmarshal(v, dst)
+		}
+	}
+	return b
 }
 
 // UnmarshalJSON keeps the object verbatim; null leaves the party empty.
@@ -29,6 +52,7 @@ func (p *Party) UnmarshalJSON(b []byte) error {
 	}
 	p.Raw = append(json.RawMessage(nil), b...)
 	p.AirlineDesignator = designator(probe)
+	p.Brief = briefOf(probe)
 	return nil
 }
 
@@ -47,12 +71,12 @@ func (p *Party) merge(later *Party) {
 	}
 	if p.Empty() {
 		// The message's bytes may be reused for the next line: the flight keeps its own copy.
-		*p = Party{Raw: bytes.Clone(later.Raw), AirlineDesignator: later.AirlineDesignator}
+		*p = Party{Raw: bytes.Clone(later.Raw), AirlineDesignator: later.AirlineDesignator, Brief: later.Brief}
 		return
 	}
 	var acc, upd map[string]json.RawMessage
 	if json.Unmarshal(p.Raw, &acc) != nil || json.Unmarshal(later.Raw, &upd) != nil {
-		*p = Party{Raw: bytes.Clone(later.Raw), AirlineDesignator: later.AirlineDesignator}
+		*p = Party{Raw: bytes.Clone(later.Raw), AirlineDesignator: later.AirlineDesignator, Brief: later.Brief}
 		return
 	}
 	for k, v := range upd {
@@ -62,10 +86,10 @@ func (p *Party) merge(later *Party) {
 	}
 	b, err := json.Marshal(acc)
 	if err != nil {
-		*p = Party{Raw: bytes.Clone(later.Raw), AirlineDesignator: later.AirlineDesignator}
+		*p = Party{Raw: bytes.Clone(later.Raw), AirlineDesignator: later.AirlineDesignator, Brief: later.Brief}
 		return
 	}
-	p.Raw, p.AirlineDesignator, p.Clean = b, designator(acc), false
+	p.Raw, p.AirlineDesignator, p.Clean, p.Brief = b, designator(acc), false, briefOf(acc)
 }
 
 // Empty reports whether nothing was resolved.
@@ -165,6 +189,9 @@ type Flight struct {
 	// Enrichment is what the enrichment remembers of the flight (CONTRACT.md 9): which
 	// lookups were made, and what the route leg resolution reads until the route is settled.
 	Enrichment EnrichState
+	// Watched is what the watchlists say of the aircraft (nil: on no list), looked up once
+	// per flight and again when the lists change (CONTRACT.md 11).
+	Watched *Watched
 
 	// Storage of the merged powerplant and military flag that Aircraft points at (never the
 	// message's, whose storage may be reused).

@@ -351,3 +351,52 @@ func RuleProblems(data []byte, areas Areas) []string {
 	}
 	return out
 }
+
+// WithDependencies is the rule id of a stored set (its elements, as stored) with the rules it
+// reaches through matched_rules conditions, in stored order: the rules that can change what
+// it fires on (a rule test evaluates just these).
+func WithDependencies(items []json.RawMessage, id string) []json.RawMessage {
+	type stored struct {
+		Identifier string `json:"identifier"`
+		Conditions []struct {
+			Type  string `json:"type"`
+			Value any    `json:"value"`
+		} `json:"conditions"`
+	}
+	byID := map[string]stored{}
+	ids := make([]string, len(items))
+	for i, it := range items {
+		var r stored
+		_ = json.Unmarshal(it, &r)
+		byID[r.Identifier], ids[i] = r, r.Identifier
+	}
+	need := map[string]bool{}
+	var visit func(string)
+	visit = func(id string) {
+		r, ok := byID[id]
+		if !ok || need[id] {
+			return
+		}
+		need[id] = true
+		for _, c := range r.Conditions {
+			if !strings.EqualFold(strings.TrimSpace(c.Type), TypeMatchedRules) {
+				continue
+			}
+			if list, ok := c.Value.([]any); ok {
+				for _, x := range list {
+					if s, ok := x.(string); ok {
+						visit(s)
+					}
+				}
+			}
+		}
+	}
+	visit(id)
+	out := make([]json.RawMessage, 0, len(need))
+	for i, it := range items {
+		if need[ids[i]] {
+			out = append(out, it)
+		}
+	}
+	return out
+}

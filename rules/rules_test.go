@@ -437,3 +437,25 @@ func TestNotificationPartiesAreNeverNull(t *testing.T) {
 	require.Equal(t, map[string]any{"icao_code": "EGLL", "name": "Heathrow", "location": map[string]any{"latitude": 51.47}}, n["origin"])
 	require.NotContains(t, n, "destination", "nothing left to report: omitted")
 }
+
+// A rule test evaluates the rule and the rules its matched_rules conditions reach, through
+// chains, in stored order; the others are left out.
+func TestWithDependencies(t *testing.T) {
+	items := []json.RawMessage{
+		json.RawMessage(`{"identifier":"a","conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}`),
+		json.RawMessage(`{"identifier":"b","conditions":[{"type":" Matched_Rules ","operator":"in_list","value":["a"]}]}`),
+		json.RawMessage(`{"identifier":"c","conditions":[{"type":"matched_rules","operator":"not_in_list","value":["b","nowhere"]}]}`),
+		json.RawMessage(`{"identifier":"d","conditions":[{"type":"altitude","operator":"maximum","value":100}]}`),
+	}
+	ids := func(items []json.RawMessage) (out []string) {
+		for _, it := range items {
+			var r struct{ Identifier string }
+			require.NoError(t, json.Unmarshal(it, &r))
+			out = append(out, r.Identifier)
+		}
+		return out
+	}
+	require.Equal(t, []string{"a", "b", "c"}, ids(rules.WithDependencies(items, "c")))
+	require.Equal(t, []string{"d"}, ids(rules.WithDependencies(items, "d")))
+	require.Empty(t, rules.WithDependencies(items, "missing"))
+}

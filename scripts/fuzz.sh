@@ -20,7 +20,7 @@ targets=(
   "./stages/registrations FuzzParse"          # registration payloads
   "./stages/registry FuzzLatest"              # registry tag lists
   "./stages/readsb FuzzParse"                 # readsb/tar1090 aircraft.json
-  "./stages/replay FuzzDecoder"               # traffic lines
+  "./trafficline FuzzDecoder"                  # traffic lines
   "./aircraftdb FuzzMictronicsJSON"           # Mictronics aircrafts, types, operators
   "./aircraftdb FuzzStandingDataCSV"          # standing-data CSVs (airlines, airports, model types, routes, code blocks)
   "./aircraftdb FuzzLoad"                     # the database file

@@ -12,6 +12,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
@@ -84,7 +85,7 @@ type harness struct {
 }
 
 func newHarness(t *testing.T) *harness {
-	s := New(Config{ServerConfig: ServerConfig{Host: "unused"}, Origin: model.Origin{Name: "o", SWVersion: "v"}}, zerolog.Nop())
+	s := New(Config{ServerConfig: ServerConfig{MQTT: config.MQTT{MQTTHost: "unused"}}, Origin: model.Origin{Name: "o", SWVersion: "v"}}, zerolog.Nop())
 	ft := newFakeTransport(s, 1_000_000, 1_000_000)
 	ft.events = ft.pahoTransport.events // a birth the transport receives arrives on the same stream
 	s.trans = ft
@@ -281,7 +282,7 @@ func TestSinkForgetsDynamicEntitiesAndStaysBounded(t *testing.T) {
 }
 
 func TestServePublishesThroughTheTransportInOrder(t *testing.T) {
-	s := New(Config{ServerConfig: ServerConfig{Host: "unused"}, PublishRate: 1_000_000}, zerolog.Nop())
+	s := New(Config{ServerConfig: ServerConfig{MQTT: config.MQTT{MQTTHost: "unused"}}, PublishRate: 1_000_000}, zerolog.Nop())
 	ft := newFakeTransport(s, 1_000_000, 1_000_000)
 	s.trans = ft
 	in := make(chan pipeline.Shared[model.Batch])
@@ -309,7 +310,7 @@ func TestServePublishesThroughTheTransportInOrder(t *testing.T) {
 // Discovery configs are paced on their own (Home Assistant's sake) while states are not held
 // back by that rate, and every config still precedes its entity's state.
 func TestDiscoveryIsPacedApartFromStates(t *testing.T) {
-	s := New(Config{ServerConfig: ServerConfig{Host: "unused"}}, zerolog.Nop())
+	s := New(Config{ServerConfig: ServerConfig{MQTT: config.MQTT{MQTTHost: "unused"}}}, zerolog.Nop())
 	ft := newFakeTransport(s, 1_000_000, 200)
 	s.trans = ft
 	in := make(chan pipeline.Shared[model.Batch], 1)

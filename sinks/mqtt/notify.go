@@ -10,6 +10,7 @@ import (
 	"github.com/eclipse/paho.golang/paho"
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
@@ -26,14 +27,14 @@ type Notifier struct {
 	topicCheck map[string]bool
 }
 
-// NewNotifier connects to host:port (empty host: a notifier that sends nothing) and waits
-// up to wait for the first connection.
-func NewNotifier(ctx context.Context, host string, port int, username, password string, wait time.Duration, log zerolog.Logger) (*Notifier, error) {
+// NewNotifier connects to the MQTT server (none configured: a notifier that sends nothing) and
+// waits up to wait for the first connection.
+func NewNotifier(ctx context.Context, m config.MQTT, wait time.Duration, log zerolog.Logger) (*Notifier, error) {
 	n := &Notifier{log: log}
-	if host == "" {
+	if !m.MQTTEnabled() {
 		return n, nil
 	}
-	cfg := ClientConfig(host, port, username, password, "tracker-rules", 0)
+	cfg := ClientConfig(m, "tracker-rules", 0)
 	u := cfg.ServerUrls[0]
 	cfg.OnConnectError = func(err error) { log.Debug().Err(err).Msg("mqtt connect failed; retrying") }
 	cm, err := autopaho.NewConnection(ctx, cfg)

@@ -88,7 +88,7 @@ func (s *Sink) Published() uint64 { return s.trans.Published() }
 // or ctx ends (hard stop: OFFLINE is still attempted). Each batch's Done is called once it is
 // taken in.
 func (s *Sink) Run(ctx context.Context, in <-chan pipeline.Shared[model.Batch]) error {
-	if s.cfg.Host == "" {
+	if !s.cfg.MQTTEnabled() {
 		defer s.trans.closeReceived()
 		s.log.Info().Msg("MQTT_HOST unset: MQTT disabled, readings are discarded")
 		pipeline.Consume(ctx, in, func(b model.Batch) {

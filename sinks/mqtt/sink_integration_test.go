@@ -13,6 +13,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
@@ -22,7 +23,7 @@ import (
 func startSink(t *testing.T, env *testenv.Env, rate int) (chan pipeline.Shared[model.Batch], *mqtt.Sink, chan struct{}) {
 	h, p := testenv.Split(t, env.MQTTAddr)
 	sink := mqtt.New(mqtt.Config{
-		ServerConfig: mqtt.ServerConfig{Host: h, Port: testenv.Atoi(t, p), Subscribe: []string{model.HAStatusTopic, "Tracker/register/+"}},
+		ServerConfig: mqtt.ServerConfig{MQTT: config.MQTT{MQTTHost: h, MQTTPort: testenv.Atoi(t, p)}, Subscribe: []string{model.HAStatusTopic, "Tracker/register/+"}},
 		Origin:       model.Origin{Name: "tracker-core-health", SWVersion: "t"},
 		PublishRate:  rate,
 	}, zerolog.Nop())

@@ -18,6 +18,7 @@ import (
 	"github.com/eclipse/paho.golang/paho"
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -45,10 +46,7 @@ type transport interface {
 
 // ServerConfig is where the MQTT server is and how to connect to it.
 type ServerConfig struct {
-	Host     string
-	Port     int
-	Username string
-	Password string // never logged
+	config.MQTT // where, and who as (the password is never logged)
 	// ClientIDPrefix gets a random suffix, so that several instances never kick each other off.
 	ClientIDPrefix string
 	KeepAlive      uint16
@@ -172,7 +170,7 @@ func (t *pahoTransport) Published() uint64 {
 }
 
 func (t *pahoTransport) clientConfig() autopaho.ClientConfig {
-	cfg := ClientConfig(t.cfg.Host, t.cfg.Port, t.cfg.Username, t.cfg.Password, t.cfg.ClientIDPrefix, t.cfg.KeepAlive)
+	cfg := ClientConfig(t.cfg.MQTT, t.cfg.ClientIDPrefix, t.cfg.KeepAlive)
 	host := cfg.ServerUrls[0].Host
 	cfg.WillMessage = &paho.WillMessage{Topic: t.cfg.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true}
 	cfg.AttemptConnection = t.dial

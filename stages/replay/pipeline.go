@@ -1,3 +1,6 @@
+// Package replay is tracker-rules replay as a pipeline: reading and decoding traffic lines
+// (trafficline), evaluating the rules, and rendering and writing what fires run as stages over
+// bounded channels of batches, so both cores work, with the output in input order.
 package replay
 
 import (
@@ -15,11 +18,12 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/trafficline"
 )
 
-// MaxLine is the longest traffic line read; a longer one is skipped as a bad line naming
-// the limit, and the replay goes on with the next.
-const MaxLine = 4 << 20
+// MaxLine is the longest traffic line read (trafficline.MaxLine); a longer one is skipped as
+// a bad line naming the limit, and the replay goes on with the next.
+const MaxLine = trafficline.MaxLine
 
 // Options of one replay.
 type Options struct {
@@ -61,7 +65,7 @@ type line struct {
 type batch struct {
 	data  []byte
 	lines []line
-	slots []Slot
+	slots []trafficline.Slot
 	msgs  []*model.AircraftMessage
 	errs  []error
 }
@@ -191,7 +195,7 @@ func Run(ctx context.Context, in io.Reader, out, errOut io.Writer, o Options) (R
 // number of lines read and the error that ended the input early, if any.
 func readBatches(ctx context.Context, in io.Reader, o Options, free <-chan *batch, decoded chan<- *batch) (int, error) {
 	r := bufio.NewReaderSize(in, 1<<20)
-	dec := NewDecoder()
+	dec := trafficline.NewDecoder()
 	lineNo := 0
 	var long []byte
 	for {
@@ -246,7 +250,7 @@ func readBatches(ctx context.Context, in io.Reader, o Options, free <-chan *batc
 			}
 		}
 		if cap(b.slots) < len(b.lines) {
-			b.slots = make([]Slot, len(b.lines))
+			b.slots = make([]trafficline.Slot, len(b.lines))
 		}
 		b.slots = b.slots[:len(b.lines)]
 		for i, l := range b.lines {
@@ -276,27 +280,8 @@ type evaluator struct {
 	pieces chan<- piece
 	ctx    context.Context // a stop drops what is not yet handed to the writer
 	cur    piece           // being filled
-	clock  Clock
+	clock  trafficline.Clock
 }
-
-// Clock is the replay clock: the newest received_at seen. The lag rule (a notification is
-// suppressed when its message is more than 30 s older) is judged on it, not on the wall clock,
-// so that the same input always gives the same output. The management API's rule test runs
-// its messages on one too.
-type Clock struct{ now time.Time }
-
-// See moves the clock to at when at is newer.
-func (c *Clock) See(at time.Time) {
-	if at.After(c.now) {
-		c.now = at
-	}
-}
-
-// Now is the newest time seen.
-func (c *Clock) Now() time.Time { return c.now }
-
-// Lagging reports whether a match of a message received at at is suppressed.
-func (c *Clock) Lagging(at time.Time) bool { return rules.Lagging(c.now, at) }
 
 // out is the chunk to append output to; a full one goes to the writer first.
 func (ev *evaluator) out() *[]byte {

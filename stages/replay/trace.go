@@ -10,6 +10,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/trafficline"
 )
 
 // TraceLine is one message of the traced aircraft: every condition of the rule with the
@@ -38,8 +39,8 @@ func Trace(in io.Reader, out, errOut io.Writer, engine *rules.Engine, id, icao s
 	}
 	want := string(model.AppendFlightKey(nil, icao))
 	res := Result{Rules: map[string]*RuleStats{id: {}}}
-	dec := NewDecoder()
-	var slot Slot
+	dec := trafficline.NewDecoder()
+	var slot trafficline.Slot
 	r := bufio.NewReaderSize(in, 1<<20)
 	w := bufio.NewWriter(out)
 	enc := json.NewEncoder(w)

@@ -22,6 +22,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
 )
 
 // Main runs the command with the process's arguments and returns its exit code.
@@ -59,25 +60,22 @@ func run() int {
 	if err := store.Startup(ctx); err != nil {
 		log.Error().Err(err).Msg("start-up repair failed")
 	}
-	// The user's own receiver's traffic for the map and the rule tests, and the recent rule
-	// notifications, each kept by a goroutine of its own until the server stops.
-	traffic := api.NewTraffic(cfg.ReadsbURL, cfg.ReadsbInterval, cfg.TrafficWindow, log.With().Str("stage", "traffic").Logger())
-	matches := api.NewMatches(cfg.MQTTHost, cfg.MQTTPort, cfg.MQTTUsername, cfg.MQTTPassword, log.With().Str("stage", "matches").Logger())
+	// The user's own receiver's traffic for the map and the rule tests, and the rule
+	// notifications seen, each kept by the API's background services (stages/keeper), which
+	// run in one supervised group with the HTTP server until it stops.
+	traffic := keeper.NewTraffic(cfg.ReadsbURL, cfg.ReadsbInterval, cfg.TrafficWindow, log.With().Str("stage", "traffic").Logger())
+	matches := keeper.NewMatches(cfg.MQTT, log.With().Str("stage", "matches").Logger())
 	matches.KeepIn(client)         // the Matches page's history, kept across restarts
 	matches.PositionsFrom(traffic) // where the receiver saw each matched aircraft
-	bg, stopBG := context.WithCancel(ctx)
-	defer stopBG()
 	opts := api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
 		Tar1090URL: cfg.Tar1090URL, Traffic: traffic, Matches: matches}
 	// The aircraft database of the rule tests and the traffic; a replaced file is in use
 	// within a minute.
-	if db := shipped.Open(cfg.AircraftDB, log.With().Str("stage", "aircraftdb").Logger()); db != nil {
+	db := shipped.Open(cfg.AircraftDB, log.With().Str("stage", "aircraftdb").Logger())
+	if db != nil {
 		opts.AircraftDB = db
 		traffic.EnrichWith(db, log.With().Str("stage", "enrich").Logger())
-		go pipeline.Every(bg, aircraftdb.ReloadEvery, func(context.Context) { db.Refresh() })
 	}
-	go traffic.Run(bg)
-	go matches.Run(bg)
 	server, err := api.NewServer(store, opts, log)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
@@ -94,19 +92,35 @@ func run() int {
 		return 1
 	}
 	log.Info().Str("addr", ln.Addr().String()).Str("ui", "http://"+uiAddr(ln.Addr())+"/").Bool("auth", cfg.Token != "").Msg("listening")
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		if !errors.Is(err, http.ErrServerClosed) {
-			log.Error().Err(err).Msg("server stopped")
-			return 1
+	g := pipeline.NewGroup(ctx)
+	if db != nil {
+		g.Go("aircraftdb", func(ctx context.Context) error {
+			pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) { db.Refresh() })
+			return nil
+		})
+	}
+	traffic.Start(g)
+	matches.Start(g)
+	g.Go("http", func(ctx context.Context) error {
+		errc := make(chan error, 1)
+		go func() { errc <- srv.Serve(ln) }()
+		select {
+		case err := <-errc:
+			if !errors.Is(err, http.ErrServerClosed) {
+				return fmt.Errorf("server stopped: %w", err)
+			}
+			return nil
+		case <-ctx.Done():
+			sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			defer cancel()
+			_ = srv.Shutdown(sctx)
+			log.Info().Msg("stopped")
+			return nil
 		}
-	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-		log.Info().Msg("stopped")
+	})
+	if err := g.Wait(); err != nil {
+		log.Error().Err(err).Msg("stopped")
+		return 1
 	}
 	return 0
 }

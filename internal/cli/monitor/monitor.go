@@ -111,7 +111,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	// The one MQTT sink.
 	sink := mqtt.New(mqtt.Config{
 		ServerConfig: mqtt.ServerConfig{
-			Host: cfg.MQTTHost, Port: cfg.MQTTPort, Username: cfg.MQTTUsername, Password: cfg.MQTTPassword,
+			MQTT:      cfg.MQTT,
 			KeepAlive: config.MQTTKeepAlive,
 			Subscribe: []string{model.HAStatusTopic, model.RegisterTopicRoot + "/+"},
 		},

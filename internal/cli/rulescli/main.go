@@ -252,7 +252,7 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 			fmt.Fprintf(stderr, "--mqtt: %v\n", err)
 			return 2
 		}
-		if notifier, err = mqtt.NewNotifier(ctx, mc.MQTTHost, mc.MQTTPort, mc.MQTTUsername, mc.MQTTPassword, 10*time.Second, log); err != nil {
+		if notifier, err = mqtt.NewNotifier(ctx, *mc, 10*time.Second, log); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}

@@ -54,7 +54,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 	if mc.MQTTEnabled() {
 		sink := mqtt.New(mqtt.Config{
 			ServerConfig: mqtt.ServerConfig{
-				Host: mc.MQTTHost, Port: mc.MQTTPort, Username: mc.MQTTUsername, Password: mc.MQTTPassword,
+				MQTT:           *mc,
 				ClientIDPrefix: "tracker-rules-watch", StatusTopic: WatchStatusTopic,
 				Subscribe: []string{model.HAStatusTopic},
 			},
@@ -69,7 +69,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 			for range sink.Received() {
 			}
 		}()
-		if notifier, err = mqtt.NewNotifier(ctx, mc.MQTTHost, mc.MQTTPort, mc.MQTTUsername, mc.MQTTPassword, 5*time.Second, log); err != nil {
+		if notifier, err = mqtt.NewNotifier(ctx, *mc, 5*time.Second, log); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}

@@ -1,11 +1,9 @@
-package api
+package keeper
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,7 +15,9 @@ import (
 	"github.com/redis/rueidis"
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 )
 
@@ -45,25 +45,24 @@ const maxNotification = 64 << 10
 // Matches keeps the newest rule notifications seen on Tracker/rule/+ (from any publisher: a
 // message processor, tracker-rules watch), newest last in a ring of KeptMatches.
 type Matches struct {
-	host           string
-	port           int
-	user, password string
-	log            zerolog.Logger
+	mqtt config.MQTT
+	log  zerolog.Logger
 
 	mu        sync.Mutex
-	ring      []match
+	ring      []Match
 	head, n   int
 	connected bool
 
 	// store keeps every notification in MatchesKey (nil: memory only); pending is what the
 	// writer has still to add (a full buffer drops, logged once a spell).
 	store    rueidis.Client
-	pending  chan match
+	pending  chan Match
 	dropping bool
 	traffic  *Traffic // nil: no positions
 }
 
-type match struct {
+// Match is one kept notification.
+type Match struct {
 	ID           string          `json:"id,omitempty"` // the stream entry's (paging: ?before=)
 	Received     string          `json:"received"`
 	Rule         string          `json:"rule"`
@@ -87,21 +86,29 @@ func (m *Matches) PositionsFrom(t *Traffic) { m.traffic = t }
 // KeepIn makes every notification also kept in the store's stream (MatchesKey), so that a
 // restart loses nothing received. Call it before Run.
 func (m *Matches) KeepIn(store rueidis.Client) {
-	m.store, m.pending = store, make(chan match, 1024)
+	m.store, m.pending = store, make(chan Match, 1024)
 }
 
-// NewMatches keeps the notifications of the MQTT server at host:port (empty host: none).
-func NewMatches(host string, port int, user, password string, log zerolog.Logger) *Matches {
-	return &Matches{host: host, port: port, user: user, password: password, log: log, ring: make([]match, KeptMatches)}
+// NewMatches keeps the notifications of the MQTT server (none configured: none).
+func NewMatches(server config.MQTT, log zerolog.Logger) *Matches {
+	return &Matches{mqtt: server, log: log, ring: make([]Match, KeptMatches)}
 }
 
-// Run subscribes (and resubscribes after every reconnect) until ctx ends; without a host it
-// returns at once.
-func (m *Matches) Run(ctx context.Context) {
-	if m.host == "" {
+// Start runs the subscription and the stream's writer in g until g's context ends; without an
+// MQTT server, nothing.
+func (m *Matches) Start(g *pipeline.Group) {
+	if !m.mqtt.MQTTEnabled() {
 		return
 	}
-	cfg := mqtt.ClientConfig(m.host, m.port, m.user, m.password, "tracker-config-api", 0)
+	if m.store != nil {
+		g.Go("matches-stream", func(ctx context.Context) error { m.writeStream(ctx); return nil })
+	}
+	g.Go("matches", m.run)
+}
+
+// run subscribes (and resubscribes after every reconnect) until ctx ends.
+func (m *Matches) run(ctx context.Context) error {
+	cfg := mqtt.ClientConfig(m.mqtt, "tracker-config-api", 0)
 	cfg.OnConnectionUp = func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
 		m.setConnected(true)
 		go func() {
@@ -118,18 +125,16 @@ func (m *Matches) Run(ctx context.Context) {
 		m.take(pr.Packet.Topic, pr.Packet.Payload, time.Now())
 		return true, nil
 	}}
-	if m.store != nil {
-		go m.writeStream(ctx)
-	}
 	cm, err := autopaho.NewConnection(ctx, cfg)
 	if err != nil {
 		m.log.Warn().Err(err).Msg("mqtt: rule notifications will not be shown")
-		return
+		return nil
 	}
 	<-ctx.Done()
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 	defer cancel()
 	_ = cm.Disconnect(dctx)
+	return nil
 }
 
 func (m *Matches) setConnected(up bool) {
@@ -153,7 +158,7 @@ func (m *Matches) take(topic string, payload []byte, at time.Time) {
 	if !json.Valid(note) {
 		note, _ = json.Marshal(string(payload))
 	}
-	x := match{Received: at.UTC().Format(time.RFC3339Nano), Rule: rule, Notification: note}
+	x := Match{Received: at.UTC().Format(time.RFC3339Nano), Rule: rule, Notification: note}
 	if m.traffic != nil {
 		var n struct {
 			Aircraft struct {
@@ -213,45 +218,33 @@ func (m *Matches) writeStream(ctx context.Context) {
 	}
 }
 
-// matchesAnswer is GET /api/matches.
-type matchesAnswer struct {
+// Page is GET /api/matches: where the matches come from and a page of them, newest first.
+type Page struct {
 	MQTT string `json:"mqtt"` // off (MQTT_HOST unset), connected, down
 	// History is where the matches come from: store (the stream, kept across restarts),
 	// unavailable (the store did not answer: the newest ones kept in memory), memory (no store).
 	History string  `json:"history"`
-	Matches []match `json:"matches"`
+	Matches []Match `json:"matches"`
 	// Before is what ?before= takes for the next, older page (absent: no older match).
 	Before string `json:"before,omitempty"`
 }
 
-// streamID is a stream entry id, as ?before= takes it.
-var streamID = regexp.MustCompile(`^\d{1,20}-\d{1,20}$`)
+// Query chooses a page: one rule's matches (empty: all), older than an entry (empty: the
+// newest), at most Limit.
+type Query struct {
+	Rule, Before string
+	Limit        int
+}
 
-// getMatches answers the kept notifications, newest first: ?rule=ID one rule's, ?before=ID
-// those older than an entry (paging), ?limit=N at most N (default 100, at most 1,000).
-func (s *Server) getMatches(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	rule, before := q.Get("rule"), q.Get("before")
-	limit := DefaultMatchesLimit
-	var errs []FieldError
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > MaxMatchesLimit {
-			errs = append(errs, FieldError{Loc: []any{"query", "limit"}, Msg: fmt.Sprintf("limit must be an integer from 1 to %d", MaxMatchesLimit), Type: "value_error"})
-		}
-		limit = n
-	}
-	if before != "" && !streamID.MatchString(before) {
-		errs = append(errs, FieldError{Loc: []any{"query", "before"}, Msg: "before must be a match id (like 1764133200000-0)", Type: "value_error"})
-	}
-	if errs != nil {
-		write422(w, errs)
-		return
-	}
-	m := s.matches
-	out := matchesAnswer{MQTT: "off", History: "memory", Matches: []match{}}
+// StreamID is a stream entry id, as ?before= takes it.
+var StreamID = regexp.MustCompile(`^\d{1,20}-\d{1,20}$`)
+
+// Page answers a query: from the store's stream when there is one and it answers, else the
+// newest kept in memory (which has no ids to page by: its newest only).
+func (m *Matches) Page(ctx context.Context, q Query) Page {
+	out := Page{MQTT: "off", History: "memory", Matches: []Match{}}
 	m.mu.Lock()
-	if m.host != "" {
+	if m.mqtt.MQTTEnabled() {
 		out.MQTT = "down"
 		if m.connected {
 			out.MQTT = "connected"
@@ -259,25 +252,24 @@ func (s *Server) getMatches(w http.ResponseWriter, r *http.Request) {
 	}
 	m.mu.Unlock()
 	if m.store != nil {
-		ms, next, err := m.fromStream(r.Context(), rule, before, limit)
+		ms, next, err := m.fromStream(ctx, q.Rule, q.Before, q.Limit)
 		if err == nil {
 			out.History, out.Matches, out.Before = "store", ms, next
-			writeJSON(w, http.StatusOK, out)
-			return
+			return out
 		}
-		s.log.Warn().Err(err).Msg("matches history unavailable; answering the ones kept in memory")
+		m.log.Warn().Err(err).Msg("matches history unavailable; answering the ones kept in memory")
 		out.History = "unavailable"
 	}
-	if before == "" { // memory has no ids to page by: its newest only
-		out.Matches = m.fromMemory(rule, limit)
+	if q.Before == "" {
+		out.Matches = m.fromMemory(q.Rule, q.Limit)
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out
 }
 
-func (m *Matches) fromMemory(rule string, limit int) []match {
+func (m *Matches) fromMemory(rule string, limit int) []Match {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	out := []match{}
+	out := []Match{}
 	for i := m.n - 1; i >= 0 && len(out) < limit; i-- {
 		x := m.ring[(m.head+i)%len(m.ring)]
 		if rule == "" || x.Rule == rule {
@@ -290,8 +282,8 @@ func (m *Matches) fromMemory(rule string, limit int) []match {
 // fromStream reads the stream newest first from before (exclusive), a chunk at a time, until
 // limit matches of rule (any when empty) are found or the stream ends; next is the id to ask
 // before for the next page ("" when there is none).
-func (m *Matches) fromStream(ctx context.Context, rule, before string, limit int) ([]match, string, error) {
-	out := []match{}
+func (m *Matches) fromStream(ctx context.Context, rule, before string, limit int) ([]Match, string, error) {
+	out := []Match{}
 	end := "+"
 	if before != "" {
 		end = "(" + before
@@ -316,7 +308,7 @@ func (m *Matches) fromStream(ctx context.Context, rule, before string, limit int
 			if !json.Valid(note) {
 				note, _ = json.Marshal(e.FieldValues["notification"])
 			}
-			x := match{ID: e.ID, Received: e.FieldValues["received"], Rule: e.FieldValues["rule"], Notification: note}
+			x := Match{ID: e.ID, Received: e.FieldValues["received"], Rule: e.FieldValues["rule"], Notification: note}
 			if p := e.FieldValues["position"]; p != "" {
 				var pos MatchPosition
 				if json.Unmarshal([]byte(p), &pos) == nil {

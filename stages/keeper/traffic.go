@@ -1,8 +1,12 @@
-package api
+// Package keeper holds the management API's two background services: the traffic keeper (the
+// user's own receiver's recent traffic, for the map and the rule tests) and the kept matches
+// (every rule notification seen on MQTT, in the data store's stream). Each runs in the API's
+// supervised group on the monitor's tick helper (pipeline.Ticks, pipeline.Poll) and answers
+// through narrow methods (Snapshot, Each, Position; Page): no handler touches their locks.
+package keeper
 
 import (
 	"context"
-	"net/http"
 	"sort"
 	"strings"
 	"sync"
@@ -12,6 +16,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 )
@@ -27,8 +32,8 @@ const aircraftWindow = 60 * time.Second
 
 // Traffic keeps the traffic of the user's own receiver for the UI: every message of the last
 // window (at most MaxKeptMessages, oldest dropped first), and the latest state of each
-// aircraft. Its Run polls the feed; the API serves GET /api/traffic from it and tests rules on
-// it (POST /api/rules/test).
+// aircraft. Start polls the feed; the API serves GET /api/traffic from its Snapshot and tests
+// rules on it (Each).
 type Traffic struct {
 	feed     *readsb.Feed // nil: no feed configured
 	interval time.Duration
@@ -39,7 +44,7 @@ type Traffic struct {
 	ring    []kept // circular: the oldest at head
 	head, n int
 	strs    strTable
-	latest  map[string]*aircraft // by hex
+	latest  map[string]*Aircraft // by hex
 	who     *rules.Engine        // the kept aircraft's flights, enriched (no rules): who and where
 	clock   time.Time            // the feed's time of its latest snapshot
 	state   string               // off, ok, down
@@ -85,8 +90,9 @@ const (
 	hasVS
 )
 
-// aircraft is the latest state of one aircraft: a field absent from a message keeps its value.
-type aircraft struct {
+// Aircraft is the latest state of one aircraft (GET /api/traffic): a field absent from a
+// message keeps its value.
+type Aircraft struct {
 	Hex       string   `json:"icao_hex"`
 	Ident     string   `json:"ident,omitempty"`
 	Squawk    string   `json:"squawk,omitempty"`
@@ -97,13 +103,13 @@ type aircraft struct {
 	Heading   *float64 `json:"heading,omitempty"`
 	Military  bool     `json:"military,omitempty"`
 	Seen      float64  `json:"seen_seconds"`
-	who                // what the enrichment knows (EnrichWith)
+	Who                // what the enrichment knows (EnrichWith)
 	at        time.Time
 }
 
 // NewTraffic keeps the traffic of src (empty: none), polled every interval, for window.
 func NewTraffic(src string, interval, window time.Duration, log zerolog.Logger) *Traffic {
-	t := &Traffic{interval: interval, window: window, log: log, latest: map[string]*aircraft{}, state: "off"}
+	t := &Traffic{interval: interval, window: window, log: log, latest: map[string]*Aircraft{}, state: "off"}
 	if src != "" {
 		t.feed = readsb.NewFeed(src, max(interval*4/5, time.Second), log)
 		t.state = "down" // until the first answer
@@ -120,22 +126,20 @@ func (t *Traffic) EnrichWith(src enrich.Source, log zerolog.Logger) {
 	t.who.SetEnricher(enrich.New(src, log))
 }
 
-// Run polls the feed until ctx ends; without a feed it returns at once.
-func (t *Traffic) Run(ctx context.Context) {
+// Start runs the keeper in g until g's context ends: a poll of the feed on each tick (the
+// monitor's ticker and poll runner: a tick due while a poll runs is dropped); without a feed,
+// nothing.
+func (t *Traffic) Start(g *pipeline.Group) {
 	if t.feed == nil {
 		return
 	}
-	tick := time.NewTicker(t.interval)
-	defer tick.Stop()
-	for {
-		snap, msgs := t.feed.Poll(ctx)
-		t.take(snap, msgs)
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
+	ticks, runTicks := pipeline.Ticks(t.log, 0, t.interval)
+	_, run := pipeline.Poll[struct{}]{Cycle: func(ctx context.Context) (struct{}, bool) {
+		t.take(t.feed.Poll(ctx))
+		return struct{}{}, false
+	}}.Start(ticks, 0)
+	g.Go("traffic-ticker", runTicks)
+	g.Go("traffic", run)
 }
 
 // take records one poll: its messages, or the feed's failure.
@@ -224,7 +228,7 @@ func (t *Traffic) latestOf(m *model.AircraftMessage) {
 	hex := strings.ToUpper(strings.TrimSpace(m.IcaoHex))
 	a := t.latest[hex]
 	if a == nil {
-		a = &aircraft{Hex: hex}
+		a = &Aircraft{Hex: hex}
 		t.latest[hex] = a
 	}
 	if m.ReceivedAt.Before(a.at) {
@@ -356,23 +360,24 @@ func (t *Traffic) Len() int {
 	return t.n
 }
 
-// trafficAnswer is GET /api/traffic.
-type trafficAnswer struct {
+// Snapshot is GET /api/traffic: the feed's state and the aircraft seen in the last minute.
+type Snapshot struct {
 	Feed     string      `json:"feed"` // off, ok, down
 	Error    string      `json:"error,omitempty"`
 	Now      string      `json:"now"`
 	Messages int         `json:"messages"`
-	Aircraft []*aircraft `json:"aircraft"`
+	Aircraft []*Aircraft `json:"aircraft"`
 }
 
-func (s *Server) getTraffic(w http.ResponseWriter, _ *http.Request) {
-	t := s.traffic
+// Snapshot copies what the keeper knows now (now: the wall clock, used before the feed's
+// first answer), aircraft by address.
+func (t *Traffic) Snapshot(wall time.Time) Snapshot {
 	t.mu.RLock()
 	now := t.clock
 	if now.IsZero() {
-		now = s.now()
+		now = wall
 	}
-	out := trafficAnswer{Feed: t.state, Error: t.err, Now: now.UTC().Format(time.RFC3339), Messages: t.n, Aircraft: []*aircraft{}}
+	out := Snapshot{Feed: t.state, Error: t.err, Now: now.UTC().Format(time.RFC3339), Messages: t.n, Aircraft: []*Aircraft{}}
 	for _, a := range t.latest {
 		if now.Sub(a.at) > aircraftWindow {
 			continue
@@ -380,13 +385,13 @@ func (s *Server) getTraffic(w http.ResponseWriter, _ *http.Request) {
 		c := *a
 		c.Seen = model.Round(now.Sub(a.at).Seconds(), 1)
 		if t.who != nil {
-			c.who = whoOf(t.who.Flight(a.Hex))
+			c.Who = WhoOf(t.who.Flight(a.Hex))
 		}
 		out.Aircraft = append(out.Aircraft, &c)
 	}
 	t.mu.RUnlock()
 	sort.Slice(out.Aircraft, func(i, j int) bool { return out.Aircraft[i].Hex < out.Aircraft[j].Hex })
-	writeJSON(w, http.StatusOK, out)
+	return out
 }
 
 // strTable keeps each string of the kept messages once; 0 is "".

@@ -1,17 +1,23 @@
-// Package replay is tracker-rules replay as a pipeline: reading and decoding traffic lines,
-// evaluating the rules, and rendering and writing what fires run as stages over bounded
-// channels of batches, so both cores work, with the output in input order.
-package replay
+// Package trafficline is the format of recorded traffic (tracker-rules replay and trace, the
+// management API's rule test): one JSON object a line, its limit, its decoder (a one-pass fast
+// path that answers exactly as encoding/json would), and the replay clock that judges the lag
+// of a match on the messages' own time.
+package trafficline
 
 import (
 	"encoding/json"
+	"time"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/tracker-adsb/tracker-core-health/internal/jsonscan"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
+
+// MaxLine is the longest traffic line read; a longer one is a bad line naming the limit.
+const MaxLine = 4 << 20
 
 // ParseLine is the reference decoder of one traffic line (an object with received_at, RFC
 // 3339, and icao_hex): encoding/json, with the error texts users see.
@@ -317,16 +323,33 @@ func (d *Decoder) party(s *jsonscan.Scanner, dst **model.Party, slot *model.Part
 		return false
 	}
 	start := s.Pos()
-	// The designator: the last top-level "airline_designator" string of the object.
+	// The designator: the last top-level "airline_designator" string of the object; its brief
+	// (name, callsign, codes, city) as Party.UnmarshalJSON reads them: the last of each key, a
+	// string or nothing.
 	inner := *s
 	inner.Begin('{')
 	designator := ""
+	var brief model.Brief
 	for more := !inner.End('}'); more; {
 		key, ok := inner.PlainString()
 		if !ok || !inner.Colon() {
 			return false
 		}
-		if string(key) == "airline_designator" {
+		var field *string
+		switch string(key) {
+		case "name":
+			field = &brief.Name
+		case "callsign":
+			field = &brief.Callsign
+		case "icao_code":
+			field = &brief.ICAO
+		case "iata_code":
+			field = &brief.IATA
+		case "city":
+			field = &brief.City
+		}
+		switch {
+		case string(key) == "airline_designator":
 			// As Party.UnmarshalJSON: a string gives the designator, anything else none.
 			designator = ""
 			if inner.Peek() == '"' {
@@ -338,17 +361,30 @@ func (d *Decoder) party(s *jsonscan.Scanner, dst **model.Party, slot *model.Part
 			} else if !inner.Skip() {
 				return false
 			}
-		} else if strings.EqualFold(string(key), "airline_designator") {
+		case strings.EqualFold(string(key), "airline_designator"):
 			return false // a map keeps both keys: leave it to the reference decoder
-		} else if !inner.Skip() {
-			return false
+		case field != nil:
+			*field = ""
+			if inner.Peek() == '"' {
+				v, ok := inner.PlainString()
+				if !ok {
+					return false
+				}
+				*field = d.str(v)
+			} else if !inner.Skip() {
+				return false
+			}
+		default:
+			if !inner.Skip() {
+				return false
+			}
 		}
 		if more, ok = inner.Next('}'); !ok {
 			return false
 		}
 	}
 	*s = inner
-	*slot = model.Party{Raw: s.Since(start), AirlineDesignator: designator}
+	*slot = model.Party{Raw: s.Since(start), AirlineDesignator: designator, Brief: brief}
 	*dst = slot
 	return true
 }
@@ -365,3 +401,22 @@ func floatField(s *jsonscan.Scanner, dst **float64, store *float64) bool {
 	*dst = store
 	return true
 }
+
+// Clock is the replay clock: the newest received_at seen. The lag rule (a notification is
+// suppressed when its message is more than 30 s older) is judged on it, not on the wall clock,
+// so that the same input always gives the same output. The management API's rule test runs
+// its messages on one too.
+type Clock struct{ now time.Time }
+
+// See moves the clock to at when at is newer.
+func (c *Clock) See(at time.Time) {
+	if at.After(c.now) {
+		c.now = at
+	}
+}
+
+// Now is the newest time seen.
+func (c *Clock) Now() time.Time { return c.now }
+
+// Lagging reports whether a match of a message received at at is suppressed.
+func (c *Clock) Lagging(at time.Time) bool { return rules.Lagging(c.now, at) }

@@ -1,44 +1,17 @@
-package replay_test
+package trafficline_test
 
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
-	"github.com/tracker-adsb/tracker-core-health/stages/replay"
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/trafficline"
 )
-
-// globalTraffic is the global readsb snapshot as traffic: 3 rounds of every aircraft moving
-// along its track (25,269 lines).
-func globalTraffic(t testing.TB) [][]byte {
-	f, err := os.Open("../../cmd/tracker-rules/testdata/readsb_global_20220430.json.gz")
-	require.NoError(t, err)
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	require.NoError(t, err)
-	snap, err := readsb.Parse(zr)
-	require.NoError(t, err)
-	var out [][]byte
-	for _, m := range snap.Moving(3) {
-		// The traffic as the conversion gave it before it read readsb's emitter category, so
-		// that the golden hashes of the replay (bench/testdata) still hold.
-		if a := m.Aircraft; a != nil {
-			if a.WakeTurbulenceCategory = ""; a.Registration == "" && a.TypeDesignator == "" && a.Military == nil {
-				m.Aircraft = nil
-			}
-		}
-		b, err := json.Marshal(m)
-		require.NoError(t, err)
-		out = append(out, b)
-	}
-	return out
-}
 
 // edgeLines are lines the fast path must decode exactly as encoding/json does, or leave to it.
 var edgeLines = []string{
@@ -75,11 +48,11 @@ var edgeLines = []string{
 }
 
 // same asserts the fast path and the reference decoder agree on one line.
-func same(t *testing.T, d *replay.Decoder, line []byte) {
+func same(t *testing.T, d *trafficline.Decoder, line []byte) {
 	t.Helper()
-	var slot replay.Slot
+	var slot trafficline.Slot
 	got, gotErr := d.Decode(line, &slot)
-	want, wantErr := replay.ParseLine(line)
+	want, wantErr := trafficline.ParseLine(line)
 	if wantErr != nil || gotErr != nil {
 		require.Error(t, gotErr, "%s", line)
 		require.Error(t, wantErr, "%s", line)
@@ -97,17 +70,17 @@ func same(t *testing.T, d *replay.Decoder, line []byte) {
 }
 
 func TestDecoderAgreesWithEncodingJSON(t *testing.T) {
-	d := replay.NewDecoder()
+	d := trafficline.NewDecoder()
 	for _, l := range edgeLines {
 		same(t, d, []byte(l))
 	}
-	traffic := globalTraffic(t)
+	traffic := testenv.GlobalTraffic(t)
 	before := d.Fallbacks
 	for _, l := range traffic {
 		same(t, d, l)
 	}
 	require.Equal(t, before, d.Fallbacks, "real traffic never needs the reference decoder")
-	ex, err := os.ReadFile("../../examples/traffic.jsonl")
+	ex, err := os.ReadFile("../examples/traffic.jsonl")
 	require.NoError(t, err)
 	sc := bufio.NewScanner(bytes.NewReader(ex))
 	for sc.Scan() {
@@ -121,7 +94,7 @@ func FuzzDecoder(f *testing.F) {
 	for _, l := range edgeLines {
 		f.Add([]byte(l))
 	}
-	d := replay.NewDecoder()
+	d := trafficline.NewDecoder()
 	f.Fuzz(func(t *testing.T, line []byte) {
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {

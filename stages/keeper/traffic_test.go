@@ -1,10 +1,9 @@
-package api
+package keeper
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 )
 
@@ -65,8 +65,8 @@ func TestTrafficIsBoundedOldestFirst(t *testing.T) {
 }
 
 // The keeper polls its feed (here a file rewritten as a receiver would), keeps the messages of
-// its window and the latest state of each aircraft seen in the last 60 s, and answers
-// GET /api/traffic; a feed that fails is down, and the kept traffic stays.
+// its window and the latest state of each aircraft seen in the last 60 s (its Snapshot: GET
+// /api/traffic); a feed that fails is down, and the kept traffic stays.
 func TestTrafficFollowsItsFeed(t *testing.T) {
 	dir := t.TempDir()
 	feed := filepath.Join(dir, "aircraft.json")
@@ -78,20 +78,14 @@ func TestTrafficFollowsItsFeed(t *testing.T) {
 	write(now, `{"hex":"400b83","flight":"BAW12 ","alt_baro":1700,"lat":51.47,"lon":-0.45,"track":270,"gs":140,"seen":0.5},{"hex":"43c6f1","dbFlags":1,"seen":1}`)
 	tr := NewTraffic(feed, 20*time.Millisecond, 2*time.Minute, zerolog.Nop())
 	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	go tr.Run(ctx)
+	g := pipeline.NewGroup(ctx)
+	tr.Start(g)
+	defer func() { cancel(); require.NoError(t, g.Wait()) }()
 	require.Eventually(t, func() bool { return tr.Len() == 2 }, 5*time.Second, 10*time.Millisecond)
 	time.Sleep(100 * time.Millisecond) // several polls of the same snapshot
 	require.Equal(t, 2, tr.Len(), "an aircraft not updated since the previous poll adds nothing")
 
-	s := &Server{traffic: tr, now: time.Now}
-	answer := func() trafficAnswer {
-		rec := httptest.NewRecorder()
-		s.getTraffic(rec, nil)
-		var a trafficAnswer
-		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &a))
-		return a
-	}
+	answer := func() Snapshot { return tr.Snapshot(time.Now()) }
 	a := answer()
 	require.Equal(t, "ok", a.Feed)
 	require.Equal(t, 2, a.Messages)
@@ -128,14 +122,13 @@ func TestTrafficFollowsItsFeed(t *testing.T) {
 }
 
 func TestTrafficWithoutAFeedIsOff(t *testing.T) {
-	s := &Server{traffic: NewTraffic("", 0, time.Minute, zerolog.Nop()), now: time.Now}
-	rec := httptest.NewRecorder()
-	s.getTraffic(rec, nil)
+	b, err := json.Marshal(NewTraffic("", 0, time.Minute, zerolog.Nop()).Snapshot(time.Now()))
+	require.NoError(t, err)
 	var a map[string]any
-	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &a))
+	require.NoError(t, json.Unmarshal(b, &a))
 	require.Equal(t, "off", a["feed"])
 	require.Equal(t, 0.0, a["messages"])
 	require.Equal(t, []any{}, a["aircraft"])
-	_, err := time.Parse(time.RFC3339, a["now"].(string))
+	_, err = time.Parse(time.RFC3339, a["now"].(string))
 	require.NoError(t, err)
 }
