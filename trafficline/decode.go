@@ -6,10 +6,10 @@ package trafficline
 
 import (
 	"encoding/json"
-	"time"
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/internal/jsonscan"
 	"github.com/tracker-adsb/tracker-core-health/model"
