@@ -49,17 +49,10 @@ func Heartbeat(ctx context.Context, log zerolog.Logger, h *Health, path string, 
 	}
 	t := time.NewTicker(interval)
 	defer t.Stop()
-	failing := false
+	touched := NewOutcome("", log.With().Str("path", path).Logger(), nil, nil).Says("cannot touch heartbeat file", "heartbeat file touched again")
 	for {
 		if h.Healthy() {
-			if err := Touch(path); err != nil {
-				if !failing {
-					log.Warn().Err(err).Str("path", path).Msg("cannot touch heartbeat file")
-				}
-				failing = true
-			} else {
-				failing = false
-			}
+			touched.Record(Touch(path))
 		}
 		select {
 		case <-ctx.Done():

@@ -2,23 +2,36 @@ package pipeline
 
 import "github.com/rs/zerolog"
 
-// Outcome records a polling loop's results: it logs a warning only on the transition into
-// failure (with a hint when one applies), debug while the failure lasts, info on recovery,
-// and reports each result to the health state.
+// Outcome records a loop's results: it logs a warning only on the transition into failure
+// (with a hint when one applies), debug while the failure lasts, info on recovery, and
+// reports each result to the health state. Every "say it once" of the project is one of these:
+// the polls, a readsb feed, the matches' stream, the heartbeat, a notification channel.
 type Outcome struct {
-	what    string // "broker poll", "store poll"
-	log     zerolog.Logger
-	report  func(ok bool)      // nil: no health state
-	hint    func(error) string // nil or "": no hint
-	failing bool
+	log                      zerolog.Logger
+	report                   func(ok bool)      // nil: no health state
+	hint                     func(error) string // nil or "": no hint
+	failed, again, recovered string
+	ok                       string // "": nothing said of a success
+	failing                  bool
 }
 
-// NewOutcome builds the recorder for loop what; report and hint may be nil.
+// NewOutcome builds the recorder of loop what ("broker poll": "broker poll failed", "… failed
+// again", "… recovered"); report and hint may be nil.
 func NewOutcome(what string, log zerolog.Logger, report func(ok bool), hint func(error) string) *Outcome {
-	return &Outcome{what: what, log: log, report: report, hint: hint}
+	return &Outcome{log: log, report: report, hint: hint, failed: what + " failed", again: what + " failed again",
+		recovered: what + " recovered", ok: what + " ok"}
 }
 
-// Record takes one poll's result.
+// Says replaces the words of the failure and the recovery.
+func (o *Outcome) Says(failed, recovered string) *Outcome {
+	o.failed, o.again, o.recovered, o.ok = failed, failed, recovered, ""
+	return o
+}
+
+// Failing reports whether the latest result was a failure.
+func (o *Outcome) Failing() bool { return o.failing }
+
+// Record takes one result.
 func (o *Outcome) Record(err error) {
 	if o.report != nil {
 		o.report(err == nil)
@@ -31,13 +44,13 @@ func (o *Outcome) Record(err error) {
 				ev = ev.Str("hint", h)
 			}
 		}
-		ev.Msg(o.what + " failed")
+		ev.Msg(o.failed)
 	case err != nil:
-		o.log.Debug().Err(err).Msg(o.what + " failed again")
+		o.log.Debug().Err(err).Msg(o.again)
 	case o.failing:
-		o.log.Info().Msg(o.what + " recovered")
-	default:
-		o.log.Debug().Msg(o.what + " ok")
+		o.log.Info().Msg(o.recovered)
+	case o.ok != "":
+		o.log.Debug().Msg(o.ok) // each success, for who reads debug logs (and the fault tests)
 	}
 	o.failing = err != nil
 }

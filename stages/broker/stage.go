@@ -59,7 +59,7 @@ func NewStage(f Fetcher, c *catalog.Catalog, devices *pipeline.DeviceDirectory, 
 func (s *Stage) Start(ticks <-chan time.Time) (<-chan pipeline.Shared[model.Batch], <-chan model.CounterRequest, func(context.Context) error) {
 	counters := make(chan model.CounterRequest, 1)
 	var pending *model.CounterRequest // the latest cycle's, handed on after its batch
-	out, run := pipeline.Poll[pipeline.Shared[model.Batch]]{
+	poll := pipeline.Poll[pipeline.Shared[model.Batch]]{
 		Cycle: func(ctx context.Context) (pipeline.Shared[model.Batch], bool) {
 			batch, req := s.Cycle(ctx)
 			pending = req
@@ -68,16 +68,25 @@ func (s *Stage) Start(ticks <-chan time.Time) (<-chan pipeline.Shared[model.Batc
 			}
 			return pipeline.Own(batch), true
 		},
-		After: func(context.Context, pipeline.Shared[model.Batch]) {
-			if pending != nil {
+	}
+	out := make(chan pipeline.Shared[model.Batch], 2)
+	run := func(ctx context.Context) error {
+		defer close(out)
+		defer close(counters)
+		poll.Run(ctx, ticks, func(ctx context.Context, b pipeline.Shared[model.Batch]) bool {
+			if !pipeline.Send(ctx, out, b) {
+				return false
+			}
+			if pending != nil { // the counters follow the cycle's batch (CONTRACT.md 4.6)
 				select {
 				case counters <- *pending:
-				default:
+				default: // the counters are still busy with the previous one: this one is dropped
 				}
 			}
-		},
-		Done: func() { close(counters) },
-	}.Start(ticks, 2)
+			return true
+		})
+		return nil
+	}
 	return out, counters, run
 }
 

@@ -192,7 +192,8 @@ func (m *Matches) take(topic string, payload []byte, at time.Time) {
 
 // writeStream adds the notifications to the stream, in order, until ctx ends.
 func (m *Matches) writeStream(ctx context.Context) {
-	failing := false
+	kept := pipeline.NewOutcome("", m.log, nil, nil).Says("rule notification not kept in the store (kept in memory); retrying with the next",
+		"rule notifications kept in the store again")
 	for {
 		select {
 		case <-ctx.Done():
@@ -205,15 +206,8 @@ func (m *Matches) writeStream(ctx context.Context) {
 				pos, _ := json.Marshal(x.Position)
 				fields = fields.FieldValue("position", string(pos))
 			}
-			err := m.store.Do(wctx, fields.Build()).Error()
+			kept.Record(m.store.Do(wctx, fields.Build()).Error())
 			cancel()
-			switch {
-			case err != nil && !failing:
-				m.log.Warn().Err(err).Msg("rule notification not kept in the store (kept in memory); retrying with the next")
-			case err == nil && failing:
-				m.log.Info().Msg("rule notifications kept in the store again")
-			}
-			failing = err != nil
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/internal/document"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
 // MaxDocument is the largest aircraft.json read from a feed: a busy global feed is a few MB,
@@ -25,14 +26,16 @@ type Feed struct {
 	src     string
 	client  *http.Client
 	log     zerolog.Logger
-	failing bool
+	outcome *pipeline.Outcome
 	err     error
 	seen    map[string]time.Time // hex → received time of its latest message
 }
 
 // NewFeed polls src with the given timeout for one fetch.
 func NewFeed(src string, timeout time.Duration, log zerolog.Logger) *Feed {
-	return &Feed{src: src, client: &http.Client{Timeout: timeout}, log: log, seen: map[string]time.Time{}}
+	log = log.With().Str("feed", src).Logger()
+	return &Feed{src: src, client: &http.Client{Timeout: timeout}, log: log, seen: map[string]time.Time{},
+		outcome: pipeline.NewOutcome("", log, nil, nil).Says("readsb feed unusable; retrying every interval", "readsb feed back")}
 }
 
 // Source is what the feed reads.
@@ -53,15 +56,8 @@ func (f *Feed) fetch(ctx context.Context) (*Snapshot, error) {
 // aircraft updated since the previous poll.
 func (f *Feed) Poll(ctx context.Context) (*Snapshot, []model.AircraftMessage) {
 	snap, err := f.fetch(ctx)
-	switch {
-	case err != nil && !f.failing:
-		f.log.Warn().Err(err).Str("feed", f.src).Msg("readsb feed unusable; retrying every interval")
-	case err != nil:
-		f.log.Debug().Err(err).Str("feed", f.src).Msg("readsb feed still unusable")
-	case f.failing:
-		f.log.Info().Str("feed", f.src).Msg("readsb feed back")
-	}
-	f.failing, f.err = err != nil, err
+	f.outcome.Record(err)
+	f.err = err
 	if snap == nil {
 		return nil, nil
 	}
