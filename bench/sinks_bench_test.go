@@ -83,7 +83,7 @@ func BenchmarkSinks(b *testing.B) {
 		close(in)
 	})
 	b.Run("prometheus-accept", func(b *testing.B) { // the per-cycle cost: taking the readings
-		sink := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
+		sink := metrics.New(all.Defaults().Metrics(), zerolog.Nop())
 		batches := [2]model.Batch{cycleReadings(ents, 1), cycleReadings(ents, 2)}
 		n := 0
 		b.ReportAllocs()
@@ -94,7 +94,7 @@ func BenchmarkSinks(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*queues*catalog.NumQueueFields), "ns/reading")
 	})
 	b.Run("prometheus", func(b *testing.B) { // one cycle plus one scrape
-		sink := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
+		sink := metrics.New(all.Defaults().Metrics(), zerolog.Nop())
 		reg := prometheus.NewRegistry()
 		if err := reg.Register(sink); err != nil {
 			b.Fatal(err)

@@ -6,6 +6,7 @@
 package catalog
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
@@ -166,10 +167,17 @@ func ExpireAfter(interval time.Duration) int {
 
 // Entity is a static group's entity of field (nil for an unknown group or field).
 func (c *Catalog) Entity(group, field string) *model.Entity {
-	if b := c.byName[group]; b != nil {
-		return b.entities[field]
+	return c.group(group).entities[field]
+}
+
+// group is a registered group; an unregistered one is a stage that was never registered
+// (stages/all): a programming error, said at once rather than its readings lost in silence.
+func (c *Catalog) group(name string) *built {
+	b := c.byName[name]
+	if b == nil {
+		panic(fmt.Sprintf("catalog: group %q is not registered (a stage's Group must be in stages/all)", name))
 	}
-	return nil
+	return b
 }
 
 // General returns a general statistic's entity.
@@ -203,9 +211,9 @@ func (c *Catalog) Groups() []Group {
 // DeviceEntities builds a per-device group's entities for one device, in spec order: unique_id
 // uniqueID+field, state topic topicBase+field, expire_after of the group, labels on each.
 func (c *Catalog) DeviceEntities(group string, dev model.Device, uniqueID, topicBase string, labels []model.Label) []*model.Entity {
-	b := c.byName[group]
-	if b == nil || !b.PerDevice {
-		return nil
+	b := c.group(group)
+	if !b.PerDevice {
+		panic(fmt.Sprintf("catalog: group %q has no per-device entities", group))
 	}
 	ents := make([]model.Entity, len(b.Specs)) // one allocation for the device's entities
 	out := make([]*model.Entity, len(b.Specs))

@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/url"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -28,8 +27,6 @@ const (
 	MQTTKeepAlive                    = 60
 	DefaultBrokerPollInterval        = 10 * time.Second
 	DefaultStorePollInterval         = 60 * time.Second
-	// DefaultReceiverStatsInterval: readsb refreshes its stats.json windows once a minute.
-	DefaultReceiverStatsInterval = 60 * time.Second
 )
 
 // Build-time values, set with -ldflags -X.
@@ -85,12 +82,6 @@ type Monitor struct {
 
 	BrokerPollInterval time.Duration
 	StorePollInterval  time.Duration
-	// ReceiverStats (RECEIVER_STATS_URL: an http(s) URL or a file, or a comma-separated list
-	// of name=url) are the receivers' stats.json, read every ReceiverStatsInterval
-	// (RECEIVER_STATS_INTERVAL, default 60 s). Empty: no receiver statistics.
-	ReceiverStats         []ReceiverStats
-	ReceiverStatsInterval time.Duration
-
 	RegistryURL               string
 	RegistryNamespace         string
 	RegistryAuthURL           string
@@ -107,49 +98,6 @@ type Monitor struct {
 	// PprofAddr (PPROF_ADDR) serves net/http/pprof for profiling a real run; empty: off.
 	PprofAddr          string
 	Version, GitCommit string
-}
-
-// ReceiverStats is one receiver whose stats.json the monitor reads: its name (the device
-// Tracker_receiver_{name}) and where the file is.
-type ReceiverStats struct{ Name, URL string }
-
-// DefaultReceiverName names a receiver given without one (RECEIVER_STATS_URL=URL alone).
-const DefaultReceiverName = "receiver"
-
-// receiverName is a name that makes a device identifier and a topic level.
-var receiverName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
-
-// parseReceiverStats reads RECEIVER_STATS_URL.
-func parseReceiverStats(v string) ([]ReceiverStats, string) {
-	var out []ReceiverStats
-	items := strings.Split(v, ",")
-	seen := map[string]bool{}
-	for _, it := range items {
-		it = strings.TrimSpace(it)
-		if it == "" {
-			continue
-		}
-		name, url, named := strings.Cut(it, "=")
-		if !named || strings.Contains(name, "/") {
-			if len(items) > 1 {
-				return nil, fmt.Sprintf("%q: with several receivers each needs a name (name=url)", it)
-			}
-			name, url = DefaultReceiverName, it
-		}
-		name, url = strings.TrimSpace(name), strings.TrimSpace(url)
-		if !receiverName.MatchString(name) {
-			return nil, fmt.Sprintf("receiver name %q: letters, digits, '_', '.', '-' only (it names a device and a topic level)", name)
-		}
-		if url == "" {
-			return nil, fmt.Sprintf("receiver %q has no URL", name)
-		}
-		if seen[name] {
-			return nil, fmt.Sprintf("receiver %q named twice", name)
-		}
-		seen[name] = true
-		out = append(out, ReceiverStats{Name: name, URL: url})
-	}
-	return out, ""
 }
 
 // BrokerManagementURL is http://{BROKER_HOST}:{BROKER_MANAGEMENT_PORT}.
@@ -171,18 +119,28 @@ func HeartbeatMaxAge(brokerInterval time.Duration) time.Duration {
 // Getenv looks a variable up; tests pass a map's lookup.
 type Getenv func(string) (string, bool)
 
-type reader struct {
+// Reader reads variables with the rules every binary and stage follows (trimmed; an empty
+// value is unset; a bad value is the first *Error, naming the variable).
+type Reader struct {
 	get Getenv
 	err error
 }
 
-func (r *reader) fail(name, problem string) {
+// NewReader reads from get.
+func NewReader(get Getenv) *Reader { return &Reader{get: get} }
+
+// Err is the first problem met (nil: none).
+func (r *Reader) Err() error { return r.err }
+
+// Fail records a problem with a variable (only the first is kept).
+func (r *Reader) Fail(name, problem string) {
 	if r.err == nil {
 		r.err = &Error{Variable: name, Problem: problem}
 	}
 }
 
-func (r *reader) str(name, def string) string {
+// Str is a variable trimmed, def when unset or empty.
+func (r *Reader) Str(name, def string) string {
 	if v, ok := r.get(name); ok && strings.TrimSpace(v) != "" {
 		return strings.TrimSpace(v)
 	}
@@ -190,88 +148,89 @@ func (r *reader) str(name, def string) string {
 }
 
 // secret keeps the value as given (passwords may carry spaces).
-func (r *reader) secret(name string) string {
+func (r *Reader) secret(name string) string {
 	v, _ := r.get(name)
 	return v
 }
 
-func (r *reader) required(name string) string {
-	v := r.str(name, "")
+func (r *Reader) required(name string) string {
+	v := r.Str(name, "")
 	if v == "" {
-		r.fail(name, "required variable is not set")
+		r.Fail(name, "required variable is not set")
 	}
 	return v
 }
 
-func (r *reader) requiredSecret(name string) string {
+func (r *Reader) requiredSecret(name string) string {
 	v := r.secret(name)
 	if v == "" {
-		r.fail(name, "required variable is not set")
+		r.Fail(name, "required variable is not set")
 	}
 	return v
 }
 
-func (r *reader) port(name string, def int) int {
-	s := r.str(name, "")
+func (r *Reader) port(name string, def int) int {
+	s := r.Str(name, "")
 	if s == "" {
 		return def
 	}
 	p, err := strconv.Atoi(s)
 	if err != nil || p < 1 || p > 65535 {
-		r.fail(name, fmt.Sprintf("invalid port %q (want 1-65535)", s))
+		r.Fail(name, fmt.Sprintf("invalid port %q (want 1-65535)", s))
 		return def
 	}
 	return p
 }
 
-func (r *reader) positiveInt(name string, def int) int {
-	s := r.str(name, "")
+func (r *Reader) positiveInt(name string, def int) int {
+	s := r.Str(name, "")
 	if s == "" {
 		return def
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n <= 0 {
-		r.fail(name, fmt.Sprintf("invalid value %q (want a positive integer)", s))
+		r.Fail(name, fmt.Sprintf("invalid value %q (want a positive integer)", s))
 		return def
 	}
 	return n
 }
 
-func (r *reader) duration(name string, def time.Duration) time.Duration {
-	s := r.str(name, "")
+// Duration is a variable as a Go duration above 0, def when unset.
+func (r *Reader) Duration(name string, def time.Duration) time.Duration {
+	s := r.Str(name, "")
 	if s == "" {
 		return def
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 {
-		r.fail(name, fmt.Sprintf("invalid duration %q (want a Go duration > 0, e.g. 10s)", s))
+		r.Fail(name, fmt.Sprintf("invalid duration %q (want a Go duration > 0, e.g. 10s)", s))
 		return def
 	}
 	return d
 }
 
 // seconds reads a whole number of seconds (>= 0 when zeroOK).
-func (r *reader) seconds(name string, def time.Duration, zeroOK bool) time.Duration {
-	s := r.str(name, "")
+func (r *Reader) seconds(name string, def time.Duration, zeroOK bool) time.Duration {
+	s := r.Str(name, "")
 	if s == "" {
 		return def
 	}
 	n, err := strconv.ParseFloat(s, 64)
 	if err != nil || n < 0 || (n == 0 && !zeroOK) {
-		r.fail(name, fmt.Sprintf("invalid number of seconds %q", s))
+		r.Fail(name, fmt.Sprintf("invalid number of seconds %q", s))
 		return def
 	}
 	return time.Duration(n * float64(time.Second))
 }
 
-func (r *reader) url(name, def string) string {
-	s := r.str(name, def)
+func (r *Reader) url(name, def string) string {
+	s := r.Str(name, def)
 	if s == "" {
 		return ""
 	}
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		r.fail(name, fmt.Sprintf("invalid URL %q", s))
+		r.Fail(name, fmt.Sprintf("invalid URL %q", s))
 		return def
 	}
 	return strings.TrimRight(s, "/")
@@ -292,7 +251,7 @@ func ParseLevel(s string) (zerolog.Level, error) {
 	return zerolog.InfoLevel, fmt.Errorf("invalid level %q (want debug, info, warn or error)", s)
 }
 
-func (r *reader) store(passwordRequired bool) Store {
+func (r *Reader) store(passwordRequired bool) Store {
 	s := Store{StoreHost: r.required("STORE_HOST"), StorePort: r.port("STORE_PORT", 6379)}
 	if passwordRequired {
 		s.StorePassword = r.requiredSecret("STORE_PASSWORD")
@@ -302,17 +261,17 @@ func (r *reader) store(passwordRequired bool) Store {
 	return s
 }
 
-func (r *reader) mqtt() MQTT {
+func (r *Reader) mqtt() MQTT {
 	return MQTT{
-		MQTTHost: r.str("MQTT_HOST", ""), MQTTPort: r.port("MQTT_PORT", 1883),
-		MQTTUsername: r.str("MQTT_USERNAME", ""), MQTTPassword: r.secret("MQTT_PASSWORD"),
+		MQTTHost: r.Str("MQTT_HOST", ""), MQTTPort: r.port("MQTT_PORT", 1883),
+		MQTTUsername: r.Str("MQTT_USERNAME", ""), MQTTPassword: r.secret("MQTT_PASSWORD"),
 	}
 }
 
-func (r *reader) level() zerolog.Level {
-	lvl, err := ParseLevel(r.str("LOG_LEVEL", "info"))
+func (r *Reader) level() zerolog.Level {
+	lvl, err := ParseLevel(r.Str("LOG_LEVEL", "info"))
 	if err != nil {
-		r.fail("LOG_LEVEL", err.Error())
+		r.Fail("LOG_LEVEL", err.Error())
 	}
 	return lvl
 }
@@ -320,7 +279,7 @@ func (r *reader) level() zerolog.Level {
 // LoadStore reads STORE_*; STORE_PASSWORD is required when passwordRequired (the monitor and
 // the management API; the rules command line also works with a store without a password).
 func LoadStore(get Getenv, passwordRequired bool) (*Store, error) {
-	r := &reader{get: get}
+	r := NewReader(get)
 	s := r.store(passwordRequired)
 	if r.err != nil {
 		return nil, r.err
@@ -330,7 +289,7 @@ func LoadStore(get Getenv, passwordRequired bool) (*Store, error) {
 
 // LoadMQTT reads MQTT_*.
 func LoadMQTT(get Getenv) (*MQTT, error) {
-	r := &reader{get: get}
+	r := NewReader(get)
 	m := r.mqtt()
 	if r.err != nil {
 		return nil, r.err
@@ -369,23 +328,23 @@ type API struct {
 
 // LoadAPI reads the management API's configuration.
 func LoadAPI(get Getenv) (*API, error) {
-	r := &reader{get: get}
+	r := NewReader(get)
 	a := &API{Store: r.store(true), LogLevel: r.level()}
-	a.Addr = r.str("CONFIG_API_ADDR", ":8080")
+	a.Addr = r.Str("CONFIG_API_ADDR", ":8080")
 	a.Token = r.secret("CONFIG_API_TOKEN")
-	a.BackupDir = r.str("CONFIG_BACKUP_DIR", "")
-	for o := range strings.SplitSeq(r.str("CONFIG_API_TRUSTED_ORIGINS", ""), ",") {
+	a.BackupDir = r.Str("CONFIG_BACKUP_DIR", "")
+	for o := range strings.SplitSeq(r.Str("CONFIG_API_TRUSTED_ORIGINS", ""), ",") {
 		if o = strings.TrimSpace(o); o != "" {
 			a.TrustedOrigins = append(a.TrustedOrigins, strings.TrimRight(o, "/"))
 		}
 	}
-	a.TileURL = r.str("CONFIG_UI_TILE_URL", "")
-	a.TileAttribution = r.str("CONFIG_UI_TILE_ATTRIBUTION", "")
-	a.ReadsbURL = r.str("CONFIG_UI_READSB_URL", "")
-	a.ReadsbInterval = r.duration("CONFIG_UI_READSB_INTERVAL", 2*time.Second)
+	a.TileURL = r.Str("CONFIG_UI_TILE_URL", "")
+	a.TileAttribution = r.Str("CONFIG_UI_TILE_ATTRIBUTION", "")
+	a.ReadsbURL = r.Str("CONFIG_UI_READSB_URL", "")
+	a.ReadsbInterval = r.Duration("CONFIG_UI_READSB_INTERVAL", 2*time.Second)
 	a.TrafficWindow = time.Duration(r.positiveInt("CONFIG_UI_TRAFFIC_MINUTES", 30)) * time.Minute
 	a.MQTT = r.mqtt()
-	a.AircraftDB = r.str("AIRCRAFT_DB", "")
+	a.AircraftDB = r.Str("AIRCRAFT_DB", "")
 	a.Tar1090URL = r.url("CONFIG_UI_TAR1090_URL", "")
 	if r.err != nil {
 		return nil, r.err
@@ -395,7 +354,7 @@ func LoadAPI(get Getenv) (*API, error) {
 
 // LoadMonitor reads the monitor's configuration.
 func LoadMonitor(get Getenv) (*Monitor, error) {
-	r := &reader{get: get}
+	r := NewReader(get)
 	m := &Monitor{}
 	m.BrokerHost = r.required("BROKER_HOST")
 	m.BrokerManagementPort = r.port("BROKER_MANAGEMENT_PORT", 15672)
@@ -404,41 +363,35 @@ func LoadMonitor(get Getenv) (*Monitor, error) {
 	m.Store = r.store(true)
 	m.MQTT = r.mqtt()
 	m.LogLevel = r.level()
-	m.BrokerPollInterval = r.duration("BROKER_POLL_INTERVAL", DefaultBrokerPollInterval)
-	m.StorePollInterval = r.duration("STORE_POLL_INTERVAL", DefaultStorePollInterval)
-	if list, problem := parseReceiverStats(r.str("RECEIVER_STATS_URL", "")); problem != "" {
-		r.fail("RECEIVER_STATS_URL", problem)
-	} else {
-		m.ReceiverStats = list
-	}
-	m.ReceiverStatsInterval = r.duration("RECEIVER_STATS_INTERVAL", DefaultReceiverStatsInterval)
+	m.BrokerPollInterval = r.Duration("BROKER_POLL_INTERVAL", DefaultBrokerPollInterval)
+	m.StorePollInterval = r.Duration("STORE_POLL_INTERVAL", DefaultStorePollInterval)
 	m.RegistryURL = r.url("REGISTRY_URL", "https://ghcr.io")
-	m.RegistryNamespace = r.str("REGISTRY_NAMESPACE", "")
+	m.RegistryNamespace = r.Str("REGISTRY_NAMESPACE", "")
 	m.RegistryAuthURL = r.url("REGISTRY_AUTH_URL", "")
-	m.ReleaseURLTemplate = r.str("RELEASE_URL_TEMPLATE", "https://github.com/{namespace}/tracker/releases/tag/{version}")
+	m.ReleaseURLTemplate = r.Str("RELEASE_URL_TEMPLATE", "https://github.com/{namespace}/tracker/releases/tag/{version}")
 	m.RegistryCheckInterval = r.seconds("REGISTRY_VERSION_CHECK_INTERVAL_SECONDS", DefaultRegistryCheckInterval, false)
 	m.RegistryCheckStartupDelay = r.seconds("REGISTRY_VERSION_CHECK_STARTUP_DELAY_SECONDS", DefaultRegistryCheckStartupDelay, true)
-	m.DeviceConfigurationURL = r.str("DEVICE_CONFIGURATION_URL", "")
-	m.ComponentImage = r.str("COMPONENT_IMAGE", "unknown")
-	m.HeartbeatPath = r.str("HEARTBEAT_PATH", DefaultHeartbeatPath)
+	m.DeviceConfigurationURL = r.Str("DEVICE_CONFIGURATION_URL", "")
+	m.ComponentImage = r.Str("COMPONENT_IMAGE", "unknown")
+	m.HeartbeatPath = r.Str("HEARTBEAT_PATH", DefaultHeartbeatPath)
 	// States go out fast (a large site's cycle in about a second); discovery configs, which
 	// Home Assistant has to process, at most MQTT_DISCOVERY_RATE a second.
 	m.MQTTPublishRate = r.positiveInt("MQTT_PUBLISH_RATE", 20000)
 	m.MQTTDiscoveryRate = r.positiveInt("MQTT_DISCOVERY_RATE", 500)
-	m.MetricsAddr = r.str("METRICS_ADDR", "")
+	m.MetricsAddr = r.Str("METRICS_ADDR", "")
 	if m.MetricsAddr != "" {
 		if _, _, err := net.SplitHostPort(m.MetricsAddr); err != nil {
-			r.fail("METRICS_ADDR", fmt.Sprintf("invalid listen address %q (want host:port or :port)", m.MetricsAddr))
+			r.Fail("METRICS_ADDR", fmt.Sprintf("invalid listen address %q (want host:port or :port)", m.MetricsAddr))
 		}
 	}
-	m.PprofAddr = r.str("PPROF_ADDR", "")
+	m.PprofAddr = r.Str("PPROF_ADDR", "")
 	if m.PprofAddr != "" {
 		if _, _, err := net.SplitHostPort(m.PprofAddr); err != nil {
-			r.fail("PPROF_ADDR", fmt.Sprintf("invalid listen address %q (want host:port or :port)", m.PprofAddr))
+			r.Fail("PPROF_ADDR", fmt.Sprintf("invalid listen address %q (want host:port or :port)", m.PprofAddr))
 		}
 	}
-	m.Version = r.str("VERSION", Version)
-	m.GitCommit = r.str("GIT_COMMIT", GitCommit)
+	m.Version = r.Str("VERSION", Version)
+	m.GitCommit = r.Str("GIT_COMMIT", GitCommit)
 	if r.err != nil {
 		return nil, r.err
 	}

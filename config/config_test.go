@@ -122,35 +122,3 @@ func TestAPIAndStoreAndMQTTShareOneReader(t *testing.T) {
 	require.ErrorContains(t, err, "MQTT_PORT")
 }
 
-func TestReceiverStatsSources(t *testing.T) {
-	base := func(v string) map[string]string {
-		return map[string]string{"BROKER_HOST": "b", "BROKER_MONITORING_USERNAME": "u", "BROKER_MONITORING_PASSWORD": "p",
-			"STORE_HOST": "s", "STORE_PASSWORD": "x", "RECEIVER_STATS_URL": v}
-	}
-	for _, tc := range []struct {
-		in      string
-		want    []config.ReceiverStats
-		problem string
-	}{
-		{"", nil, ""},
-		{"http://rx/tar1090/data/stats.json?x=1", []config.ReceiverStats{{Name: "receiver", URL: "http://rx/tar1090/data/stats.json?x=1"}}, ""},
-		{"/run/readsb/stats.json", []config.ReceiverStats{{Name: "receiver", URL: "/run/readsb/stats.json"}}, ""},
-		{"roof=http://a/stats.json, garden=/run/readsb/stats.json", []config.ReceiverStats{{Name: "roof", URL: "http://a/stats.json"}, {Name: "garden", URL: "/run/readsb/stats.json"}}, ""},
-		{"http://a/stats.json,http://b/stats.json", nil, "each needs a name"},
-		{"roof=http://a,roof=http://b", nil, "named twice"},
-		{"my roof=http://a", nil, "letters, digits"},
-		{"roof=", nil, "has no URL"},
-	} {
-		t.Run(tc.in, func(t *testing.T) {
-			m, err := config.LoadMonitor(env(base(tc.in)))
-			if tc.problem != "" {
-				require.ErrorContains(t, err, "RECEIVER_STATS_URL")
-				require.ErrorContains(t, err, tc.problem)
-				return
-			}
-			require.NoError(t, err)
-			require.Equal(t, tc.want, m.ReceiverStats)
-			require.Equal(t, 60*time.Second, m.ReceiverStatsInterval)
-		})
-	}
-}

@@ -42,7 +42,7 @@ func TestAlertRules(t *testing.T) {
 // collectors' that the dashboard may use.
 func exported() map[string]bool {
 	out := map[string]bool{}
-	for _, m := range all.Catalog(all.Defaults()).Metrics() {
+	for _, m := range all.Defaults().Metrics() {
 		out[m.Name] = true
 	}
 	return out
@@ -278,7 +278,7 @@ print(jinja2.Environment().from_string(tmpl).render(**json.loads(v)))`)
 // device's static entities and the example rules' event entities.
 func announced(t *testing.T) map[string]bool {
 	out := map[string]bool{}
-	for _, e := range all.Catalog(all.Defaults()).Static() {
+	for _, e := range all.Defaults().Static() {
 		out[e.DefaultEntityID()] = true
 	}
 	raw, err := os.ReadFile("../examples/rules.json")

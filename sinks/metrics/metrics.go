@@ -29,6 +29,9 @@ type Sink struct {
 	log     zerolog.Logger
 	now     func() time.Time
 	metrics []*model.Metric // described to the registry
+	// unknown are metrics of readings that are not the catalogue's (a stage whose group was
+	// never registered): refused, each said once.
+	unknown map[*model.Metric]bool
 
 	mu     sync.Mutex
 	descs  map[*model.Metric]*prometheus.Desc
@@ -46,7 +49,8 @@ type sample struct {
 
 // New builds the sink for the catalogue's metrics (catalog.Metrics()).
 func New(metrics []*model.Metric, log zerolog.Logger) *Sink {
-	s := &Sink{log: log, now: time.Now, metrics: metrics, descs: map[*model.Metric]*prometheus.Desc{}, series: map[string]*sample{}}
+	s := &Sink{log: log, now: time.Now, metrics: metrics, descs: map[*model.Metric]*prometheus.Desc{}, series: map[string]*sample{},
+		unknown: map[*model.Metric]bool{}}
 	for _, m := range metrics {
 		s.desc(m)
 	}
@@ -90,6 +94,13 @@ func (s *Sink) Accept(b model.Batch) {
 		}
 		m := e.Metric
 		if m == nil || len(e.Labels) != len(m.Labels) {
+			continue
+		}
+		if _, known := s.descs[m]; !known {
+			if !s.unknown[m] {
+				s.unknown[m] = true
+				s.log.Error().Str("metric", m.Name).Str("entity", e.UniqueID).Msg("reading not exported: its statistic is not in the catalogue (is its stage registered in stages/all?)")
+			}
 			continue
 		}
 		v, extra, ok := value(m, r)

@@ -29,7 +29,7 @@ import (
 
 // catalogue is one entity of every kind the monitor publishes.
 func catalogue(t *testing.T) []*model.Entity {
-	cat := all.Catalog(all.Defaults())
+	cat := all.Defaults()
 	ents := cat.Static()
 	for _, g := range cat.Groups() { // a per-device group's entities, for one device
 		if g.PerDevice && len(g.Specs) > 0 {
@@ -101,7 +101,7 @@ func valueOf(m *dto.Metric) float64 {
 }
 
 func TestEveryCatalogueEntityHasItsMetric(t *testing.T) {
-	p := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
+	p := metrics.New(all.Defaults().Metrics(), zerolog.Nop())
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
 	ents := catalogue(t)
@@ -142,10 +142,10 @@ func TestEveryCatalogueEntityHasItsMetric(t *testing.T) {
 		}
 		require.True(t, found, "%s with the entity's labels", spec.Name)
 	}
-	for _, m := range all.Catalog(all.Defaults()).Metrics() {
+	for _, m := range all.Defaults().Metrics() {
 		require.True(t, seen[m], "every metric of the catalogue is fed by an entity: %s", m.Name)
 	}
-	require.Len(t, seen, len(all.Catalog(all.Defaults()).Metrics()))
+	require.Len(t, seen, len(all.Defaults().Metrics()))
 
 	require.Equal(t, "Running", labelsOf(mfs["tracker_queue_state"].GetMetric()[0])["state"], "a string state is a label set to 1")
 	up := labelsOf(mfs["tracker_component_update_available"].GetMetric()[0])
@@ -160,11 +160,11 @@ func TestEveryCatalogueEntityHasItsMetric(t *testing.T) {
 // Assistant marks it unavailable; one without expire_after stays.
 func TestStaleReadingsDisappear(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	p := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
+	p := metrics.New(all.Defaults().Metrics(), zerolog.Nop())
 	metrics.SetClock(p, func() time.Time { return now })
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
-	cat := all.Catalog(all.Defaults())
+	cat := all.Defaults()
 	q := catalog.QueueEntities(catalog.QueueRoute{Queue: "tracker-archive", DeviceID: "Tracker_archive", TopicBase: "T/a", UniqueIDPfx: "a"}, model.NamedDevice("d", "D"), 30)
 	p.Accept(model.Batch{
 		model.BoolState(cat.General(catalog.BrokerConnected), true),
@@ -186,7 +186,7 @@ func TestStaleReadingsDisappear(t *testing.T) {
 }
 
 func TestLabelValuesAreEscaped(t *testing.T) {
-	p := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
+	p := metrics.New(all.Defaults().Metrics(), zerolog.Nop())
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
 	q := catalog.QueueEntities(catalog.QueueRoute{Queue: "tracker-adsb-\"we\\ird\"\nq", DeviceID: "Tracker_Core", TopicBase: "T/w", UniqueIDPfx: "w"}, model.NamedDevice("d", "D"), 30)
@@ -203,10 +203,10 @@ func TestLabelValuesAreEscaped(t *testing.T) {
 // A reading whose value does not fit its metric (no value, a text for a number, an infinity)
 // is skipped, never exported as something else.
 func TestReadingsThatDoNotFitTheirMetricAreSkipped(t *testing.T) {
-	p := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
+	p := metrics.New(all.Defaults().Metrics(), zerolog.Nop())
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(p))
-	cat := all.Catalog(all.Defaults())
+	cat := all.Defaults()
 	p.Accept(model.Batch{
 		model.TextState(cat.Entity(store.GroupName, "used_memory_bytes"), "lots"),
 		model.NewDeclaration(cat.General(catalog.BrokerConnected)),
@@ -224,7 +224,7 @@ func TestReadingsThatDoNotFitTheirMetricAreSkipped(t *testing.T) {
 func TestREADMEListsEveryMetric(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	require.NoError(t, err)
-	for _, m := range all.Catalog(all.Defaults()).Metrics() {
+	for _, m := range all.Defaults().Metrics() {
 		typ := "gauge"
 		if m.Counter {
 			typ = "counter"
@@ -237,8 +237,8 @@ func TestREADMEListsEveryMetric(t *testing.T) {
 // The sink's Run takes every batch in, hands each back (Done), and returns when its input
 // closes or its context ends.
 func TestRunTakesEveryBatchAndHandsItBack(t *testing.T) {
-	p := metrics.New(all.Catalog(all.Defaults()).Metrics(), zerolog.Nop())
-	cat := all.Catalog(all.Defaults())
+	p := metrics.New(all.Defaults().Metrics(), zerolog.Nop())
+	cat := all.Defaults()
 	in := make(chan pipeline.Shared[model.Batch], 2)
 	released := make(chan model.Batch, 2)
 	in <- pipeline.Lend(model.Batch{model.IntState(cat.Entity(store.GroupName, "connected_clients"), 3)}, func(b model.Batch) { released <- b })

@@ -1,34 +1,55 @@
-// Package all is the list of the monitor's telemetry stages' catalogue groups: where the
-// wiring, the documentation checks and the tests find every statistic the monitor publishes.
-// A new stage adds its group here (see ARCHITECTURE.md, "Adding a stage").
+// Package all is the list of the monitor's telemetry stages, each registered once (its
+// configuration, its catalogue group, how it starts): where the wiring, the documentation
+// checks and the tests find every statistic the monitor publishes. A new stage adds its
+// Registration to Telemetry (ARCHITECTURE.md, "Adding a stage").
 package all
 
 import (
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/stages"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
 	"github.com/tracker-adsb/tracker-core-health/stages/receiverstats"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
 )
 
-// Groups are the groups of the monitor's loops, with their configured intervals.
-func Groups(cfg *config.Monitor) []catalog.Group {
-	return []catalog.Group{
-		broker.Group(cfg.BrokerPollInterval),
-		store.Group(cfg.StorePollInterval),
-		receiverstats.Group(cfg.ReceiverStatsInterval),
+// Telemetry is every telemetry stage beside the monitor's own broker and store loops.
+var Telemetry = []stages.Registration{
+	receiverstats.Register,
+}
+
+// Load configures every registered stage from the environment; the first bad value stops
+// start-up, naming its variable.
+func Load(get config.Getenv) ([]stages.Stage, error) {
+	out := make([]stages.Stage, 0, len(Telemetry))
+	for _, reg := range Telemetry {
+		st, err := reg(get)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, st)
 	}
+	return out, nil
 }
 
-// Catalog is the monitor's catalogue: the Core device of cfg and every group.
-func Catalog(cfg *config.Monitor) *catalog.Catalog {
-	return catalog.New(model.CoreDevice(cfg.SWVersion(), cfg.DeviceConfigurationURL), Groups(cfg)...)
+// Catalog is the monitor's catalogue: the Core device of cfg, the broker's and the store's
+// groups, and every stage's.
+func Catalog(cfg *config.Monitor, st []stages.Stage) *catalog.Catalog {
+	groups := []catalog.Group{broker.Group(cfg.BrokerPollInterval), store.Group(cfg.StorePollInterval)}
+	for _, s := range st {
+		groups = append(groups, s.Group())
+	}
+	return catalog.New(model.CoreDevice(cfg.SWVersion(), cfg.DeviceConfigurationURL), groups...)
 }
 
-// Defaults is a monitor configuration with every interval at its default: what the tests and
-// the documentation checks build the catalogue from.
-func Defaults() *config.Monitor {
-	return &config.Monitor{BrokerPollInterval: config.DefaultBrokerPollInterval, StorePollInterval: config.DefaultStorePollInterval,
-		ReceiverStatsInterval: config.DefaultReceiverStatsInterval}
+// Defaults is the catalogue with every interval at its default: what an environment that sets
+// nothing of the monitor's options gives, for the documentation checks and the tests.
+func Defaults() *catalog.Catalog {
+	none := func(string) (string, bool) { return "", false }
+	st, err := Load(none)
+	if err != nil {
+		panic("a stage's defaults do not load: " + err.Error())
+	}
+	return Catalog(&config.Monitor{BrokerPollInterval: config.DefaultBrokerPollInterval, StorePollInterval: config.DefaultStorePollInterval}, st)
 }

@@ -19,7 +19,6 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
-	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/internal/document"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
@@ -35,7 +34,7 @@ const StaleAfter = 3 * time.Minute
 
 // Stage polls the receivers' statistics.
 type Stage struct {
-	sources []config.ReceiverStats
+	sources []Source
 	catalog *catalog.Catalog
 	devices *pipeline.DeviceDirectory
 	client  *http.Client
@@ -54,7 +53,7 @@ type receiver struct {
 }
 
 // NewStage reads sources with a client whose timeout is the cycle's deadline.
-func NewStage(sources []config.ReceiverStats, c *catalog.Catalog, devices *pipeline.DeviceDirectory, timeout time.Duration, log zerolog.Logger) *Stage {
+func NewStage(sources []Source, c *catalog.Catalog, devices *pipeline.DeviceDirectory, timeout time.Duration, log zerolog.Logger) *Stage {
 	s := &Stage{sources: sources, catalog: c, devices: devices, client: &http.Client{Timeout: timeout}, log: log, now: time.Now,
 		receivers: map[string]*receiver{}}
 	for _, src := range sources {
@@ -243,23 +242,4 @@ func first(ps ...*float64) *float64 {
 		}
 	}
 	return nil
-}
-
-// Wire starts the stage in the monitor's run group (start) when receivers are configured, its
-// cycles within three quarters of the interval; it returns the readings (a closed channel
-// when there is no receiver). The stage is not essential: a deaf receiver never fails the
-// monitor's health check.
-func Wire(cfg *config.Monitor, c *catalog.Catalog, devices *pipeline.DeviceDirectory, log zerolog.Logger,
-	start func(name string, run func(context.Context) error)) <-chan pipeline.Shared[model.Batch] {
-	if len(cfg.ReceiverStats) == 0 {
-		none := make(chan pipeline.Shared[model.Batch])
-		close(none)
-		return none
-	}
-	deadline := cfg.ReceiverStatsInterval * 3 / 4
-	ticks, runTicks := pipeline.Ticks(log, 0, cfg.ReceiverStatsInterval)
-	start("receiver-stats-ticker", runTicks)
-	out, run := NewStage(cfg.ReceiverStats, c, devices, deadline, log).Start(ticks, deadline)
-	start("receiver-stats", run)
-	return out
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
-	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	rs "github.com/tracker-adsb/tracker-core-health/stages/receiverstats"
 )
@@ -49,7 +48,7 @@ func (f *feed) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 	_, _ = w.Write(f.body)
 }
 
-func newStage(t *testing.T, sources ...config.ReceiverStats) (*rs.Stage, *catalog.Catalog) {
+func newStage(t *testing.T, sources ...rs.Source) (*rs.Stage, *catalog.Catalog) {
 	cat := catalog.New(model.CoreDevice("1", ""), rs.Group(time.Minute))
 	st := rs.NewStage(sources, cat, nil, 5*time.Second, zerolog.Nop())
 	rs.SetClock(st, func() time.Time { return captured.Add(30 * time.Second) })
@@ -73,7 +72,7 @@ func TestCycleReadsTheLastMinute(t *testing.T) {
 	f.set(capture(t), 200)
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	st, _ := newStage(t, config.ReceiverStats{Name: "rooftop", URL: srv.URL + "/data/stats.json"})
+	st, _ := newStage(t, rs.Source{Name: "rooftop", URL: srv.URL + "/data/stats.json"})
 	b := st.Cycle(t.Context())
 	require.Equal(t, model.CycleStart, b[0].Kind)
 	require.Equal(t, rs.GroupName, b[0].Loop())
@@ -108,7 +107,7 @@ func TestCycleWithoutUsableStats(t *testing.T) {
 	f := &feed{}
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	st, _ := newStage(t, config.ReceiverStats{Name: "rooftop", URL: srv.URL})
+	st, _ := newStage(t, rs.Source{Name: "rooftop", URL: srv.URL})
 	good := capture(t)
 	for _, tc := range []struct {
 		name string
@@ -152,7 +151,7 @@ func TestSeveralReceiversAndAFile(t *testing.T) {
 	raw, err := json.Marshal(doc)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(file, raw, 0o600))
-	st, _ := newStage(t, config.ReceiverStats{Name: "roof", URL: srv.URL}, config.ReceiverStats{Name: "garden", URL: file})
+	st, _ := newStage(t, rs.Source{Name: "roof", URL: srv.URL}, rs.Source{Name: "garden", URL: file})
 	got := byTopic(st.Cycle(t.Context()))
 	require.True(t, got["Tracker/receiver/roof/statistic/receiver_stats_connected"].Bool())
 	require.True(t, got["Tracker/receiver/garden/statistic/receiver_stats_connected"].Bool())
@@ -191,7 +190,7 @@ func TestStartEmitsACycleATick(t *testing.T) {
 	f.set(capture(t), 200)
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	st, _ := newStage(t, config.ReceiverStats{Name: "roof", URL: srv.URL})
+	st, _ := newStage(t, rs.Source{Name: "roof", URL: srv.URL})
 	ticks := make(chan time.Time)
 	out, run := st.Start(ticks, time.Second)
 	done := make(chan error, 1)
@@ -204,4 +203,42 @@ func TestStartEmitsACycleATick(t *testing.T) {
 	require.NoError(t, <-done)
 	_, open := <-out
 	require.False(t, open)
+}
+
+// The stage's configuration lives with it: RECEIVER_STATS_URL (one URL, or name=url items)
+// and RECEIVER_STATS_INTERVAL; a bad value names its variable.
+func TestLoadConfig(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		want    []rs.Source
+		problem string
+	}{
+		{"", nil, ""},
+		{"http://rx/tar1090/data/stats.json?x=1", []rs.Source{{Name: "receiver", URL: "http://rx/tar1090/data/stats.json?x=1"}}, ""},
+		{"/run/readsb/stats.json", []rs.Source{{Name: "receiver", URL: "/run/readsb/stats.json"}}, ""},
+		{"roof=http://a/stats.json, garden=/run/readsb/stats.json", []rs.Source{{Name: "roof", URL: "http://a/stats.json"}, {Name: "garden", URL: "/run/readsb/stats.json"}}, ""},
+		{"http://a/stats.json,http://b/stats.json", nil, "each needs a name"},
+		{"roof=http://a,roof=http://b", nil, "named twice"},
+		{"my roof=http://a", nil, "letters, digits"},
+		{"roof=", nil, "has no URL"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			c, err := rs.LoadConfig(func(k string) (string, bool) {
+				if k == "RECEIVER_STATS_URL" {
+					return tc.in, true
+				}
+				return "", false
+			})
+			if tc.problem != "" {
+				require.ErrorContains(t, err, "RECEIVER_STATS_URL")
+				require.ErrorContains(t, err, tc.problem)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, c.Sources)
+			require.Equal(t, 60*time.Second, c.Interval)
+		})
+	}
+	_, err := rs.LoadConfig(func(k string) (string, bool) { return "soon", k == "RECEIVER_STATS_INTERVAL" })
+	require.ErrorContains(t, err, "RECEIVER_STATS_INTERVAL")
 }

@@ -25,6 +25,8 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/config"
 	_ "github.com/tracker-adsb/tracker-core-health/internal/heapprofile" // heap profiling off unless PPROF_ADDR
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/stages"
+	"github.com/tracker-adsb/tracker-core-health/stages/all"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
 )
 
@@ -69,6 +71,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	cfg, err := config.LoadMonitor(config.Environ())
+	var telemetry []stages.Stage
+	if err == nil {
+		telemetry, err = all.Load(config.Environ()) // each registered stage reads its own
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tracker-core-health: configuration error: %v\n", err)
 		return 2
@@ -78,7 +84,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	sigCtx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	done := make(chan error, 1)
-	go func() { done <- Monitor(context.Background(), sigCtx, cfg, log) }()
+	go func() { done <- Monitor(context.Background(), sigCtx, cfg, telemetry, log) }()
 	select {
 	case err = <-done:
 	case <-sigCtx.Done():

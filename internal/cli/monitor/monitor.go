@@ -11,9 +11,9 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
+	"github.com/tracker-adsb/tracker-core-health/stages"
 	"github.com/tracker-adsb/tracker-core-health/stages/all"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
-	"github.com/tracker-adsb/tracker-core-health/stages/receiverstats"
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
 	"github.com/tracker-adsb/tracker-core-health/stages/registry"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
@@ -21,11 +21,11 @@ import (
 
 // Monitor wires the pipeline and runs it until stop ends (graceful: sources stop, the rest
 // drains, OFFLINE is published) or a stage fails.
-func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger) error {
+func Monitor(ctx, stop context.Context, cfg *config.Monitor, telemetry []stages.Stage, log zerolog.Logger) error {
 	started := time.Now()
 	health := &pipeline.Health{}
 	devices := &pipeline.DeviceDirectory{}
-	cat := all.Catalog(cfg)
+	cat := all.Catalog(cfg, telemetry)
 	stageLog := func(name string) zerolog.Logger { return log.With().Str("stage", name).Logger() }
 
 	g := pipeline.NewGroup(ctx)
@@ -84,7 +84,12 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	storeOut, runStore := store.NewStage(conn, cat, health.Essential(), stageLog("store")).Start(storeTicks)
 	goStopping("store", runStore)
 
-	recvOut := receiverstats.Wire(cfg, cat, devices, stageLog("receiver-stats"), goStopping) // RECEIVER_STATS_URL
+	// The registered telemetry stages (stages/all), each started as its registration says.
+	readings := []<-chan pipeline.Shared[model.Batch]{static, brokerOut, counterOut, storeOut}
+	for _, st := range telemetry {
+		name := st.Group().Name
+		readings = append(readings, st.Start(stages.Monitor{Catalog: cat, Devices: devices, Log: stageLog(name), Go: goStopping}))
+	}
 
 	// Heartbeat for the container health check.
 	goStopping("heartbeat", func(ctx context.Context) error {
@@ -123,7 +128,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, log zerolog.Logger)
 	// The fan-out counts each batch's readers: the broker and counter stages get their batches
 	// back after the last reader's Done.
 	regOut, runRegistrations := rs.Start(sink.Received(), releases)
-	merged := pipeline.Merge(ctx, 16, static, brokerOut, counterOut, storeOut, regOut, recvOut)
+	merged := pipeline.Merge(ctx, 16, append(readings, regOut)...)
 	readers := 1
 	if cfg.MetricsAddr != "" {
 		readers = 2
