@@ -80,8 +80,8 @@ type Monitor struct {
 
 	LogLevel zerolog.Level
 
-	BrokerPollInterval time.Duration
-	StorePollInterval  time.Duration
+	BrokerPollInterval        time.Duration
+	StorePollInterval         time.Duration
 	RegistryURL               string
 	RegistryNamespace         string
 	RegistryAuthURL           string

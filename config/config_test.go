@@ -121,4 +121,3 @@ func TestAPIAndStoreAndMQTTShareOneReader(t *testing.T) {
 	_, err = config.LoadMQTT(env(map[string]string{"MQTT_PORT": "x"}))
 	require.ErrorContains(t, err, "MQTT_PORT")
 }
-

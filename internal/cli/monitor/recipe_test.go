@@ -91,7 +91,9 @@ func (r exampleRegistered) Start(m stages.Monitor) <-chan pipeline.Shared[model.
 // 5. One line in stages/all.Telemetry: here, the test's own list.
 func withExample(t *testing.T, reg stages.Registration) []stages.Stage {
 	t.Helper()
-	get := func(k string) (string, bool) { return map[string]string{"LIGHTNING_INTERVAL": "50ms"}[k], k == "LIGHTNING_INTERVAL" }
+	get := func(k string) (string, bool) {
+		return map[string]string{"LIGHTNING_INTERVAL": "50ms"}[k], k == "LIGHTNING_INTERVAL"
+	}
 	registered, err := all.Load(get)
 	require.NoError(t, err)
 	st, err := reg(get)
