@@ -16,7 +16,7 @@ const (
 	MessagesPerSecond      = "messages_per_second"
 	PositionsPerSecond     = "positions_per_second"
 	AircraftWithPosition   = "aircraft_with_position"
-	AircraftWithoutPositon = "aircraft_without_position"
+	AircraftWithoutPosition = "aircraft_without_position"
 	Signal                 = "signal_dbfs"
 	Noise                  = "noise_dbfs"
 	PeakSignal             = "peak_signal_dbfs"
@@ -37,7 +37,7 @@ var specs = catalog.Specs([]catalog.Spec{
 		Metric: catalog.Gauge("tracker_receiver_positions_per_second", model.Number, labels...)},
 	{Field: AircraftWithPosition, Name: "Aircraft With Position", Icon: "mdi:airplane-marker", StateClass: "measurement",
 		Metric: catalog.Gauge("tracker_receiver_aircraft_with_position", model.Number, labels...)},
-	{Field: AircraftWithoutPositon, Name: "Aircraft Without Position", Icon: "mdi:airplane-off", StateClass: "measurement",
+	{Field: AircraftWithoutPosition, Name: "Aircraft Without Position", Icon: "mdi:airplane-off", StateClass: "measurement",
 		Metric: catalog.Gauge("tracker_receiver_aircraft_without_position", model.Number, labels...)},
 	{Field: Signal, Name: "Signal", Icon: "mdi:signal", StateClass: "measurement", Unit: "dBFS",
 		Metric: catalog.Gauge("tracker_receiver_signal_dbfs", model.Number, labels...)},

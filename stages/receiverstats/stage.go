@@ -220,7 +220,7 @@ func (st *Stats) Values() []Value {
 		add(PositionsPerSecond, &n, 1/secs, 2)
 	}
 	add(AircraftWithPosition, first(w.AircraftWithPos, st.AircraftWithPos), 1, 0)
-	add(AircraftWithoutPositon, first(w.AircraftWithoutPos, st.AircraftWithoutPos), 1, 0)
+	add(AircraftWithoutPosition, first(w.AircraftWithoutPos, st.AircraftWithoutPos), 1, 0)
 	if l := w.Local; l != nil {
 		add(Signal, l.Signal, 1, 1)
 		add(Noise, l.Noise, 1, 1)
