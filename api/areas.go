@@ -29,8 +29,8 @@ func (s *Server) areasCollection() *collection {
 			}
 			return a.Identifier, f, true
 		},
-		check: func(items []json.RawMessage, id string, item json.RawMessage, rulesBody, _ []byte) ([]byte, error) {
-			return checkAreas(id, items, item, rulesBody)
+		check: func(items []json.RawMessage, id string, item json.RawMessage, cur *rules.Snapshot) ([]byte, error) {
+			return checkAreas(id, items, item, cur)
 		},
 		show: func(_ context.Context, items []json.RawMessage) []any {
 			out := make([]any, 0, len(items))
@@ -138,7 +138,7 @@ func marshalCollection(features []json.RawMessage) []byte {
 
 // checkAreas rejects a Polygon the engine would drop (item: the area saved, nil for a whole
 // set), then re-validates the stored rules against the new areas (the survival check).
-func checkAreas(id string, features []json.RawMessage, item json.RawMessage, rulesBody []byte) ([]byte, error) {
+func checkAreas(id string, features []json.RawMessage, item json.RawMessage, cur *rules.Snapshot) ([]byte, error) {
 	body := marshalCollection(features)
 	loaded, err := rules.LoadAreas(body)
 	if err != nil {
@@ -159,13 +159,18 @@ func checkAreas(id string, features []json.RawMessage, item json.RawMessage, rul
 			return nil, reject(http.StatusBadRequest, invalid, id)
 		}
 	}
-	items, err := parseRules(rulesBody)
+	items, err := parseRules(cur.Rules)
 	if err != nil {
 		return nil, err
 	}
 	if len(items) > 0 {
-		if _, err := rules.LoadRules(marshalArray(items), loaded, rules.Strict); err != nil {
-			return nil, reject(http.StatusBadRequest, "%s", err.Error())
+		refs, err := storedRefs(cur)
+		if err != nil {
+			return nil, err
+		}
+		refs.Areas = loaded
+		if err := checkRulesWith(items, refs); err != nil {
+			return nil, err
 		}
 	}
 	return body, nil

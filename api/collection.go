@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+
+	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 // collection is one stored set the API serves item by item (CONTRACT.md 8): the rules under
@@ -22,10 +24,10 @@ type collection struct {
 	id func(item json.RawMessage) string
 	// decode reads and validates a request body (413/422 answered by it) into an item as stored.
 	decode func(w http.ResponseWriter, r *http.Request) (id string, item json.RawMessage, ok bool)
-	// check validates the set as it would be saved (rules and areas bodies as stored now; id
-	// and item: what is being written, nil item for a delete) and returns its body, or the error
-	// that refuses the save.
-	check func(items []json.RawMessage, id string, item json.RawMessage, rulesBody, areasBody []byte) ([]byte, error)
+	// check validates the set as it would be saved (the bodies as stored now; id and item: what
+	// is being written, nil item for a delete) and returns its body, or the error that refuses
+	// the save.
+	check func(items []json.RawMessage, id string, item json.RawMessage, cur *rules.Snapshot) ([]byte, error)
 	// show renders items for an answer; created is the answer to a POST.
 	show    func(ctx context.Context, items []json.RawMessage) []any
 	created func(ctx context.Context, item json.RawMessage) any
@@ -43,12 +45,12 @@ func (c *collection) routes(mux *http.ServeMux, s *Server) {
 	mux.HandleFunc("DELETE "+c.path+"/{id}", func(w http.ResponseWriter, r *http.Request) { s.remove(c, w, r) })
 }
 
-// body is the collection's stored body of the two.
-func (c *collection) body(rulesBody, areasBody []byte) []byte {
+// body is the collection's stored body.
+func (c *collection) body(cur *rules.Snapshot) []byte {
 	if c.key == areasKey {
-		return areasBody
+		return cur.Areas
 	}
-	return rulesBody
+	return cur.Rules
 }
 
 func (c *collection) find(items []json.RawMessage, id string) int {
@@ -62,12 +64,13 @@ func (c *collection) notFound(id string) error {
 // stored reads the collection's items, answering a store error (500) itself; the answer
 // carries the set's ETag.
 func (s *Server) stored(c *collection, w http.ResponseWriter, r *http.Request) ([]json.RawMessage, bool) {
-	rb, ab, err := s.store.bodies(r.Context())
-	body := c.body(rb, ab)
-	var items []json.RawMessage
-	if err == nil {
-		items, err = c.parse(body)
+	cur, err := s.store.bodies(r.Context())
+	if err != nil {
+		s.storeError(w, err)
+		return nil, false
 	}
+	body := c.body(cur)
+	items, err := c.parse(body)
 	if err != nil {
 		s.storeError(w, err)
 		return nil, false
@@ -78,15 +81,15 @@ func (s *Server) stored(c *collection, w http.ResponseWriter, r *http.Request) (
 
 // save edits the stored items and saves the set once check accepts it, in one guarded write.
 func (s *Server) save(ctx context.Context, c *collection, id string, item json.RawMessage, edit func([]json.RawMessage) ([]json.RawMessage, error)) error {
-	return s.store.mutate(ctx, c.key, func(rb, ab []byte) ([]byte, error) {
-		items, err := c.parse(c.body(rb, ab))
+	return s.store.mutate(ctx, c.key, func(cur *rules.Snapshot) ([]byte, error) {
+		items, err := c.parse(c.body(cur))
 		if err != nil {
 			return nil, err
 		}
 		if items, err = edit(items); err != nil {
 			return nil, err
 		}
-		return c.check(items, id, item, rb, ab)
+		return c.check(items, id, item, cur)
 	})
 }
 
@@ -163,8 +166,8 @@ func (s *Server) put(c *collection, w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) remove(c *collection, w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	err := s.store.mutate(r.Context(), c.key, func(rb, ab []byte) ([]byte, error) {
-		items, err := c.parse(c.body(rb, ab))
+	err := s.store.mutate(r.Context(), c.key, func(cur *rules.Snapshot) ([]byte, error) {
+		items, err := c.parse(c.body(cur))
 		if err != nil {
 			return nil, err
 		}
@@ -173,11 +176,11 @@ func (s *Server) remove(c *collection, w http.ResponseWriter, r *http.Request) {
 			return nil, c.notFound(id)
 		}
 		if c.guardDelete != nil {
-			if err := c.guardDelete(id, rb); err != nil {
+			if err := c.guardDelete(id, cur.Rules); err != nil {
 				return nil, err
 			}
 		}
-		return c.check(slices.Delete(items, i, i+1), id, nil, rb, ab)
+		return c.check(slices.Delete(items, i, i+1), id, nil, cur)
 	})
 	if err != nil {
 		s.storeError(w, err)

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -93,17 +92,13 @@ func mustJSON(v any) json.RawMessage {
 	return b
 }
 
-// ruleSetProblems lists what strict loading refuses in a rule set against an areas body.
-func ruleSetProblems(items []json.RawMessage, areasBody []byte) []string {
-	areas := rules.Areas{}
-	if len(bytes.TrimSpace(areasBody)) > 0 {
-		a, err := rules.LoadAreas(areasBody)
-		if err != nil {
-			return []string{err.Error()}
-		}
-		areas = a
+// ruleSetProblems lists what strict loading refuses in a rule set against the stored bodies.
+func ruleSetProblems(items []json.RawMessage, cur *rules.Snapshot) []string {
+	refs, err := storedRefs(cur)
+	if err != nil {
+		return []string{err.Error()}
 	}
-	return rules.RuleProblems(marshalArray(items), areas)
+	return rules.RuleProblems(marshalArray(items), refs)
 }
 
 func (s *Server) importRules(w http.ResponseWriter, r *http.Request) {
@@ -113,8 +108,8 @@ func (s *Server) importRules(w http.ResponseWriter, r *http.Request) {
 	}
 	items, problems := importedRules(body)
 	dry := r.URL.Query().Get("dry_run") == "true"
-	err := s.store.mutate(r.Context(), rules.RulesKey, func(_, ab []byte) ([]byte, error) {
-		if problems = append(problems, ruleSetProblems(items, ab)...); len(problems) > 0 || dry {
+	err := s.store.mutate(r.Context(), rules.RulesKey, func(cur *rules.Snapshot) ([]byte, error) {
+		if problems = append(problems, ruleSetProblems(items, cur)...); len(problems) > 0 || dry {
 			return nil, &setProblems{problems}
 		}
 		return marshalArray(items), nil
@@ -129,14 +124,16 @@ func (s *Server) importAreas(w http.ResponseWriter, r *http.Request) {
 	}
 	features, problems := importedAreas(body)
 	dry := r.URL.Query().Get("dry_run") == "true"
-	err := s.store.mutate(r.Context(), rules.AreasKey, func(rb, _ []byte) ([]byte, error) {
+	err := s.store.mutate(r.Context(), rules.AreasKey, func(cur *rules.Snapshot) ([]byte, error) {
 		coll := marshalCollection(features)
 		problems = append(problems, rules.AreaProblems(coll)...)
-		stored, err := parseRules(rb)
+		stored, err := parseRules(cur.Rules)
 		if err != nil {
 			return nil, err
 		}
-		if problems = append(problems, ruleSetProblems(stored, coll)...); len(problems) > 0 || dry {
+		next := *cur
+		next.Areas = coll
+		if problems = append(problems, ruleSetProblems(stored, &next)...); len(problems) > 0 || dry {
 			return nil, &setProblems{problems}
 		}
 		return coll, nil

@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
 // The rules, element by element of config:rules (CONTRACT.md 8): every save validates the whole
@@ -26,8 +27,8 @@ func (s *Server) rulesCollection() *collection {
 			}
 			return rule.Identifier, stored, true
 		},
-		check: func(items []json.RawMessage, _ string, _ json.RawMessage, _, areasBody []byte) ([]byte, error) {
-			if err := checkRules(items, areasBody); err != nil {
+		check: func(items []json.RawMessage, _ string, _ json.RawMessage, cur *rules.Snapshot) ([]byte, error) {
+			if err := checkRules(items, cur); err != nil {
 				return nil, err
 			}
 			return marshalArray(items), nil
@@ -99,31 +100,38 @@ func (s *Server) withCounts(ctx context.Context, items []json.RawMessage) []any 
 	return out
 }
 
-// checkRules validates a whole rule set strictly against the stored areas.
-func checkRules(items []json.RawMessage, areasBody []byte) error {
-	areas, err := storedAreas(areasBody)
+// checkRules validates a whole rule set strictly against the stored areas and watchlists.
+func checkRules(items []json.RawMessage, cur *rules.Snapshot) error {
+	refs, err := storedRefs(cur)
 	if err != nil {
 		return err
 	}
-	return checkRulesWith(items, areas)
+	return checkRulesWith(items, refs)
 }
 
-// storedAreas loads the stored areas' body (none when empty) as the engine does.
-func storedAreas(areasBody []byte) (rules.Areas, error) {
-	if len(bytes.TrimSpace(areasBody)) == 0 {
-		return rules.Areas{}, nil
+// storedRefs loads what the stored rules refer to, the areas and the watchlists (none when
+// empty), as the engine does.
+func storedRefs(cur *rules.Snapshot) (rules.Refs, error) {
+	refs := rules.Refs{Areas: rules.Areas{}}
+	if len(bytes.TrimSpace(cur.Areas)) > 0 {
+		areas, err := rules.LoadAreas(cur.Areas)
+		if err != nil {
+			return refs, reject(http.StatusBadRequest, "%s", err.Error())
+		}
+		refs.Areas = areas
 	}
-	areas, err := rules.LoadAreas(areasBody)
+	lists, err := watchlist.Decode(cur.Watchlists)
 	if err != nil {
-		return nil, reject(http.StatusBadRequest, "%s", err.Error())
+		return refs, fmt.Errorf("%w: %s: %v", errCorrupt, watchlist.Key, err)
 	}
-	return areas, nil
+	refs.Watchlists = watchlist.Compile(lists)
+	return refs, nil
 }
 
-// checkRulesWith validates a whole rule set strictly against areas already loaded.
-func checkRulesWith(items []json.RawMessage, areas rules.Areas) error {
+// checkRulesWith validates a whole rule set strictly against what it refers to.
+func checkRulesWith(items []json.RawMessage, refs rules.Refs) error {
 	body, _ := json.Marshal(items)
-	if _, err := rules.LoadRules(body, areas, rules.Strict); err != nil {
+	if _, err := rules.LoadRulesWith(body, refs, rules.Strict); err != nil {
 		return reject(http.StatusBadRequest, "%s", err.Error())
 	}
 	return nil

@@ -90,12 +90,12 @@ func (s *Server) testRule(w http.ResponseWriter, r *http.Request) {
 	}
 	rule.Enabled = true // tested as it would run once enabled
 	stored, _ := json.Marshal(rule)
-	rb, ab, err := s.store.bodies(r.Context())
+	cur, err := s.store.bodies(r.Context())
 	if err != nil {
 		s.storeError(w, err)
 		return
 	}
-	engine, tested, err := testEngine(rb, ab, rule.Identifier, stored)
+	engine, tested, err := testEngine(cur, rule.Identifier, stored)
 	if err != nil {
 		s.storeError(w, err)
 		return
@@ -119,8 +119,8 @@ func (s *Server) testRule(w http.ResponseWriter, r *http.Request) {
 // testEngine checks the stored set with the rule in it (strict, against the stored areas:
 // the 400 of a save) and builds an engine of the rule and the rules it depends on through
 // matched_rules conditions: the others never change what it fires on.
-func testEngine(rulesBody, areasBody []byte, id string, rule json.RawMessage) (*rules.Engine, *rules.Rule, error) {
-	items, err := parseRules(rulesBody)
+func testEngine(cur *rules.Snapshot, id string, rule json.RawMessage) (*rules.Engine, *rules.Rule, error) {
+	items, err := parseRules(cur.Rules)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -129,15 +129,16 @@ func testEngine(rulesBody, areasBody []byte, id string, rule json.RawMessage) (*
 	} else {
 		items = append(items, rule)
 	}
-	// The areas are loaded once, for the check and the engine (an import may hold 8 MiB).
-	areas, err := storedAreas(areasBody)
+	// The areas and watchlists are loaded once, for the check and the engine (an import may
+	// hold 8 MiB).
+	refs, err := storedRefs(cur)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkRulesWith(items, areas); err != nil {
+	if err := checkRulesWith(items, refs); err != nil {
 		return nil, nil, err
 	}
-	set, err := rules.LoadRules(marshalArray(rules.WithDependencies(items, id)), areas, rules.Lenient)
+	set, err := rules.LoadRulesWith(marshalArray(rules.WithDependencies(items, id)), refs, rules.Lenient)
 	var le *rules.LoadError
 	if err != nil && !errors.As(err, &le) {
 		return nil, nil, reject(http.StatusBadRequest, "%s", err.Error())

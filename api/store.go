@@ -14,10 +14,11 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
 // ErrConflict means the watched keys changed under a save too many times in a row.
-var ErrConflict = errors.New("concurrent modification; try again")
+var ErrConflict = rules.ErrChanged
 
 // rejectError is a save the validation refused: status and detail text.
 type rejectError struct {
@@ -45,84 +46,49 @@ func NewStore(c rueidis.Client, backupDir string, log zerolog.Logger) *Store {
 	return &Store{c: c, backupDir: backupDir, log: log}
 }
 
-// bodies reads config:rules and config:areas.
-func (s *Store) bodies(ctx context.Context) (rulesBody, areasBody []byte, err error) {
-	res := s.c.DoMulti(ctx, s.c.B().Get().Key(rules.RulesKey).Build(), s.c.B().Get().Key(rules.AreasKey).Build())
-	return bodyOf(res[0], &err), bodyOf(res[1], &err), err
+// bodies reads the stored bodies (rules, areas, watchlists).
+func (s *Store) bodies(ctx context.Context) (*rules.Snapshot, error) {
+	return rules.ReadConfig(ctx, s.c)
 }
 
-func bodyOf(r rueidis.RedisResult, errp *error) []byte {
-	v, err := r.ToString()
-	if err != nil && !rueidis.IsRedisNil(err) && *errp == nil {
-		*errp = err
-	}
-	return []byte(v)
-}
-
-// mutate runs one guarded write of key: fn gets the current bodies and returns the new body
-// of key (or an error, which aborts with nothing written).
-func (s *Store) mutate(ctx context.Context, key string, fn func(rulesBody, areasBody []byte) ([]byte, error)) error {
+// mutate runs one guarded write of key (rules.Update), serialised in-process: fn gets the
+// current bodies and returns the new body of key (or an error, which aborts with nothing
+// written); a write whose If-Match names another version of key's set is refused (412).
+func (s *Store) mutate(ctx context.Context, key string, fn func(cur *rules.Snapshot) ([]byte, error)) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for attempt := 0; attempt < 20; attempt++ {
-		var body []byte
-		aborted := false
-		err := s.c.Dedicated(func(d rueidis.DedicatedClient) error {
-			if err := d.Do(ctx, d.B().Watch().Key(rules.RulesKey, rules.AreasKey).Build()).Error(); err != nil {
-				return err
-			}
-			res := d.DoMulti(ctx, d.B().Get().Key(rules.RulesKey).Build(), d.B().Get().Key(rules.AreasKey).Build())
-			var rerr error
-			rb, ab := bodyOf(res[0], &rerr), bodyOf(res[1], &rerr)
-			if rerr != nil {
-				_ = d.Do(ctx, d.B().Unwatch().Build())
-				return rerr
-			}
-			current, what := rb, "rules"
-			if key == rules.AreasKey {
-				current, what = ab, "areas"
-			}
-			if err := checkPrecondition(ctx, what, current); err != nil {
-				_ = d.Do(ctx, d.B().Unwatch().Build())
-				return err
-			}
-			var err error
-			if body, err = fn(rb, ab); err != nil {
-				_ = d.Do(ctx, d.B().Unwatch().Build())
-				return err
-			}
-			out := d.DoMulti(ctx,
-				d.B().Multi().Build(),
-				d.B().Set().Key(key).Value(string(body)).Build(),
-				d.B().Set().Key(key+":version").Value(rules.Version(body)).Build(),
-				d.B().Exec().Build())
-			exec := out[len(out)-1]
-			if err := exec.Error(); err != nil {
-				if rueidis.IsRedisNil(err) {
-					aborted = true
-					return nil
-				}
-				return err
-			}
-			return nil
-		})
-		if err != nil {
-			return err
+	body, err := rules.Update(ctx, s.c, key, func(cur *rules.Snapshot) ([]byte, error) {
+		current, what := cur.Rules, "rules"
+		switch key {
+		case rules.AreasKey:
+			current, what = cur.Areas, "areas"
+		case watchlist.Key:
+			current, what = cur.Watchlists, "watchlists"
 		}
-		if !aborted {
-			if p := preconditionOf(ctx); p != nil {
-				p.etag = etag(body)
-			}
-			s.backup(key, body)
-			return nil
+		if err := checkPrecondition(ctx, what, current); err != nil {
+			return nil, err
 		}
+		return fn(cur)
+	})
+	if errors.Is(err, rules.ErrChanged) {
+		return ErrConflict
 	}
-	return ErrConflict
+	if err != nil {
+		return err
+	}
+	if p := preconditionOf(ctx); p != nil {
+		p.etag = etag(body)
+	}
+	s.backup(key, body)
+	return nil
 }
 
 func backupName(key string) string {
-	if key == rules.RulesKey {
+	switch key {
+	case rules.RulesKey:
 		return "rules-backup.json"
+	case watchlist.Key:
+		return "watchlists-backup.json"
 	}
 	return "areas-backup.json"
 }
@@ -151,11 +117,19 @@ func (s *Store) backup(key string, body []byte) {
 	}
 }
 
+func bodyOf(r rueidis.RedisResult, errp *error) []byte {
+	v, err := r.ToString()
+	if err != nil && !rueidis.IsRedisNil(err) && *errp == nil {
+		*errp = err
+	}
+	return []byte(v)
+}
+
 // Startup repairs and backs up each set: a body without version gets one; no body but a
 // backup restores both in one transaction (a corrupt backup is logged and ignored); a body
 // without a backup file gets one. An existing backup is never overwritten here.
 func (s *Store) Startup(ctx context.Context) error {
-	for _, key := range []string{rules.RulesKey, rules.AreasKey} {
+	for _, key := range []string{rules.RulesKey, rules.AreasKey, watchlist.Key} {
 		res := s.c.DoMulti(ctx, s.c.B().Get().Key(key).Build(), s.c.B().Get().Key(key+":version").Build())
 		var err error
 		body, ver := bodyOf(res[0], &err), bodyOf(res[1], &err)

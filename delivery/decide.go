@@ -43,6 +43,25 @@ type Decision struct {
 // Told reports whether people are told: sent, or no policy at all.
 func (d Decision) Told() bool { return d.State != Held }
 
+// AppendJSON appends the notification's "delivery" object (CONTRACT.md 10.3):
+// {"state": "sent"} or {"state": "held", "reason", "until"} (until left out for rate_limit).
+func (d Decision) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"state":"`...)
+	dst = append(dst, d.State.String()...)
+	dst = append(dst, '"')
+	if d.State == Held {
+		dst = append(dst, `,"reason":"`...)
+		dst = append(dst, d.Reason...)
+		dst = append(dst, '"')
+		if !d.Until.IsZero() {
+			dst = append(dst, `,"until":"`...)
+			dst = d.Until.UTC().AppendFormat(dst, "2006-01-02T15:04:05.999999")
+			dst = append(dst, `+00:00"`...)
+		}
+	}
+	return append(dst, '}')
+}
+
 // Mutes says whether a rule or an aircraft is muted at a time.
 type Mutes interface {
 	// Until is the latest end of the mutes of rule (or every rule, "*") for every aircraft or

@@ -24,6 +24,8 @@ type notifAircraft struct {
 	WakeTurbulenceCategory string      `json:"wake_turbulence_category,omitempty"`
 	Powerplant             *Powerplant `json:"powerplant,omitempty"`
 	Military               bool        `json:"military,omitempty"`
+	// Watchlist is the aircraft's entry on its first watchlist (CONTRACT.md 11.4).
+	Watchlist *WatchEntry `json:"watchlist,omitempty"`
 }
 
 // NotificationBody is the rule notification payload (spec 2.3, CONTRACT.md 6.5) but the rule:
@@ -73,6 +75,9 @@ func NewNotificationBody(f *Flight) *NotificationBody {
 	if p := a.Powerplant; p != nil && (p.Count != nil || p.Type != "") {
 		n.Aircraft.Powerplant = p
 	}
+	if f.Watched != nil {
+		n.Aircraft.Watchlist = f.Watched.Shown
+	}
 	return n
 }
 
@@ -94,6 +99,17 @@ func AppendNotification(dst, body, rule []byte) []byte {
 	dst = append(dst, body[:len(body)-1]...) // without the closing brace
 	dst = append(dst, `,"rule":`...)
 	dst = append(dst, rule...)
+	return append(dst, '}')
+}
+
+// AppendKey adds "key": raw as the last key of the object that ends dst (a notification's
+// "delivery").
+func AppendKey(dst []byte, key string, raw []byte) []byte {
+	dst = dst[:len(dst)-1] // the closing brace
+	dst = append(dst, ',', '"')
+	dst = append(dst, key...)
+	dst = append(dst, '"', ':')
+	dst = append(dst, raw...)
 	return append(dst, '}')
 }
 

@@ -39,7 +39,18 @@ const (
 	TypeAircraftPowerplantCount   = "aircraft_powerplant_count"
 	TypeWakeTurbulenceCategory    = "wake_turbulence_category"
 	TypeMatchedRules              = "matched_rules"
+	// Watchlist condition types (CONTRACT.md 11.3: an extension the original processor does not
+	// know).
+	TypeWatchlist         = "watchlist"
+	TypeWatchlistGroup    = "watchlist_group"
+	TypeWatchlistCategory = "watchlist_category"
 )
+
+// Extension reports whether a condition type is one of this project's extensions, which the
+// original processor would skip a rule for (the UI marks such a rule).
+func Extension(typ string) bool {
+	return typ == TypeWatchlist || typ == TypeWatchlistGroup || typ == TypeWatchlistCategory
+}
 
 // Operators (CONTRACT.md 6.1).
 const (
@@ -90,7 +101,7 @@ type conditionType struct {
 	value     Value
 	cost      int // cheaper conditions are evaluated first
 	// compile reads the value v (as JSON decodes it) into c, or says why it cannot.
-	compile func(c *cond, v any, areas Areas) error
+	compile func(c *cond, v any, refs Refs) error
 	// match tests c on the flight as it stands after the message received at at; fired marks
 	// the rules of the set the flight fired on earlier messages. It must not allocate.
 	match func(c *cond, f *model.Flight, fired bitset, at time.Time) bool
@@ -142,7 +153,7 @@ var conditionTypes = []*conditionType{
 		}},
 	{name: TypeDate, operators: []string{OpMinimum, OpMaximum}, cost: 2,
 		value:   Value{Widget: "date", Label: "Date"},
-		compile: func(c *cond, v any, _ Areas) error { s, _ := v.(string); return c.parseDate(strings.TrimSpace(s)) },
+		compile: func(c *cond, v any, _ Refs) error { s, _ := v.(string); return c.parseDate(strings.TrimSpace(s)) },
 		match:   matchDate,
 		observe: func(c *cond, _ *model.Flight, _ []string, at time.Time) any {
 			if c.dateOnly {
@@ -162,7 +173,7 @@ var conditionTypes = []*conditionType{
 		observe: func(_ *cond, f *model.Flight, _ []string, _ time.Time) any { return f.Squawk }},
 	{name: TypeMilitary, operators: []string{OpEquals}, cost: 1,
 		value: Value{Widget: "bool", Label: "Military"},
-		compile: func(c *cond, v any, _ Areas) error {
+		compile: func(c *cond, v any, _ Refs) error {
 			switch x := v.(type) {
 			case bool:
 				c.flag = x
@@ -182,7 +193,7 @@ var conditionTypes = []*conditionType{
 		}},
 	{name: TypeReceiverSource, operators: []string{OpEquals}, cost: 2,
 		value: Value{Widget: "multi", Label: "Receiver source", List: true, Options: []string{"1090", "978", "EXTERNAL"}, MinItems: 1, MaxItems: 2},
-		compile: func(c *cond, v any, _ Areas) error {
+		compile: func(c *cond, v any, _ Refs) error {
 			if c.list = stringList(v); len(c.list) == 0 {
 				return errors.New("receiver_source value must list 1090, 978 or EXTERNAL")
 			}
@@ -266,11 +277,62 @@ var conditionTypes = []*conditionType{
 		observe: func(_ *cond, _ *model.Flight, earlier []string, _ time.Time) any {
 			return append([]string{}, earlier...)
 		}},
+	{name: TypeWatchlist, operators: []string{OpEquals, OpInList, OpNotInList}, cost: 1,
+		value:   Value{Widget: "watchlist", Label: "On a watchlist", Hint: "list identifiers"},
+		compile: compileWatchlists,
+		match: func(c *cond, f *model.Flight, _ bitset, _ time.Time) bool {
+			on := f.Watched != nil && f.Watched.Lists&c.bits != 0
+			if c.op == opNotInList {
+				return !on
+			}
+			return on
+		},
+		observe: func(c *cond, f *model.Flight, _ []string, _ time.Time) any { return watchedLists(c, f) }},
+	{name: TypeWatchlistGroup, operators: []string{OpEquals, OpInList}, cost: 1,
+		value:   Value{Widget: "watchgroup", Label: "Watchlist group", List: true, Options: model.WatchGroups[:], MinItems: 1, MaxItems: len(model.WatchGroups)},
+		compile: compileWatchGroups,
+		match: func(c *cond, f *model.Flight, _ bitset, _ time.Time) bool {
+			return f.Watched != nil && uint32(f.Watched.Groups)&c.bits != 0
+		},
+		observe: func(_ *cond, f *model.Flight, _ []string, _ time.Time) any {
+			if f.Watched == nil {
+				return nil
+			}
+			var out []string
+			for i, g := range model.WatchGroups {
+				if f.Watched.Groups&(1<<i) != 0 {
+					out = append(out, g)
+				}
+			}
+			return out
+		}},
+	{name: TypeWatchlistCategory, operators: []string{OpEquals, OpInList}, cost: 2,
+		value:   Value{Widget: "watchcategory", Label: "Watchlist category", List: true, MinItems: 1},
+		compile: compileWatchCategories,
+		match: func(c *cond, f *model.Flight, _ bitset, _ time.Time) bool {
+			if f.Watched == nil {
+				return false
+			}
+			for _, have := range f.Watched.Categories {
+				for _, want := range c.list {
+					if have == want {
+						return true
+					}
+				}
+			}
+			return false
+		},
+		observe: func(_ *cond, f *model.Flight, _ []string, _ time.Time) any {
+			if f.Watched == nil {
+				return nil
+			}
+			return append([]string{}, f.Watched.Categories...)
+		}},
 	{name: TypeArea, operators: []string{OpEquals}, cost: 10,
 		value: Value{Widget: "area", Label: "Inside area"},
-		compile: func(c *cond, v any, areas Areas) error {
+		compile: func(c *cond, v any, refs Refs) error {
 			id := strings.TrimSpace(stringValue(v))
-			a, ok := areas[id]
+			a, ok := refs.Areas[id]
 			if !ok {
 				return fmt.Errorf("area '%s' not found in areas config", id)
 			}
@@ -335,6 +397,28 @@ func CheckValue(typ string, raw json.RawMessage) (msg, errType string) {
 		return "", ""
 	}
 	v := t.value
+	switch typ {
+	case TypeWatchlist, TypeWatchlistGroup, TypeWatchlistCategory: // a name, or a list of them
+		var one string
+		list := []string{}
+		if json.Unmarshal(raw, &one) == nil {
+			list = append(list, one)
+		} else if json.Unmarshal(raw, &list) != nil {
+			return "value must be a name or an array of names", "list_type"
+		}
+		if len(list) == 0 {
+			return "value must name at least one", "too_short"
+		}
+		for _, s := range list {
+			switch {
+			case strings.TrimSpace(s) == "":
+				return "value must be a non-empty name", "string_too_short"
+			case typ == TypeWatchlistGroup && model.WatchGroupBit(strings.ToLower(strings.TrimSpace(s))) == 0:
+				return "value must be civ, mil, pol or gov", "enum"
+			}
+		}
+		return "", ""
+	}
 	switch {
 	case v.Ranged:
 		n, ok := exactInteger(raw)
@@ -392,15 +476,15 @@ func exactInteger(raw json.RawMessage) (int64, bool) {
 }
 
 // compileInteger reads a number value: a JSON number (truncated) or an integer string.
-func compileInteger(c *cond, v any, _ Areas) error {
+func compileInteger(c *cond, v any, _ Refs) error {
 	n, err := integerValue(v)
 	c.num = float64(n)
 	return err
 }
 
 // compileText reads a text value trimmed, through norm (upper- or lower-casing), then check.
-func compileText(norm func(string) string, check func(string) error) func(*cond, any, Areas) error {
-	return func(c *cond, v any, _ Areas) error {
+func compileText(norm func(string) string, check func(string) error) func(*cond, any, Refs) error {
+	return func(c *cond, v any, _ Refs) error {
 		c.str = strings.TrimSpace(stringValue(v))
 		if norm != nil {
 			c.str = norm(c.str)
@@ -428,7 +512,7 @@ const HeadingMax = 359
 
 var headingRE = regexp.MustCompile(`^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$`)
 
-func compileHeading(c *cond, v any, _ Areas) error {
+func compileHeading(c *cond, v any, _ Refs) error {
 	s, _ := v.(string)
 	m := headingRE.FindStringSubmatch(s)
 	if m == nil {
@@ -443,7 +527,7 @@ func compileHeading(c *cond, v any, _ Areas) error {
 	return nil
 }
 
-func compileRuleList(c *cond, v any, _ Areas) error {
+func compileRuleList(c *cond, v any, _ Refs) error {
 	arr, ok := v.([]any)
 	if !ok || len(arr) == 0 {
 		return errors.New("matched_rules value must be a non-empty array of rule identifiers")
@@ -456,6 +540,65 @@ func compileRuleList(c *cond, v any, _ Areas) error {
 		c.list = append(c.list, s)
 	}
 	return nil
+}
+
+// compileWatchlists reads one list id (equals) or several (in_list, not_in_list): each must be
+// a list of the set (CONTRACT.md 11.3: as an unknown area).
+func compileWatchlists(c *cond, v any, refs Refs) error {
+	c.list = stringList(v)
+	if len(c.list) == 0 {
+		return errors.New("watchlist value must name a watchlist")
+	}
+	for _, id := range c.list {
+		i, ok := refs.Watchlists.Index(id)
+		if !ok {
+			return fmt.Errorf("watchlist '%s' not found", id)
+		}
+		c.bits |= 1 << i
+	}
+	c.watch = refs.Watchlists
+	return nil
+}
+
+// compileWatchGroups reads civ, mil, pol or gov (any case), one or a list.
+func compileWatchGroups(c *cond, v any, _ Refs) error {
+	c.list = stringList(v)
+	if len(c.list) == 0 {
+		return errors.New("watchlist_group value must be civ, mil, pol or gov")
+	}
+	for _, g := range c.list {
+		bit := model.WatchGroupBit(strings.ToLower(g))
+		if bit == 0 {
+			return fmt.Errorf("watchlist group '%s' is none of civ, mil, pol, gov", g)
+		}
+		c.bits |= uint32(bit)
+	}
+	return nil
+}
+
+// compileWatchCategories reads categories, compared trimmed and case-insensitively.
+func compileWatchCategories(c *cond, v any, _ Refs) error {
+	for _, s := range stringList(v) {
+		c.list = append(c.list, strings.ToLower(s))
+	}
+	if len(c.list) == 0 {
+		return errors.New("watchlist_category value must be a non-empty category name")
+	}
+	return nil
+}
+
+// watchedLists are the ids of the lists a flight's aircraft is on (for explaining).
+func watchedLists(c *cond, f *model.Flight) any {
+	if f.Watched == nil {
+		return nil
+	}
+	var out []string
+	for i, id := range c.watch.IDs() {
+		if f.Watched.Lists&(1<<i) != 0 {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // matchVerticalSpeed is sign-aware: a negative threshold only matches descents, a positive or
@@ -536,7 +679,7 @@ func DateExcludes(conditions []json.RawMessage, now time.Time) string {
 		}
 		op := strings.ToLower(strings.TrimSpace(c.Operator))
 		cc := cond{t: t, op: opCode(op)}
-		if t.compile(&cc, c.Value, nil) != nil || (op != OpMinimum && op != OpMaximum) {
+		if t.compile(&cc, c.Value, Refs{}) != nil || (op != OpMinimum && op != OpMaximum) {
 			continue
 		}
 		if !matchDate(&cc, nil, nil, now) {

@@ -14,7 +14,8 @@ import (
 func TestConditionTableIsComplete(t *testing.T) {
 	want := []string{TypeAltitude, TypeVelocity, TypeVerticalSpeed, TypeHeading, TypeDate, TypeIdent, TypeSquawk, TypeMilitary,
 		TypeReceiverSource, TypeOperatorAirlineDesignator, TypeAircraftTypeDesignator, TypeAircraftRegistration,
-		TypeAircraftIcaoHex, TypeAircraftPowerplantCount, TypeWakeTurbulenceCategory, TypeMatchedRules, TypeArea}
+		TypeAircraftIcaoHex, TypeAircraftPowerplantCount, TypeWakeTurbulenceCategory, TypeMatchedRules, TypeArea,
+		TypeWatchlist, TypeWatchlistGroup, TypeWatchlistCategory} // the spec's 17, and the watchlists' 3 (CONTRACT.md 11.3)
 	var got []string
 	for _, ct := range ConditionTypes() {
 		got = append(got, ct.Type)
@@ -33,7 +34,7 @@ func TestConditionTableIsComplete(t *testing.T) {
 		require.Equal(t, row.operators, Operators[ct.Type])
 	}
 	require.ElementsMatch(t, want, got)
-	require.Len(t, got, 17)
+	require.Len(t, got, 20)
 }
 
 // The ✱ limits of CONTRACT.md 6.2, read from the table: the API's 422 texts and types.
@@ -56,6 +57,14 @@ func TestCheckValueAppliesTheStarredLimits(t *testing.T) {
 		{TypeAircraftRegistration, `"G-EUOA"`, "", ""},
 		{TypeAircraftIcaoHex, `"XYZ123"`, "value must be six hexadecimal digits", "string_pattern_mismatch"},
 		{TypeReceiverSource, `["1090"]`, "", ""},
+		{TypeWatchlistGroup, `"MIL"`, "", ""},
+		{TypeWatchlistGroup, `["mil","pol"]`, "", ""},
+		{TypeWatchlistGroup, `"army"`, "value must be civ, mil, pol or gov", "enum"},
+		{TypeWatchlistGroup, `[]`, "value must name at least one", "too_short"},
+		{TypeWatchlistCategory, `"Police Forces"`, "", ""},
+		{TypeWatchlistCategory, `["  "]`, "value must be a non-empty name", "string_too_short"},
+		{TypeWatchlistCategory, `7`, "value must be a name or an array of names", "list_type"},
+		{TypeWatchlist, `["mine","plane-alert"]`, "", ""},
 		{TypeReceiverSource, `["1090","978","EXTERNAL"]`, "value must be an array of 1 or 2 of 1090, 978, EXTERNAL", "list_type"},
 		{TypeReceiverSource, `["1090","1090"]`, "value must be an array of 1 or 2 distinct values from 1090, 978, EXTERNAL", "enum"},
 		{TypeReceiverSource, `["UAT"]`, "value must be an array of 1 or 2 distinct values from 1090, 978, EXTERNAL", "enum"},

@@ -50,11 +50,13 @@ type flightState struct {
 	set   *Set
 }
 
-// sync rebuilds the fired bitset when the rule set changed since it was built.
+// sync rebuilds the fired bitset, and looks the aircraft up in the set's watchlists, when the
+// rule set changed since (a new flight starts with none).
 func (fs *flightState) sync(s *Set) {
 	if fs.set == s {
 		return
 	}
+	fs.Watched = s.Watchlists.Lookup(fs.IcaoHex)
 	n := (len(s.Rules) + 63) / 64
 	if cap(fs.fired) >= n {
 		fs.fired = fs.fired[:n]

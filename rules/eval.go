@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
 type opKind uint8
@@ -48,7 +49,9 @@ type cond struct {
 	day       int64
 	instant   int64 // unix nanoseconds
 	area      *Polygon
-	listIdx   []int // matched_rules: index of each listed rule in the set, -1 when not in it
+	listIdx   []int          // matched_rules: index of each listed rule in the set, -1 when not in it
+	bits      uint32         // watchlist: the lists' bits; watchlist_group: the groups' bits
+	watch     *watchlist.Set // watchlist: the set the bits are of (to name them when explaining)
 }
 
 // match evaluates the condition on a flight, at the received time of the current message.

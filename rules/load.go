@@ -5,13 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/tracker-adsb/tracker-core-health/model"
 	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/delivery"
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
 // Rule-set errors of CONTRACT.md 6.3.
@@ -36,19 +39,27 @@ type Rule struct {
 	Name         string
 	Description  string
 	ForceArchive bool
-	index        int    // position in its set
-	conds        []cond // cheapest first, for evaluation
-	stated       []cond // as written, for explaining
-	refJSON      []byte // the notification's "rule" object, rendered once
+	// Policy is the rule's delivery policy (its `notify`, CONTRACT.md 10.1); nil: none, or
+	// an invalid one (notifyProblem says why).
+	Policy        *delivery.Policy
+	notifyProblem string
+	index         int    // position in its set
+	conds         []cond // cheapest first, for evaluation
+	stated        []cond // as written, for explaining
+	refJSON       []byte // the notification's "rule" object, rendered once
 }
 
 // RefJSON is the rule's object in a notification, {"name", "description", "identifier"}.
 func (r *Rule) RefJSON() []byte { return r.refJSON }
 
-// Set is a compiled rule set: the enabled, valid rules in stored order.
+// Set is a compiled rule set: the enabled, valid rules in stored order, and the watchlists
+// their conditions were compiled against (what a flight is looked up in).
 type Set struct {
 	Rules   []*Rule
 	Skipped []string // lenient mode: identifiers of the rules that failed
+	// NotifyProblems names each rule whose `notify` was ignored, and why (to be logged).
+	NotifyProblems []string
+	Watchlists     *watchlist.Set
 }
 
 // LoadError is a lenient load's report of skipped rules.
@@ -58,10 +69,24 @@ func (e *LoadError) Error() string {
 	return "invalid rules skipped: " + strings.Join(e.Skipped, ", ")
 }
 
-// LoadRules parses config:rules. Strict: any invalid enabled rule is an error
-// ("Rule #{i} invalid: <reason>"). Lenient: invalid rules are skipped, the rest load, and
-// the error is a *LoadError naming every skipped identifier (nil when none).
+// Refs is what rules refer to: the areas, the watchlists (nil: none), and the time zone of a
+// delivery policy that names none (NOTIFY_TIMEZONE; nil: the process's).
+type Refs struct {
+	Areas      Areas
+	Watchlists *watchlist.Set
+	Zone       *time.Location
+}
+
+// LoadRules parses config:rules against the areas (LoadRulesWith, with no watchlist).
 func LoadRules(data []byte, areas Areas, mode Mode) (*Set, error) {
+	return LoadRulesWith(data, Refs{Areas: areas}, mode)
+}
+
+// LoadRulesWith parses config:rules. Strict: any invalid enabled rule is an error
+// ("Rule #{i} invalid: <reason>"). Lenient: invalid rules are skipped, the rest load, and
+// the error is a *LoadError naming every skipped identifier (nil when none). A rule's invalid
+// `notify` never fails it: the rule loads without a policy, and Set.NotifyProblems says why.
+func LoadRulesWith(data []byte, refs Refs, mode Mode) (*Set, error) {
 	var items []json.RawMessage
 	if err := json.Unmarshal(data, &items); err != nil {
 		var v any
@@ -73,10 +98,10 @@ func LoadRules(data []byte, areas Areas, mode Mode) (*Set, error) {
 	if items == nil { // `null`: `[]` decodes to an empty, non-nil slice
 		return nil, ErrRulesArray
 	}
-	set := &Set{}
+	set := &Set{Watchlists: refs.Watchlists}
 	seen := map[string]bool{}
 	for i, raw := range items {
-		r, enabled, id, err := compileRule(raw, areas, seen)
+		r, enabled, id, err := compileRule(raw, refs, seen)
 		if err != nil {
 			if mode == Strict {
 				return nil, fmt.Errorf("Rule #%d invalid: %w", i, err) //nolint:staticcheck // contract text
@@ -90,6 +115,9 @@ func LoadRules(data []byte, areas Areas, mode Mode) (*Set, error) {
 		if enabled {
 			seen[r.Identifier] = true
 			set.Rules = append(set.Rules, r)
+			if r.notifyProblem != "" {
+				set.NotifyProblems = append(set.NotifyProblems, r.notifyProblem)
+			}
 		}
 	}
 	set.index()
@@ -127,7 +155,7 @@ func (s *Set) index() {
 
 // compileRule validates and compiles one element. It returns the identifier it could read
 // (for the lenient report) even on error.
-func compileRule(raw json.RawMessage, areas Areas, seen map[string]bool) (*Rule, bool, string, error) {
+func compileRule(raw json.RawMessage, refs Refs, seen map[string]bool) (*Rule, bool, string, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
 		return nil, false, "", errors.New("rule must be a JSON object")
@@ -169,7 +197,7 @@ func compileRule(raw json.RawMessage, areas Areas, seen map[string]bool) (*Rule,
 		return nil, true, id, fmt.Errorf("rule '%s' has no conditions", id)
 	}
 	for j, c := range conds {
-		cc, err := compileCondition(c, areas)
+		cc, err := compileCondition(c, refs)
 		if err != nil {
 			return nil, true, id, fmt.Errorf("rule '%s' condition #%d: %w", id, j, err)
 		}
@@ -179,6 +207,13 @@ func compileRule(raw json.RawMessage, areas Areas, seen map[string]bool) (*Rule,
 	// Cheapest first: a failing cheap test spares the expensive ones.
 	slices.SortStableFunc(r.conds, func(a, b cond) int { return a.cost - b.cost })
 	r.refJSON = model.RuleRef{Name: r.Name, Description: r.Description, Identifier: r.Identifier}.JSON()
+	if n, ok := m["notify"]; ok && string(n) != "null" {
+		p, _, probs := delivery.Parse(n, refs.Zone)
+		if probs != nil {
+			r.notifyProblem = fmt.Sprintf("rule '%s': notify ignored: %s", id, probs[0].Msg)
+		}
+		r.Policy = p
+	}
 	return r, true, id, nil
 }
 
@@ -208,7 +243,7 @@ func displayValue(v any) string {
 	}
 }
 
-func compileCondition(raw json.RawMessage, areas Areas) (cond, error) {
+func compileCondition(raw json.RawMessage, refs Refs) (cond, error) {
 	var c struct {
 		Type     any             `json:"type"`
 		Operator any             `json:"operator"`
@@ -234,7 +269,7 @@ func compileCondition(raw json.RawMessage, areas Areas) (cond, error) {
 	if len(c.Value) == 0 || json.Unmarshal(c.Value, &v) != nil {
 		return cond{}, errors.New("missing 'value'")
 	}
-	if err := t.compile(&out, v, areas); err != nil {
+	if err := t.compile(&out, v, refs); err != nil {
 		return cond{}, err
 	}
 	return out, nil
@@ -329,7 +364,7 @@ func dayNumber(t time.Time) int64 {
 
 // RuleProblems validates the rules one prefix at a time so that each invalid rule is named
 // with its strict-mode text (duplicates need the rules before it).
-func RuleProblems(data []byte, areas Areas) []string {
+func RuleProblems(data []byte, refs Refs) []string {
 	var items []json.RawMessage
 	if json.Unmarshal(data, &items) != nil {
 		return nil
@@ -339,7 +374,7 @@ func RuleProblems(data []byte, areas Areas) []string {
 	for i, it := range items {
 		trial := append(append([]json.RawMessage{}, good...), it)
 		b, _ := json.Marshal(trial)
-		if _, err := LoadRules(b, areas, Strict); err != nil {
+		if _, err := LoadRulesWith(b, refs, Strict); err != nil {
 			msg := err.Error()
 			if p := fmt.Sprintf("Rule #%d invalid:", len(good)); strings.HasPrefix(msg, p) {
 				msg = fmt.Sprintf("Rule #%d invalid:", i) + strings.TrimPrefix(msg, p)

@@ -15,6 +15,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
 // Data-store keys of the configuration (CONTRACT.md 2).
@@ -44,51 +45,124 @@ func TriggerDayKey(id string, day time.Time) string {
 
 func dayKey(id, day string) string { return "rule_triggers:" + id + ":" + day }
 
-// Snapshot is what the loader read from the store.
+// Snapshot is what the loader read from the store (or the command line from its files): the
+// rules, the areas and the watchlists with their version keys; Zone is the default time zone
+// of delivery policies (NOTIFY_TIMEZONE).
 type Snapshot struct {
-	Rules, Areas               []byte
-	RulesVersion, AreasVersion string
+	Rules, Areas, Watchlists                      []byte
+	RulesVersion, AreasVersion, WatchlistsVersion string
+	Zone                                          *time.Location
 }
 
-// ReadConfig reads both bodies and version keys in one round trip.
+// ReadConfig reads the three bodies and their version keys in one round trip.
 func ReadConfig(ctx context.Context, c rueidis.Client) (*Snapshot, error) {
-	res := c.DoMulti(ctx,
-		c.B().Get().Key(RulesKey).Build(), c.B().Get().Key(AreasKey).Build(),
-		c.B().Get().Key(RulesVersionKey).Build(), c.B().Get().Key(AreasVersionKey).Build())
+	keys := []string{RulesKey, AreasKey, watchlist.Key, RulesVersionKey, AreasVersionKey, watchlist.VersionKey}
+	cmds := make(rueidis.Commands, len(keys))
+	for i, k := range keys {
+		cmds[i] = c.B().Get().Key(k).Build()
+	}
 	var s Snapshot
-	dst := []*string{nil, nil, &s.RulesVersion, &s.AreasVersion}
-	for i, r := range res {
+	dst := []*[]byte{&s.Rules, &s.Areas, &s.Watchlists}
+	ver := []*string{&s.RulesVersion, &s.AreasVersion, &s.WatchlistsVersion}
+	for i, r := range c.DoMulti(ctx, cmds...) {
 		v, err := r.ToString()
 		if err != nil && !rueidis.IsRedisNil(err) {
-			return nil, fmt.Errorf("reading %s: %w", []string{RulesKey, AreasKey, RulesVersionKey, AreasVersionKey}[i], err)
+			return nil, fmt.Errorf("reading %s: %w", keys[i], err)
 		}
-		switch i {
-		case 0:
-			s.Rules = []byte(v)
-		case 1:
-			s.Areas = []byte(v)
-		default:
-			*dst[i] = v
+		if i < len(dst) {
+			*dst[i] = []byte(v)
+		} else {
+			*ver[i-len(dst)] = v
 		}
 	}
 	return &s, nil
 }
 
-// Compile loads a snapshot leniently: areas first, then the rules against them. An absent
-// body is an empty set. The error names skipped rules; a nil set means nothing loadable.
+// ErrChanged is a guarded write whose keys changed under it every time it was tried.
+var ErrChanged = errors.New("concurrent modification; try again")
+
+// configKeys are the bodies a guarded write reads and watches: each is checked against the
+// others (rules against the areas and the watchlists, a deleted area or list against the rules).
+var configKeys = []string{RulesKey, AreasKey, watchlist.Key}
+
+// Update is one guarded write of key (config:rules, config:areas or config:watchlists): under
+// WATCH of the three bodies, fn gets them (a Snapshot without versions) and returns key's new
+// body (or an error: nothing is written); the body and its version key (Version) are set in
+// one MULTI/EXEC, tried again when another writer got there first. It returns the body
+// written.
+func Update(ctx context.Context, c rueidis.Client, key string, fn func(current *Snapshot) ([]byte, error)) ([]byte, error) {
+	for range 20 {
+		var body []byte
+		aborted := false
+		err := c.Dedicated(func(d rueidis.DedicatedClient) error {
+			if err := d.Do(ctx, d.B().Watch().Key(configKeys...).Build()).Error(); err != nil {
+				return err
+			}
+			cmds := make(rueidis.Commands, len(configKeys))
+			for i, k := range configKeys {
+				cmds[i] = d.B().Get().Key(k).Build()
+			}
+			var cur Snapshot
+			for i, r := range d.DoMulti(ctx, cmds...) {
+				v, err := r.ToString()
+				if err != nil && !rueidis.IsRedisNil(err) {
+					_ = d.Do(ctx, d.B().Unwatch().Build())
+					return err
+				}
+				*[]*[]byte{&cur.Rules, &cur.Areas, &cur.Watchlists}[i] = []byte(v)
+			}
+			var err error
+			if body, err = fn(&cur); err != nil {
+				_ = d.Do(ctx, d.B().Unwatch().Build())
+				return err
+			}
+			out := d.DoMulti(ctx,
+				d.B().Multi().Build(),
+				d.B().Set().Key(key).Value(string(body)).Build(),
+				d.B().Set().Key(key+":version").Value(Version(body)).Build(),
+				d.B().Exec().Build())
+			if err := out[len(out)-1].Error(); err != nil {
+				if rueidis.IsRedisNil(err) {
+					aborted = true
+					return nil
+				}
+				return err
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if !aborted {
+			return body, nil
+		}
+	}
+	return nil, ErrChanged
+}
+
+// Compile loads a snapshot leniently: areas and watchlists first, then the rules against
+// them. An absent body is an empty set. The error names skipped rules; a nil set means
+// nothing loadable.
 func Compile(s *Snapshot) (*Set, error) {
-	areas := Areas{}
+	refs := Refs{Areas: Areas{}, Zone: s.Zone}
 	if len(s.Areas) > 0 {
 		a, err := LoadAreas(s.Areas)
 		if err != nil {
 			return nil, err
 		}
-		areas = a
+		refs.Areas = a
+	}
+	if len(s.Watchlists) > 0 {
+		lists, err := watchlist.Decode(s.Watchlists)
+		if err != nil {
+			return nil, err
+		}
+		refs.Watchlists = watchlist.Compile(lists)
 	}
 	if len(s.Rules) == 0 {
-		return &Set{}, nil
+		return &Set{Watchlists: refs.Watchlists}, nil
 	}
-	return LoadRules(s.Rules, areas, Lenient)
+	return LoadRulesWith(s.Rules, refs, Lenient)
 }
 
 // Loader polls the version keys and swaps a new compiled set into the engine when either
@@ -100,7 +174,10 @@ type Loader struct {
 	log      zerolog.Logger
 	rulesVer string
 	areasVer string
+	listsVer string
 	loaded   bool
+	// Zone is the default time zone of delivery policies (NOTIFY_TIMEZONE; nil: local).
+	Zone *time.Location
 	// Loaded, when set, is told of each set swapped in (rule event entities follow it).
 	Loaded func(*Snapshot)
 }
@@ -117,7 +194,8 @@ func (l *Loader) Poll(ctx context.Context) (bool, error) {
 		l.log.Warn().Err(err).Msg("store unreadable; keeping the current rule set")
 		return false, err
 	}
-	due := !l.loaded || s.RulesVersion != l.rulesVer || s.AreasVersion != l.areasVer ||
+	s.Zone = l.Zone
+	due := !l.loaded || s.RulesVersion != l.rulesVer || s.AreasVersion != l.areasVer || s.WatchlistsVersion != l.listsVer ||
 		(s.RulesVersion != "" && Version(s.Rules) != s.RulesVersion) ||
 		(len(l.engine.Set().Rules) == 0 && len(strings.TrimSpace(string(s.Rules))) > 2)
 	if !due {
@@ -132,12 +210,16 @@ func (l *Loader) Poll(ctx context.Context) (bool, error) {
 	if le != nil {
 		l.log.Warn().Strs("skipped", le.Skipped).Msg("invalid rules skipped")
 	}
+	for _, p := range set.NotifyProblems {
+		l.log.Error().Msg(p)
+	}
 	l.engine.Swap(set)
-	l.rulesVer, l.areasVer, l.loaded = s.RulesVersion, s.AreasVersion, true
+	l.rulesVer, l.areasVer, l.listsVer, l.loaded = s.RulesVersion, s.AreasVersion, s.WatchlistsVersion, true
 	if l.Loaded != nil {
 		l.Loaded(s)
 	}
-	l.log.Info().Int("rules", len(set.Rules)).Str("rules_version", model.ShortVersion(s.RulesVersion)).Str("areas_version", model.ShortVersion(s.AreasVersion)).Msg("rule set loaded")
+	l.log.Info().Int("rules", len(set.Rules)).Str("rules_version", model.ShortVersion(s.RulesVersion)).Str("areas_version", model.ShortVersion(s.AreasVersion)).
+		Int("watched_aircraft", set.Watchlists.Len()).Msg("rule set loaded")
 	return true, nil
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
@@ -40,11 +41,18 @@ type Options struct {
 	// BatchLines is the number of lines a batch holds (default 1024).
 	BatchLines int
 	Log        zerolog.Logger
+	// Decider decides each match's delivery (CONTRACT.md 10.2; nil: one with no mutes). A
+	// rule with no policy and no mute gets no decision, and its notification is as before.
+	Decider *delivery.Decider
+	// Digest, when set, writes {"digest": …} lines in message time: after each crossing of
+	// its daily time and at the end of the input (replay --digest, CONTRACT.md 10.6).
+	Digest *delivery.Schedule
 }
 
 // RuleStats counts one rule's matches: sent (written out or published), suppressed (older
-// than 30 s), and refused because the rule's identifier is not a valid MQTT topic level.
-type RuleStats struct{ Matched, Sent, Suppressed, BadTopic int }
+// than 30 s), refused because the rule's identifier is not a valid MQTT topic level, and held
+// by its delivery policy or a mute (written out, marked held).
+type RuleStats struct{ Matched, Sent, Suppressed, BadTopic, Held int }
 
 // Result is what a replay did.
 type Result struct {
@@ -137,7 +145,13 @@ func Run(ctx context.Context, in io.Reader, out, errOut io.Writer, o Options) (R
 	}()
 	go func() { // stage 2: evaluate and render, in order (the engine is not shared)
 		defer close(pieces)
-		ev := evaluator{o: o, res: &res, pool: pool, pieces: pieces, ctx: ctx}
+		ev := evaluator{o: o, res: &res, pool: pool, pieces: pieces, ctx: ctx, decider: o.Decider}
+		if ev.decider == nil {
+			ev.decider = delivery.NewDecider(nil)
+		}
+		if o.Digest != nil {
+			ev.digest = delivery.NewDigest()
+		}
 		for b := range decoded {
 			ev.batch(b)
 			select { // the engine keeps no pointer into a batch: reuse it
@@ -145,6 +159,7 @@ func Run(ctx context.Context, in io.Reader, out, errOut io.Writer, o Options) (R
 			default:
 			}
 		}
+		ev.endDigest()
 	}()
 	// Stage 3: write.
 	w := bufio.NewWriterSize(out, 64<<10)
@@ -281,6 +296,44 @@ type evaluator struct {
 	ctx    context.Context // a stop drops what is not yet handed to the writer
 	cur    piece           // being filled
 	clock  trafficline.Clock
+
+	decider    *delivery.Decider
+	digest     *delivery.Digest // nil: no digest lines
+	nextDigest time.Time        // the next crossing of the digest's time (zero: before the first message)
+	scratch    []byte
+}
+
+// digestUntil writes the digest of every crossing of the digest's time up to at.
+func (ev *evaluator) digestUntil(at time.Time) {
+	if ev.digest == nil || ev.o.Digest.Off {
+		return
+	}
+	if ev.nextDigest.IsZero() {
+		ev.nextDigest = ev.o.Digest.Next(at.Add(-time.Nanosecond))
+	}
+	for !at.Before(ev.nextDigest) {
+		ev.writeDigest(ev.nextDigest)
+		ev.nextDigest = ev.o.Digest.Next(ev.nextDigest)
+	}
+}
+
+// endDigest writes the digest of the day before the clock, at the end of the input.
+func (ev *evaluator) endDigest() {
+	if ev.digest == nil || ev.clock.Now().IsZero() {
+		return
+	}
+	ev.writeDigest(ev.clock.Now())
+	ev.cur.end = true
+	pipeline.Send(ev.ctx, ev.pieces, ev.cur)
+	ev.cur = piece{}
+}
+
+func (ev *evaluator) writeDigest(to time.Time) {
+	line, _ := json.Marshal(struct {
+		Digest delivery.Report `json:"digest"`
+	}{ev.digest.Report(to)})
+	out := ev.out()
+	*out = append(append(*out, line...), '\n')
 }
 
 // out is the chunk to append output to; a full one goes to the writer first.
@@ -309,6 +362,7 @@ func (ev *evaluator) batch(b *batch) {
 			continue
 		}
 		m := b.msgs[i]
+		ev.digestUntil(m.ReceivedAt)
 		ev.clock.See(m.ReceivedAt)
 		if l.no%10000 == 0 { // forget finished flights: bounded memory on long or live runs
 			o.Engine.Expire(ev.clock.Now())
@@ -336,11 +390,18 @@ func (ev *evaluator) batch(b *batch) {
 			if body == nil {
 				body = model.NewNotificationBody(mt.Flight).JSON()
 			}
+			d := ev.decider.Decide(mt.Rule.Identifier, mt.Rule.Policy, mt.Flight.IcaoHex, mt.Flight.Squawk, mt.At)
+			if ev.digest != nil {
+				ev.digest.Add(mt.At, mt.Rule.Identifier, mt.Rule.Name, mt.Flight.IcaoHex, label(mt.Flight), d)
+			}
+			if d.State == delivery.Held {
+				st.Held++
+			}
 			if o.Publish != nil {
-				ev.cur.pubs = append(ev.cur.pubs, publication{mt.Rule.Identifier, model.AppendNotification(nil, body, mt.Rule.RefJSON())})
+				ev.cur.pubs = append(ev.cur.pubs, publication{mt.Rule.Identifier, ev.withDelivery(model.AppendNotification(nil, body, mt.Rule.RefJSON()), d)})
 			} else {
 				out := ev.out()
-				*out = model.AppendNotification(*out, body, mt.Rule.RefJSON())
+				*out = ev.withDelivery(model.AppendNotification(*out, body, mt.Rule.RefJSON()), d)
 				*out = append(*out, '\n')
 				st.Sent++
 			}
@@ -351,6 +412,20 @@ func (ev *evaluator) batch(b *batch) {
 			}
 		}
 	}
+}
+
+// withDelivery adds the decision to a notification that ends dst, when there is one.
+func (ev *evaluator) withDelivery(dst []byte, d delivery.Decision) []byte {
+	if d.State == delivery.None {
+		return dst
+	}
+	ev.scratch = d.AppendJSON(ev.scratch[:0])
+	return model.AppendKey(dst, "delivery", ev.scratch)
+}
+
+// label names a flight's aircraft in a digest.
+func label(f *model.Flight) string {
+	return delivery.Label(f.IcaoHex, f.Ident, f.Aircraft.Registration, f.Aircraft.ManufacturerModel, f.Operator.Name)
 }
 
 // Explanation is why a rule fired: every condition with the value it observed.

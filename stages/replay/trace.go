@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/trafficline"
@@ -22,12 +23,16 @@ type TraceLine struct {
 	Rule       string                  `json:"rule"`
 	Result     string                  `json:"result"` // fired | already fired for this flight | failed: …
 	Conditions []rules.ConditionResult `json:"conditions"`
+	// Delivery is what became of a firing (CONTRACT.md 10.2), when the rule has a policy or
+	// a mute applies.
+	Delivery json.RawMessage `json:"delivery,omitempty"`
 }
 
 // Trace replays traffic and writes, for every message of the selected aircraft (all when icao
 // is empty), one TraceLine for rule id: the answer to "why did my rule not fire?". Bad lines
 // go to errOut as in a replay.
 func Trace(in io.Reader, out, errOut io.Writer, engine *rules.Engine, id, icao string) (Result, error) {
+	decider := delivery.NewDecider(nil)
 	var rule *rules.Rule
 	for _, r := range engine.Set().Rules {
 		if r.Identifier == id {
@@ -69,6 +74,9 @@ func Trace(in io.Reader, out, errOut io.Writer, engine *rules.Engine, id, icao s
 						case fired:
 							tl.Result = "fired"
 							res.Rules[id].Matched++
+							if d := decider.Decide(rule.Identifier, rule.Policy, f.IcaoHex, f.Squawk, m.ReceivedAt); d.State != delivery.None {
+								tl.Delivery = d.AppendJSON(nil)
+							}
 						case slices.Contains(earlier, id):
 							tl.Result = "already fired for this flight"
 						default:

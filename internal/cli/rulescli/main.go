@@ -203,7 +203,7 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 	switch {
 	case errors.As(err, &le):
 		// Strict mode stops at the first; re-run it per rule to name every problem.
-		for _, line := range rules.RuleProblems(s.Rules, areas) {
+		for _, line := range rules.RuleProblems(s.Rules, rules.Refs{Areas: areas}) {
 			fmt.Fprintln(stdout, line)
 			reported[ruleOf(line)] = true
 			problems++
