@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"fmt"
-	"github.com/klauspost/compress/zstd"
 	"io"
 	"os"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/klauspost/compress/zstd"
 
 	"github.com/rs/zerolog"
 )

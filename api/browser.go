@@ -37,7 +37,8 @@ func requireJSON(next http.Handler) http.Handler {
 		if r.Method == http.MethodPost || r.Method == http.MethodPut || r.Method == http.MethodPatch {
 			if ct := r.Header.Get("Content-Type"); ct != "" {
 				mt, _, err := mime.ParseMediaType(ct)
-				if err != nil || mt != "application/json" {
+				csv := mt == "text/csv" && r.Method == http.MethodPut && strings.HasPrefix(r.URL.Path, "/api/watchlists/")
+				if err != nil || (mt != "application/json" && !csv) {
 					writeDetail(w, http.StatusUnsupportedMediaType,
 						fmt.Sprintf("Unsupported Content-Type %q: send the body as application/json", ct))
 					return

@@ -27,8 +27,15 @@ func (s *Server) rulesCollection() *collection {
 			}
 			return rule.Identifier, stored, true
 		},
-		check: func(items []json.RawMessage, _ string, _ json.RawMessage, cur *rules.Snapshot) ([]byte, error) {
-			if err := checkRules(items, cur); err != nil {
+		check: func(items []json.RawMessage, _ string, item json.RawMessage, cur *rules.Snapshot) ([]byte, error) {
+			refs, err := storedRefs(cur)
+			if err != nil {
+				return nil, err
+			}
+			if errs := unknownWatchlists(item, refs.Watchlists); errs != nil {
+				return nil, fieldErrors(errs)
+			}
+			if err := checkRulesWith(items, refs); err != nil {
 				return nil, err
 			}
 			return marshalArray(items), nil
@@ -98,15 +105,6 @@ func (s *Server) withCounts(ctx context.Context, items []json.RawMessage) []any 
 		out = append(out, m)
 	}
 	return out
-}
-
-// checkRules validates a whole rule set strictly against the stored areas and watchlists.
-func checkRules(items []json.RawMessage, cur *rules.Snapshot) error {
-	refs, err := storedRefs(cur)
-	if err != nil {
-		return err
-	}
-	return checkRulesWith(items, refs)
 }
 
 // storedRefs loads what the stored rules refer to, the areas and the watchlists (none when

@@ -135,6 +135,9 @@ func testEngine(cur *rules.Snapshot, id string, rule json.RawMessage) (*rules.En
 	if err != nil {
 		return nil, nil, err
 	}
+	if errs := unknownWatchlists(rule, refs.Watchlists); errs != nil {
+		return nil, nil, fieldErrors(errs)
+	}
 	if err := checkRulesWith(items, refs); err != nil {
 		return nil, nil, err
 	}

@@ -108,6 +108,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/traffic", s.getTraffic)
 	mux.HandleFunc("GET /api/matches", s.getMatches)
 	s.lookupRoutes(mux)
+	s.watchlistRoutes(mux)
+	s.muteRoutes(mux)
 	cop, _ := s.crossOrigin(s.auth(requireJSON(withPreconditions(mux)))) // options checked by NewServer
 	return s.accessLog(s.headers(cop))
 }
@@ -155,7 +157,10 @@ func writeDetail(w http.ResponseWriter, status int, detail string) {
 
 func (s *Server) storeError(w http.ResponseWriter, err error) {
 	var rj *rejectError
+	var fe fieldErrors
 	switch {
+	case errors.As(err, &fe):
+		write422(w, fe)
 	case errors.As(err, &rj):
 		writeDetail(w, rj.status, rj.detail)
 	case errors.Is(err, ErrConflict):

@@ -7,7 +7,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
@@ -52,6 +54,9 @@ type StoredRule struct {
 	Enabled      bool              `json:"enabled"`
 	ForceArchive bool              `json:"force_archive"`
 	Conditions   []StoredCondition `json:"conditions"`
+	// Notify is the rule's delivery policy (CONTRACT.md 10.1), its known keys only; absent:
+	// none.
+	Notify json.RawMessage `json:"notify,omitempty"`
 }
 
 // StoredCondition is exactly {type, operator, value}.
@@ -124,6 +129,13 @@ func validateRule(body []byte) (*StoredRule, []FieldError) {
 		if c, ok := validateCondition(v, j, raw); ok {
 			r.Conditions = append(r.Conditions, c)
 		}
+	}
+	if raw, ok := m["notify"]; ok && string(raw) != "null" {
+		_, stored, probs := delivery.Parse(raw, time.UTC) // the zone only fills a default: the check is the same
+		for _, p := range probs {
+			v.add(p.Msg, p.Type, append([]any{"notify"}, p.Loc...)...)
+		}
+		r.Notify = stored
 	}
 	if len(v.errs) > 0 {
 		return nil, v.errs

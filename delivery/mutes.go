@@ -2,7 +2,6 @@ package delivery
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -99,9 +98,6 @@ func ParseCommand(raw []byte) (Command, []Problem) {
 	}
 	return c, probs
 }
-
-// ErrBadCommand is a command that names no valid mute.
-var ErrBadCommand = errors.New("bad mute command")
 
 // MuteSet is the mutes in force, safe for concurrent use: the evaluation reads it, the
 // command subscription and the store's poll write it.

@@ -1,8 +1,9 @@
 // Package delivery decides when, how often and where a rule match is told (CONTRACT.md 10):
 // a rule's delivery policy (its `notify` object), mutes, the decision of each match, the
-// one-line text the channels send, and the daily digest. It is a library: no goroutine, no
-// I/O; the decision is a function of the policy, the mutes, a small bounded state and the
-// triggering message's time, so replay decides exactly as watch did.
+// one-line text the channels send, and the daily digest. It is a library: no goroutine; the
+// decision is a function of the policy, the mutes, a small bounded state and the triggering
+// message's time, so replay decides exactly as watch did (the one I/O, store.go, reads and
+// writes the mutes' hash for those that keep them).
 package delivery
 
 import (

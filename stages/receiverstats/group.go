@@ -12,18 +12,18 @@ const GroupName = "receiver_stats"
 
 // The statistics of a receiver, from readsb's (or dump1090-fa's) stats.json, last1min window.
 const (
-	Connected              = "receiver_stats_connected"
-	MessagesPerSecond      = "messages_per_second"
-	PositionsPerSecond     = "positions_per_second"
-	AircraftWithPosition   = "aircraft_with_position"
+	Connected               = "receiver_stats_connected"
+	MessagesPerSecond       = "messages_per_second"
+	PositionsPerSecond      = "positions_per_second"
+	AircraftWithPosition    = "aircraft_with_position"
 	AircraftWithoutPosition = "aircraft_without_position"
-	Signal                 = "signal_dbfs"
-	Noise                  = "noise_dbfs"
-	PeakSignal             = "peak_signal_dbfs"
-	StrongSignals          = "strong_signals_per_minute"
-	Gain                   = "gain_db"
-	SamplesDropped         = "samples_dropped"
-	MaxRange               = "max_range"
+	Signal                  = "signal_dbfs"
+	Noise                   = "noise_dbfs"
+	PeakSignal              = "peak_signal_dbfs"
+	StrongSignals           = "strong_signals_per_minute"
+	Gain                    = "gain_db"
+	SamplesDropped          = "samples_dropped"
+	MaxRange                = "max_range"
 )
 
 var labels = []string{"receiver"}

@@ -1,0 +1,85 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/tracker-adsb/tracker-core-health/delivery"
+)
+
+// Mutes (CONTRACT.md 10.5): a rule, every rule ("*"), or one aircraft of either, held for a
+// while, in the data store's hash that tracker-rules watch reads.
+
+func (s *Server) muteRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/mutes", s.listMutes)
+	mux.HandleFunc("POST /api/mutes", s.postMute)
+	mux.HandleFunc("DELETE /api/mutes/{rule}", s.deleteMute)
+}
+
+func (s *Server) listMutes(w http.ResponseWriter, r *http.Request) {
+	mutes, err := delivery.ReadMutes(r.Context(), s.store.c, s.now())
+	if err != nil {
+		s.storeError(w, err)
+		return
+	}
+	set := delivery.NewMuteSet()
+	set.Replace(mutes)
+	writeJSON(w, http.StatusOK, set.Active(s.now()))
+}
+
+// postMute takes the mute command's JSON: minutes > 0 mutes (201, the mute), 0 lifts (204).
+func (s *Server) postMute(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	c, probs := delivery.ParseCommand(body)
+	if probs != nil {
+		errs := make([]FieldError, 0, len(probs))
+		for _, p := range probs {
+			errs = append(errs, FieldError{Loc: append([]any{"body"}, p.Loc...), Msg: p.Msg, Type: p.Type})
+		}
+		write422(w, errs)
+		return
+	}
+	if c.Rule != delivery.AllRules {
+		cur, err := s.store.bodies(r.Context())
+		if err != nil {
+			s.storeError(w, err)
+			return
+		}
+		items, err := parseRules(cur.Rules)
+		if err != nil {
+			s.storeError(w, err)
+			return
+		}
+		known := false
+		for _, it := range items {
+			known = known || ruleID(it) == c.Rule
+		}
+		if !known {
+			writeDetail(w, http.StatusNotFound, "Rule '"+c.Rule+"' not found")
+			return
+		}
+	}
+	m := delivery.NewMuteSet().Apply(c, s.now())
+	if err := delivery.WriteMute(r.Context(), s.store.c, m); err != nil {
+		s.storeError(w, err)
+		return
+	}
+	if m.Until.IsZero() {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	writeJSON(w, http.StatusCreated, m)
+}
+
+// deleteMute lifts a mute of a rule (or "*"), of every aircraft or of ?icao_hex=.
+func (s *Server) deleteMute(w http.ResponseWriter, r *http.Request) {
+	m := delivery.Mute{Rule: r.PathValue("rule"), IcaoHex: strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("icao_hex")))}
+	if err := delivery.WriteMute(r.Context(), s.store.c, m); err != nil {
+		s.storeError(w, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

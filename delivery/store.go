@@ -1,0 +1,51 @@
+package delivery
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/redis/rueidis"
+)
+
+// The mutes in the data store's hash (CONTRACT.md 10.5): what tracker-rules watch and the
+// management API share. The decision itself never touches the store: watch reads the hash
+// into its MuteSet.
+
+// ReadMutes reads the hash: the mutes still on at now; expired fields are removed.
+func ReadMutes(ctx context.Context, c rueidis.Client, now time.Time) ([]Mute, error) {
+	fields, err := c.Do(ctx, c.B().Hgetall().Key(MutesKey).Build()).AsStrMap()
+	if err != nil && !rueidis.IsRedisNil(err) {
+		return nil, fmt.Errorf("reading %s: %w", MutesKey, err)
+	}
+	var out, expired []Mute
+	var gone []string
+	for f, v := range fields {
+		m, err := ParseField(f, v)
+		switch {
+		case err != nil, !m.Until.After(now):
+			gone = append(gone, f)
+			expired = append(expired, m)
+		default:
+			out = append(out, m)
+		}
+	}
+	if len(gone) > 0 {
+		_ = c.Do(ctx, c.B().Hdel().Key(MutesKey).Field(gone...).Build()).Error() // tidying: a failure costs nothing
+	}
+	return out, nil
+}
+
+// WriteMute stores a mute (Until zero: lifts it).
+func WriteMute(ctx context.Context, c rueidis.Client, m Mute) error {
+	var err error
+	if m.Until.IsZero() {
+		err = c.Do(ctx, c.B().Hdel().Key(MutesKey).Field(m.Field()).Build()).Error()
+	} else {
+		err = c.Do(ctx, c.B().Hset().Key(MutesKey).FieldValue().FieldValue(m.Field(), m.Until.UTC().Format(time.RFC3339Nano)).Build()).Error()
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", MutesKey, err)
+	}
+	return nil
+}
