@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -171,48 +170,24 @@ func (s *Server) importWatchlist(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	meta := watchlist.JSONImport{Name: q.Get("name"), Source: q.Get("source"), Licence: q.Get("licence")}
-	var entries []watchlist.Entry
-	var counts watchlist.Counts
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "text/csv" {
-		entries, counts, err = watchlist.ParseCSV(bytes.NewReader(body))
-		if err != nil {
-			write422(w, []FieldError{{Loc: []any{"body"}, Msg: err.Error(), Type: "value_error"}})
-			return
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	l, counts, err := watchlist.Import(body, mt == "text/csv", meta, s.now())
+	if err != nil {
+		typ := "value_error"
+		if mt != "text/csv" {
+			typ = "json_invalid"
 		}
-	} else {
-		var in watchlist.JSONImport
-		in, entries, counts, err = watchlist.ParseJSON(body)
-		if err != nil {
-			write422(w, []FieldError{{Loc: []any{"body"}, Msg: err.Error(), Type: "json_invalid"}})
-			return
-		}
-		for _, p := range []struct{ from, to *string }{{&in.Name, &meta.Name}, {&in.Source, &meta.Source}, {&in.Licence, &meta.Licence}} {
-			if *p.from != "" {
-				*p.to = *p.from
-			}
-		}
+		write422(w, []FieldError{{Loc: []any{"body"}, Msg: err.Error(), Type: typ}})
+		return
 	}
 	err = s.store.mutate(r.Context(), watchlist.Key, func(cur *rules.Snapshot) ([]byte, error) {
 		lists, err := watchlist.Decode(cur.Watchlists)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", errCorrupt, watchlist.Key, err)
 		}
-		old := lists[id]
-		if old == nil && len(lists) >= watchlist.MaxLists {
-			return nil, reject(http.StatusUnprocessableEntity, "There are %d watchlists already, the most there can be", watchlist.MaxLists)
+		if err := lists.Put(id, l); err != nil {
+			return nil, reject(http.StatusUnprocessableEntity, "%s", err)
 		}
-		l := &watchlist.List{Name: meta.Name, Source: meta.Source, Licence: meta.Licence, ImportedAt: watchlist.Now(s.now()), Entries: entries}
-		if old != nil { // what the import does not say stays as it was
-			for _, p := range []struct{ to, from *string }{{&l.Name, &old.Name}, {&l.Source, &old.Source}, {&l.Licence, &old.Licence}} {
-				if *p.to == "" {
-					*p.to = *p.from
-				}
-			}
-		}
-		if l.Name == "" {
-			l.Name = id
-		}
-		lists[id] = l
 		return lists.Encode(), nil
 	})
 	if err != nil {

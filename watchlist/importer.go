@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // Counts is what an import did: entries kept, rows skipped (no valid address, unreadable),
@@ -223,4 +224,59 @@ func normaliseAddress(s string) (hex string, repaired, ok bool) {
 		return strings.Repeat("0", 6-len(s)) + s, true, true
 	}
 	return s, false, true
+}
+
+// Import reads one list: CSV (the Plane-Alert-DB's format) when csv is true, else a JSON
+// object {"name", "source", "licence", "entries"}. The JSON object's own name, source and
+// licence override meta's; The API's PUT and
+// the command line's import both come here, so a file imports as its upload does.
+func Import(body []byte, csv bool, meta JSONImport, now time.Time) (*List, Counts, error) {
+	var entries []Entry
+	var counts Counts
+	var err error
+	if csv {
+		entries, counts, err = ParseCSV(bytes.NewReader(body))
+	} else {
+		var in JSONImport
+		in, entries, counts, err = ParseJSON(body)
+		for _, p := range []struct{ from, to *string }{{&in.Name, &meta.Name}, {&in.Source, &meta.Source}, {&in.Licence, &meta.Licence}} {
+			if *p.from != "" {
+				*p.to = *p.from
+			}
+		}
+	}
+	if err != nil {
+		return nil, counts, err
+	}
+	return &List{Name: meta.Name, Source: meta.Source, Licence: meta.Licence, ImportedAt: Now(now), Entries: entries}, counts, nil
+}
+
+// LooksLikeJSON tells a JSON list from a CSV one by its first non-blank byte.
+func LooksLikeJSON(body []byte) bool {
+	t := bytes.TrimLeft(body, " \t\r\n\ufeff")
+	return len(t) > 0 && t[0] == '{'
+}
+
+// ErrTooManyLists is an import of a new list when MaxLists are stored already.
+var ErrTooManyLists = fmt.Errorf("there are %d watchlists already, the most there can be", MaxLists)
+
+// Put stores l under id, replacing the list there: what the import did not say (name,
+// source, licence) stays as it was; a list with no name is named after its id.
+func (l Lists) Put(id string, nl *List) error {
+	old := l[id]
+	if old == nil && len(l) >= MaxLists {
+		return ErrTooManyLists
+	}
+	if old != nil {
+		for _, p := range []struct{ to, from *string }{{&nl.Name, &old.Name}, {&nl.Source, &old.Source}, {&nl.Licence, &old.Licence}} {
+			if *p.to == "" {
+				*p.to = *p.from
+			}
+		}
+	}
+	if nl.Name == "" {
+		nl.Name = id
+	}
+	l[id] = nl
+	return nil
 }

@@ -48,6 +48,9 @@ func openEngine(ctx context.Context, o options, log zerolog.Logger) (*ruleEngine
 		return nil, err
 	}
 	e := &ruleEngine{snap: snap, skipped: skipped, o: o, log: log, Counter: rules.NewTriggerCounter()}
+	if !o.fromStore { // the store's loader logs them as it loads
+		logNotifyProblems(set, log)
+	}
 	ttl := o.flightTTL
 	if o.fromStore {
 		if e.store, err = storeClient(); err != nil {
@@ -65,10 +68,11 @@ func openEngine(ctx context.Context, o options, log zerolog.Logger) (*ruleEngine
 	}
 	if o.fromStore {
 		e.loader = rules.NewLoader(e.store, e.Engine, log.With().Str("stage", "loader").Logger())
+		e.loader.Zone = o.zone
 		e.loader.Loaded = func(s *rules.Snapshot) { e.followed(s.Rules) }
 		_, _ = e.loader.Poll(ctx) // records the versions loaded
 	} else {
-		e.files = &fileRules{rules: o.rules, areas: o.areas}
+		e.files = &fileRules{paths: append([]string{o.rules, o.areas}, o.watchlists.files()...)}
 		e.files.changed()
 	}
 	return e, nil
@@ -137,9 +141,17 @@ func (e *ruleEngine) reloadFiles(ctx context.Context) {
 	if len(skipped) > 0 {
 		e.log.Warn().Strs("skipped", skipped).Msg("invalid rules skipped")
 	}
+	logNotifyProblems(set, e.log)
 	e.Swap(set)
 	e.followed(snap.Rules)
 	e.log.Info().Int("rules", len(set.Rules)).Msg("rules reloaded from the files")
+}
+
+// logNotifyProblems logs one error per rule whose notify was ignored (CONTRACT.md 10.1).
+func logNotifyProblems(set *rules.Set, log zerolog.Logger) {
+	for _, p := range set.NotifyProblems {
+		log.Error().Msg(p)
+	}
 }
 
 // Close writes the trigger counts still pending and closes the store.
@@ -174,9 +186,13 @@ func load(ctx context.Context, o options) (*rules.Snapshot, error) {
 			return nil, err
 		}
 		defer c.Close()
-		return rules.ReadConfig(ctx, c)
+		s, err := rules.ReadConfig(ctx, c)
+		if s != nil {
+			s.Zone = o.zone
+		}
+		return s, err
 	}
-	s := &rules.Snapshot{}
+	s := &rules.Snapshot{Zone: o.zone}
 	var err error
 	if s.Rules, err = os.ReadFile(o.rules); err != nil {
 		return nil, fmt.Errorf("reading rules: %w", err)
@@ -186,18 +202,21 @@ func load(ctx context.Context, o options) (*rules.Snapshot, error) {
 			return nil, fmt.Errorf("reading areas: %w", err)
 		}
 	}
+	if s.Watchlists, err = readWatchlists(ctx, o.watchlists); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
-// fileRules tells when the rules and areas files changed on disk.
+// fileRules tells when the rules, areas or watchlist files changed on disk.
 type fileRules struct {
-	rules, areas string
-	stamp        string
+	paths []string
+	stamp string
 }
 
 func (fr *fileRules) changed() bool {
 	var b strings.Builder
-	for _, p := range []string{fr.rules, fr.areas} {
+	for _, p := range fr.paths {
 		if p == "" {
 			continue
 		}

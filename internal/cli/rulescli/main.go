@@ -31,8 +31,10 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
+	"github.com/tracker-adsb/tracker-core-health/watchlist"
 	replaystage "github.com/tracker-adsb/tracker-core-health/stages/replay"
 )
 
@@ -50,6 +52,9 @@ const usage = `usage:
   tracker-rules trace --rule ID [--icao HEX] (--rules FILE --areas FILE | --from-store) < traffic.jsonl
   tracker-rules watch --readsb URL|FILE (--rules FILE --areas FILE | --from-store [--reload DURATION]) [--interval 1s] [--flight-ttl DURATION]
   tracker-rules from-readsb [--rounds N] < aircraft.json > traffic.jsonl
+  tracker-rules watchlist import --id ID [--name N] [--source S] [--licence L] FILE_OR_URL
+Watchlists (CONTRACT.md 11): --watchlist ID=FILE_OR_URL (repeatable) with --rules; the store's
+with --from-store. Delivery (CONTRACT.md 10): NOTIFY_TIMEZONE, DIGEST_TIME (replay --digest).
   tracker-rules db (build|info|lookup|update) ...   (the aircraft database: tracker-rules db)
   tracker-rules --version
 Enrichment (CONTRACT.md 9): watch always (--db FILE, else AIRCRAFT_DB, else the shipped
@@ -69,6 +74,10 @@ type options struct {
 	interval     time.Duration // watch: how often it is polled
 	enrich       bool          // flights enriched from the aircraft database
 	db           string        // the database file ("": the default; none: off)
+	watchlists   watchlistFlags
+	digest       bool              // replay: {"digest": …} lines (CONTRACT.md 10.6)
+	zone         *time.Location    // NOTIFY_TIMEZONE: the default zone of delivery policies
+	schedule     delivery.Schedule // DIGEST_TIME in that zone
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -83,6 +92,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	cmd := args[0]
 	if cmd == "db" {
 		return dbCommand(ctx, args[1:], stdout, stderr)
+	}
+	if cmd == "watchlist" {
+		return watchlistCommand(ctx, args[1:], stdout, stderr)
 	}
 	if cmd == "from-readsb" {
 		fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
@@ -116,7 +128,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.DurationVar(&o.interval, "interval", time.Second, "watch: how often the feed is polled")
 	fs.BoolVar(&o.enrich, "enrich", false, "replay, trace: enrich flights from the aircraft database (watch always does)")
 	fs.StringVar(&o.db, "db", "", "the aircraft database file (implies --enrich; default: AIRCRAFT_DB, else the shipped one; none: off)")
+	fs.Var(&o.watchlists, "watchlist", "a watchlist, ID=FILE_OR_URL (CSV or JSON; repeatable; with --rules)")
+	fs.BoolVar(&o.digest, "digest", false, "replay: a {\"digest\": …} line after each DIGEST_TIME crossing and at the end")
 	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	if err := o.notifySettings(); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if o.fromStore && len(o.watchlists) > 0 {
+		fmt.Fprintln(stderr, "--watchlist goes with --rules: with --from-store the watchlists are the store's (tracker-rules watchlist import)")
 		return 2
 	}
 	if o.db != "" || cmd == "watch" {
@@ -162,6 +184,25 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 2
 }
 
+// notifySettings reads NOTIFY_TIMEZONE (default: the process's local zone) and DIGEST_TIME
+// (default 08:00; off).
+func (o *options) notifySettings() error {
+	o.zone = time.Local
+	if v := os.Getenv("NOTIFY_TIMEZONE"); v != "" {
+		z, err := delivery.LoadZone(v)
+		if err != nil {
+			return fmt.Errorf("NOTIFY_TIMEZONE: unknown time zone '%s'", v)
+		}
+		o.zone = z
+	}
+	s, err := delivery.ParseSchedule(os.Getenv("DIGEST_TIME"), o.zone)
+	if err != nil {
+		return fmt.Errorf("DIGEST_TIME: %w", err)
+	}
+	o.schedule = s
+	return nil
+}
+
 func storeClient() (rueidis.Client, error) {
 	cfg, err := config.LoadStore(config.Environ(), false)
 	if err != nil {
@@ -194,16 +235,25 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 			problems++
 		}
 	}
+	refs := rules.Refs{Areas: areas, Zone: o.zone}
+	if len(s.Watchlists) > 0 {
+		lists, err := watchlist.Decode(s.Watchlists)
+		if err != nil {
+			fmt.Fprintf(stdout, "%s: %v\n", watchlist.Key, err)
+			problems++
+		}
+		refs.Watchlists = watchlist.Compile(lists)
+	}
 	if len(s.Rules) == 0 && o.fromStore {
 		s.Rules = []byte("[]")
 	}
-	set, err := rules.LoadRules(s.Rules, areas, rules.Lenient)
+	set, err := rules.LoadRulesWith(s.Rules, refs, rules.Lenient)
 	var le *rules.LoadError
 	reported := map[string]bool{}
 	switch {
 	case errors.As(err, &le):
 		// Strict mode stops at the first; re-run it per rule to name every problem.
-		for _, line := range rules.RuleProblems(s.Rules, rules.Refs{Areas: areas}) {
+		for _, line := range rules.RuleProblems(s.Rules, refs) {
 			fmt.Fprintln(stdout, line)
 			reported[ruleOf(line)] = true
 			problems++
@@ -220,10 +270,20 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 			problems++
 		}
 	}
+	if set != nil {
+		for _, p := range set.NotifyProblems { // the engine would load the rule without its policy
+			fmt.Fprintln(stdout, p)
+			problems++
+		}
+	}
 	if problems > 0 {
 		return 1
 	}
-	fmt.Fprintf(stdout, "valid: %d enabled rules, %d areas\n", len(set.Rules), len(areas))
+	fmt.Fprintf(stdout, "valid: %d enabled rules, %d areas", len(set.Rules), len(areas))
+	if refs.Watchlists != nil {
+		fmt.Fprintf(stdout, ", %d watchlists", len(refs.Watchlists.IDs()))
+	}
+	fmt.Fprintln(stdout)
 	return 0
 }
 
@@ -260,6 +320,9 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 	}
 
 	opts := replaystage.Options{Engine: engine.Engine, Explain: o.explain, Live: o.fromStore, Log: log}
+	if o.digest {
+		opts.Digest = &o.schedule
+	}
 	if engine.FromStore() {
 		opts.Counter = engine.Counter
 	}
@@ -317,6 +380,9 @@ func printSummary(w io.Writer, res replaystage.Result) {
 	for _, id := range ids {
 		s := res.Rules[id]
 		fmt.Fprintf(w, "rule %s: %d matches, %d notified, %d suppressed (older than 30 s)", id, s.Matched, s.Sent, s.Suppressed)
+		if s.Held > 0 {
+			fmt.Fprintf(w, ", %d held (quiet hours, cooldown, rate or mute)", s.Held)
+		}
 		if s.BadTopic > 0 {
 			fmt.Fprintf(w, ", %d never published (the identifier is not a valid MQTT topic level)", s.BadTopic)
 		}

@@ -1,0 +1,197 @@
+package rulescli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/watchlist"
+)
+
+// watchlistFlags is --watchlist ID=FILE_OR_URL, repeatable.
+type watchlistFlags []string
+
+func (w *watchlistFlags) String() string { return strings.Join(*w, " ") }
+
+func (w *watchlistFlags) Set(v string) error {
+	id, src, ok := strings.Cut(v, "=")
+	if !ok || src == "" {
+		return errors.New("expected ID=FILE_OR_URL")
+	}
+	if !watchlist.IDPattern.MatchString(id) {
+		return fmt.Errorf("'%s' is no watchlist id (1 to 32 of a-z, 0-9, '_' and '-')", id)
+	}
+	*w = append(*w, v)
+	return nil
+}
+
+// files are the local files among the lists (a changed one reloads a running watch).
+func (w watchlistFlags) files() []string {
+	var out []string
+	for _, v := range w {
+		if _, src, _ := strings.Cut(v, "="); !isURL(src) {
+			out = append(out, src)
+		}
+	}
+	return out
+}
+
+// readWatchlists imports every --watchlist into one stored body (config:watchlists' format).
+func readWatchlists(ctx context.Context, specs watchlistFlags) ([]byte, error) {
+	if len(specs) == 0 {
+		return nil, nil
+	}
+	lists := watchlist.Lists{}
+	for _, v := range specs {
+		id, src, _ := strings.Cut(v, "=")
+		l, _, err := importFrom(ctx, src, watchlist.JSONImport{})
+		if err != nil {
+			return nil, fmt.Errorf("--watchlist %s: %w", id, err)
+		}
+		if err := lists.Put(id, l); err != nil {
+			return nil, fmt.Errorf("--watchlist %s: %w", id, err)
+		}
+	}
+	return lists.Encode(), nil
+}
+
+// redactURL is a URL fit for a message: its password replaced.
+func redactURL(s string) string {
+	if u, err := url.Parse(s); err == nil && isURL(s) {
+		return u.Redacted()
+	}
+	return s
+}
+
+func isURL(s string) bool { return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") }
+
+// fetchTimeout bounds one download of a list.
+const fetchTimeout = 2 * time.Minute
+
+// importFrom reads a list from a file or an http(s) URL (CSV, or JSON when it starts with
+// '{'), at most watchlist.MaxBody.
+func importFrom(ctx context.Context, src string, meta watchlist.JSONImport) (*watchlist.List, watchlist.Counts, error) {
+	body, err := fetch(ctx, src)
+	if err != nil {
+		return nil, watchlist.Counts{}, err
+	}
+	return watchlist.Import(body, !watchlist.LooksLikeJSON(body), meta, time.Now())
+}
+
+func fetch(ctx context.Context, src string) ([]byte, error) {
+	var r io.ReadCloser
+	if isURL(src) {
+		ctx, cancel := context.WithTimeout(ctx, fetchTimeout)
+		defer cancel()
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, src, nil)
+		if err != nil {
+			return nil, fmt.Errorf("downloading %s: %w", redactURL(src), err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil, fmt.Errorf("downloading %s: %w", redactURL(src), err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			resp.Body.Close()
+			return nil, fmt.Errorf("downloading %s: HTTP %s", redactURL(src), resp.Status)
+		}
+		r = resp.Body
+		b, err := readLimited(r)
+		if err != nil {
+			return nil, fmt.Errorf("downloading %s: %w", redactURL(src), err)
+		}
+		return b, nil
+	}
+	f, err := os.Open(src)
+	if err != nil {
+		return nil, err
+	}
+	return readLimited(f)
+}
+
+// readLimited reads all of r (and closes it), refusing more than watchlist.MaxBody.
+func readLimited(r io.ReadCloser) ([]byte, error) {
+	defer r.Close()
+	b, err := io.ReadAll(io.LimitReader(r, watchlist.MaxBody+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > watchlist.MaxBody {
+		return nil, model.TooLarge("a watchlist", watchlist.MaxBody)
+	}
+	return b, nil
+}
+
+const watchlistUsage = "usage: tracker-rules watchlist import --id ID [--name NAME] [--source SOURCE] [--licence LICENCE] FILE_OR_URL"
+
+// watchlistCommand is tracker-rules watchlist import: a list from a file or a URL written to
+// the data store as PUT /api/watchlists/{id} does, in one guarded write. Anything that fails
+// (the download, the file, no address column) leaves the stored list as it was.
+func watchlistCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "import" {
+		fmt.Fprintln(stderr, watchlistUsage)
+		return 2
+	}
+	fs := flag.NewFlagSet("watchlist import", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	id := fs.String("id", "", "the list's id")
+	var meta watchlist.JSONImport
+	fs.StringVar(&meta.Name, "name", "", "the list's name (default: kept, else the id)")
+	fs.StringVar(&meta.Source, "source", "", "where the list comes from (shown with its entries)")
+	fs.StringVar(&meta.Licence, "licence", "", "the list's licence (shown with its entries)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 || *id == "" {
+		fmt.Fprintln(stderr, watchlistUsage)
+		return 2
+	}
+	if !watchlist.IDPattern.MatchString(*id) {
+		fmt.Fprintf(stderr, "'%s' is no watchlist id: 1 to 32 of a-z, 0-9, '_' and '-', starting with a letter or digit\n", *id)
+		return 2
+	}
+	src := fs.Arg(0)
+	l, counts, err := importFrom(ctx, src, meta)
+	if err != nil {
+		fmt.Fprintf(stderr, "watchlist %s not imported (the stored list is unchanged): %v\n", *id, err)
+		return 1
+	}
+	c, err := storeClient()
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	defer c.Close()
+	_, err = rules.Update(ctx, c, watchlist.Key, func(cur *rules.Snapshot) ([]byte, error) {
+		lists, err := watchlist.Decode(cur.Watchlists)
+		if err != nil {
+			return nil, fmt.Errorf("%s holds no watchlists: %w", watchlist.Key, err)
+		}
+		if err := lists.Put(*id, l); err != nil {
+			return nil, err
+		}
+		return lists.Encode(), nil
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "watchlist %s not imported (the stored list is unchanged): %v\n", *id, err)
+		return 1
+	}
+	answer, _ := json.Marshal(struct {
+		ID string `json:"id"`
+		watchlist.Counts
+	}{*id, counts})
+	fmt.Fprintf(stdout, "%s\n", answer)
+	fmt.Fprintf(stderr, "watchlist %s (%s): %d aircraft imported from %s, %d repaired, %d skipped, %d duplicates\n",
+		*id, l.Name, counts.Count, redactURL(src), counts.Repaired, counts.Skipped, counts.Duplicates)
+	return 0
+}
