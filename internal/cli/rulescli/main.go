@@ -34,8 +34,8 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
-	"github.com/tracker-adsb/tracker-core-health/watchlist"
 	replaystage "github.com/tracker-adsb/tracker-core-health/stages/replay"
+	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
 // Main runs the command with the process's arguments and returns its exit code.
