@@ -46,6 +46,7 @@ type Channel struct {
 	sent, failed, dropped    atomic.Int64
 	changed                  chan struct{} // a count or ok changed (buffered 1)
 	backoffStart, backoffMax time.Duration
+	retryFor                 time.Duration
 }
 
 // Set is every channel of NOTIFY_URLS that could be built.
@@ -74,7 +75,7 @@ func New(specs []Spec, log zerolog.Logger) *Set {
 			continue
 		}
 		r.Timeout = SendTimeout
-		s.add(sp.Name, shoutrrrSender{r}, secrets(sp.URL))
+		s.add(sp.Name, shoutrrrSender{r: r, busy: make(chan struct{}, 1)}, secrets(sp.URL))
 	}
 	return s
 }
@@ -90,7 +91,7 @@ func NewWith(senders map[string]Sender, log zerolog.Logger) *Set {
 
 func (s *Set) add(name string, snd Sender, secrets []string) {
 	c := &Channel{Name: name, sender: snd, secrets: secrets, queue: make(chan Message, QueueSize), wake: make(chan struct{}, 1),
-		log: s.log.With().Str("channel", name).Logger(), changed: s.changed, backoffStart: time.Second, backoffMax: time.Minute}
+		log: s.log.With().Str("channel", name).Logger(), changed: s.changed, backoffStart: time.Second, backoffMax: time.Minute, retryFor: RetryFor}
 	s.channels = append(s.channels, c)
 	s.byName[name] = c
 }
@@ -170,6 +171,9 @@ func (c *Channel) run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case m := <-c.queue:
+			if ctx.Err() != nil { // both were ready: stopping wins
+				return
+			}
 			c.deliver(ctx, m)
 		}
 	}
@@ -201,7 +205,7 @@ func (c *Channel) deliver(ctx context.Context, m Message) {
 		if ctx.Err() != nil {
 			return
 		}
-		if time.Since(start)+wait > RetryFor {
+		if time.Since(start)+wait > c.retryFor {
 			c.dropped.Add(1)
 			c.log.Warn().Dur("tried_for", time.Since(start).Round(time.Second)).Msg("notification dropped: the channel failed for 5 minutes")
 			c.signal()
@@ -232,13 +236,29 @@ func (c *Channel) Health() Health {
 }
 
 // shoutrrrSender sends through a Shoutrrr router (one service): the title as its title
-// parameter, the text as the message.
-type shoutrrrSender struct{ r *router.ServiceRouter }
+// parameter, the text as the message. A router's service is not safe for concurrent sends (its
+// headers are shared), and a send cannot be cancelled: busy lets one run at a time, so a retry
+// after a timed-out send waits for that send to end.
+type shoutrrrSender struct {
+	r    *router.ServiceRouter
+	busy chan struct{}
+}
+
+// errStillSending is a send given up on while the previous one to the service still runs.
+var errStillSending = errors.New("the previous message to this service is still being sent")
 
 func (s shoutrrrSender) Send(ctx context.Context, m Message) error {
+	select {
+	case s.busy <- struct{}{}:
+	case <-ctx.Done():
+		return errStillSending
+	}
 	params := types.Params{"title": m.Title}
 	done := make(chan []error, 1)
-	go func() { done <- s.r.Send(m.Text, &params) }()
+	go func() {
+		defer func() { <-s.busy }()
+		done <- s.r.Send(m.Text, &params)
+	}()
 	select {
 	case errs := <-done:
 		return errors.Join(errs...)

@@ -52,7 +52,7 @@ func ParseURLs(v string) ([]Spec, []string) {
 	var problems []string
 	seen := map[string]bool{}
 	for i, it := range items {
-		it = strings.TrimSpace(it)
+		it = strings.Trim(it, ", ") // a separating comma before a space or at either end
 		if it == "" {
 			continue
 		}
