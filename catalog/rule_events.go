@@ -6,11 +6,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Rule matches as Home Assistant event entities (docs/rule-events.md): one per enabled rule,
-// on the "Tracker Rules" device, fed by the rule's notifications on Tracker/rule/{identifier}.
+// on the "Tracker Rules" device, fed by the rule's notifications on Tracker/rule/{identifier},
+// with a button beside it that mutes the rule for an hour.
 
 // RulesDevice is the device of the rule event entities.
 var RulesDevice = model.Device(`{"identifiers":["Tracker_Rules"],"name":"Tracker Rules","manufacturer":"Tracker","model":"Rules"}`)
@@ -61,15 +63,49 @@ var ruleEventKind = &model.Kind{
 	Origin:        &model.RulesOrigin,
 }
 
+// RuleMuteButton is the button of rule identifier that mutes it for an hour (CONTRACT.md
+// 10.5): its press publishes the mute command that tracker-rules watch follows.
+func RuleMuteButton(identifier, name string) *model.Entity {
+	if strings.TrimSpace(name) == "" {
+		name = identifier
+	}
+	return &model.Entity{
+		Kind:     ruleMuteKind,
+		UniqueID: ruleMutePrefix + identifier,
+		Name:     "Mute " + name + " for 1 h",
+		Device:   RulesDevice,
+	}
+}
+
+const ruleMutePrefix = "Tracker_rule_mute_"
+
+// ruleMuteKind is shared by every rule's mute button.
+var ruleMuteKind = &model.Kind{
+	Component:    model.Button,
+	Icon:         "mdi:bell-sleep",
+	CommandTopic: delivery.MuteTopic,
+	PressPayload: func(e *model.Entity) string {
+		b, _ := json.Marshal(struct {
+			Rule    string `json:"rule"`
+			Minutes int    `json:"minutes"`
+		}{strings.TrimPrefix(e.UniqueID, ruleMutePrefix), 60})
+		return string(b)
+	},
+	Origin: &model.RulesOrigin,
+}
+
 // RuleEvents keeps the rule event entities in line with the rule set: Update returns the
 // readings that announce the enabled rules (new or renamed) and remove the entities of rules
 // deleted or disabled since the previous set.
 type RuleEvents struct {
 	known map[string]*model.Entity // by rule identifier
+	mute  map[string]*model.Entity // each rule's mute button
 }
 
 // NewRuleEvents starts with no rule announced.
-func NewRuleEvents() *RuleEvents { return &RuleEvents{known: map[string]*model.Entity{}} }
+func NewRuleEvents() *RuleEvents {
+	return &RuleEvents{known: map[string]*model.Entity{}, mute: map[string]*model.Entity{}}
+}
 
 // Update takes a rule set (the config:rules JSON array) and returns the readings that bring
 // Home Assistant in line with it. A body that is not a JSON array changes nothing.
@@ -107,7 +143,8 @@ func (r *RuleEvents) Update(rulesJSON []byte) (model.Batch, error) {
 		e := RuleEventEntity(id, enabled[id])
 		if k := r.known[id]; k == nil || k.Name != e.Name {
 			r.known[id] = e
-			out = append(out, model.NewDeclaration(e))
+			r.mute[id] = RuleMuteButton(id, enabled[id])
+			out = append(out, model.NewDeclaration(e), model.NewDeclaration(r.mute[id]))
 		}
 	}
 	gone := make([]string, 0)
@@ -118,8 +155,9 @@ func (r *RuleEvents) Update(rulesJSON []byte) (model.Batch, error) {
 	}
 	sort.Strings(gone)
 	for _, id := range gone {
-		out = append(out, model.NewRemoval(r.known[id]))
+		out = append(out, model.NewRemoval(r.known[id]), model.NewRemoval(r.mute[id]))
 		delete(r.known, id)
+		delete(r.mute, id)
 	}
 	return out, nil
 }

@@ -46,7 +46,8 @@ func TestRuleEventsFollowTheRuleSet(t *testing.T) {
 	}
 	b, err := r.Update([]byte(`[{"identifier":"a","name":"A","enabled":true},{"identifier":"b","enabled":true},{"identifier":"c","enabled":false},{"identifier":"has space","enabled":true},{"name":"no id","enabled":true}]`))
 	require.NoError(t, err)
-	require.Equal(t, map[string]model.ReadingKind{"Tracker_rule_a": model.Declaration, "Tracker_rule_b": model.Declaration}, kinds(b))
+	require.Equal(t, map[string]model.ReadingKind{"Tracker_rule_a": model.Declaration, "Tracker_rule_b": model.Declaration,
+		"Tracker_rule_mute_a": model.Declaration, "Tracker_rule_mute_b": model.Declaration}, kinds(b))
 
 	b, err = r.Update([]byte(`[{"identifier":"a","name":"A","enabled":true},{"identifier":"b","enabled":true}]`))
 	require.NoError(t, err)
@@ -54,12 +55,34 @@ func TestRuleEventsFollowTheRuleSet(t *testing.T) {
 
 	b, err = r.Update([]byte(`[{"identifier":"a","name":"Renamed","enabled":true},{"identifier":"b","enabled":false},{"identifier":"c","enabled":true}]`))
 	require.NoError(t, err)
-	require.Equal(t, map[string]model.ReadingKind{"Tracker_rule_a": model.Declaration, "Tracker_rule_b": model.Removal, "Tracker_rule_c": model.Declaration}, kinds(b))
+	require.Equal(t, map[string]model.ReadingKind{"Tracker_rule_a": model.Declaration, "Tracker_rule_b": model.Removal, "Tracker_rule_c": model.Declaration,
+		"Tracker_rule_mute_a": model.Declaration, "Tracker_rule_mute_b": model.Removal, "Tracker_rule_mute_c": model.Declaration}, kinds(b))
 	require.Equal(t, "Renamed", b[0].Entity.Name)
+	require.Equal(t, "Mute Renamed for 1 h", b[1].Entity.Name)
 
 	_, err = r.Update([]byte(`{"not":"an array"}`))
 	require.Error(t, err)
 	b, err = r.Update(nil) // config:rules absent: every entity goes
 	require.NoError(t, err)
-	require.Equal(t, map[string]model.ReadingKind{"Tracker_rule_a": model.Removal, "Tracker_rule_c": model.Removal}, kinds(b))
+	require.Equal(t, map[string]model.ReadingKind{"Tracker_rule_a": model.Removal, "Tracker_rule_c": model.Removal,
+		"Tracker_rule_mute_a": model.Removal, "Tracker_rule_mute_c": model.Removal}, kinds(b))
+}
+
+// A rule's mute button (CONTRACT.md 10.5): pressing it publishes the mute command for an hour;
+// no state, no availability, one config whichever program announces it.
+func TestRuleMuteButtonConfig(t *testing.T) {
+	e := catalog.RuleMuteButton("police", "Police overhead")
+	require.Equal(t, "homeassistant/button/Tracker_rule_mute_police/config", e.DiscoveryTopic())
+	raw := mqtt.DiscoveryConfig(e, model.Origin{Name: "tracker-core-health", SWVersion: "1"})
+	require.Equal(t, raw, mqtt.DiscoveryConfig(e, model.Origin{Name: "tracker-rules", SWVersion: "2"}), "byte for byte")
+	var cfg map[string]any
+	require.NoError(t, json.Unmarshal(raw, &cfg))
+	require.Equal(t, "Mute Police overhead for 1 h", cfg["name"])
+	require.Equal(t, "button.tracker_rule_mute_police", cfg["default_entity_id"])
+	require.Equal(t, "Tracker/rules-watch/mute", cfg["command_topic"])
+	require.JSONEq(t, `{"rule":"police","minutes":60}`, cfg["payload_press"].(string))
+	require.Equal(t, map[string]any{"identifiers": []any{"Tracker_Rules"}, "name": "Tracker Rules", "manufacturer": "Tracker", "model": "Rules"}, cfg["device"])
+	for _, k := range []string{"state_topic", "availability_topic", "event_types", "value_template"} {
+		require.NotContains(t, cfg, k)
+	}
 }

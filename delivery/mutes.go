@@ -14,6 +14,9 @@ import (
 // `<rule>|<HEX>`, value the RFC 3339 end.
 const MutesKey = "notify:mutes"
 
+// MuteTopic is where mute commands arrive (CONTRACT.md 10.5): {"rule", "icao_hex"?, "minutes"}.
+const MuteTopic = "Tracker/rules-watch/mute"
+
 // AllRules is the rule of a mute of every rule.
 const AllRules = "*"
 

@@ -34,8 +34,10 @@ func Text(s Subject, tar1090 string) string {
 	head := strings.TrimSpace(join(" ", s.Operator, s.Ident))
 	var paren []string
 	switch {
-	case head != "":
+	case head != "" && s.Registration != "":
 		paren = append(paren, s.Registration)
+	case head != "": // no registration: the address says which aircraft
+		paren = append(paren, s.IcaoHex)
 	case s.Registration != "":
 		head = s.Registration
 	default:

@@ -17,6 +17,7 @@ const (
 	BinarySensor Component = "binary_sensor"
 	Update       Component = "update"
 	Event        Component = "event"
+	Button       Component = "button"
 )
 
 // Fixed names of CONTRACT.md 1.1 and 4.1.
@@ -57,6 +58,14 @@ type Kind struct {
 	// {"event_type": …}.
 	EventTypes    []string
 	ValueTemplate string
+	// Button entities: the topic a press publishes to, and what it publishes for an entity.
+	CommandTopic string
+	PressPayload func(*Entity) string
+	// AvailabilityTopic is the status topic of whoever publishes the entity's states (""
+	// is the monitor's; event and button entities have none).
+	AvailabilityTopic string
+	// AttributesFromState makes the state message's JSON object the entity's attributes too.
+	AttributesFromState bool
 	// Metric is where the entity's readings go in the Prometheus sink (nil: nowhere).
 	Metric *Metric
 }

@@ -85,7 +85,9 @@ type discoveryConfig struct {
 	UniqueID            string          `json:"unique_id"`
 	ObjectID            string          `json:"object_id"`
 	DefaultEntityID     string          `json:"default_entity_id"`
-	StateTopic          string          `json:"state_topic"`
+	StateTopic          string          `json:"state_topic,omitempty"`
+	CommandTopic        string          `json:"command_topic,omitempty"`
+	PayloadPress        string          `json:"payload_press,omitempty"`
 	Icon                string          `json:"icon,omitempty"`
 	DeviceClass         string          `json:"device_class,omitempty"`
 	StateClass          string          `json:"state_class,omitempty"`
@@ -97,6 +99,7 @@ type discoveryConfig struct {
 	Device              json.RawMessage `json:"device"`
 	EventTypes          []string        `json:"event_types,omitempty"`
 	ValueTemplate       string          `json:"value_template,omitempty"`
+	JSONAttributesTopic string          `json:"json_attributes_topic,omitempty"`
 	AvailabilityTopic   string          `json:"availability_topic,omitempty"`
 	PayloadAvailable    string          `json:"payload_available,omitempty"`
 	PayloadNotAvailable string          `json:"payload_not_available,omitempty"`
@@ -122,10 +125,23 @@ func DiscoveryConfig(e *model.Entity, origin model.Origin) []byte {
 		EventTypes:      e.EventTypes,
 		ValueTemplate:   e.ValueTemplate,
 	}
-	// Rule events come from whichever component evaluates the rule, not from the monitor:
-	// they carry no availability, so that every announcer renders the same config.
-	if e.Component != model.Event {
+	// Rule events (and their mute buttons) come from whichever component evaluates the rule,
+	// not from the monitor: they carry no availability, so that every announcer renders the
+	// same config.
+	if e.Component != model.Event && e.Component != model.Button {
 		c.AvailabilityTopic, c.PayloadAvailable, c.PayloadNotAvailable = model.StatusTopic, model.PayloadOnline, model.PayloadOffline
+		if e.AvailabilityTopic != "" {
+			c.AvailabilityTopic = e.AvailabilityTopic
+		}
+	}
+	if e.AttributesFromState {
+		c.JSONAttributesTopic = e.StateTopic
+	}
+	if e.Component == model.Button {
+		c.CommandTopic = e.CommandTopic
+		if e.PressPayload != nil {
+			c.PayloadPress = e.PressPayload(e)
+		}
 	}
 	if e.Component != model.Update {
 		c.Icon = e.Icon

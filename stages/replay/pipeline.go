@@ -392,7 +392,7 @@ func (ev *evaluator) batch(b *batch) {
 			}
 			d := ev.decider.Decide(mt.Rule.Identifier, mt.Rule.Policy, mt.Flight.IcaoHex, mt.Flight.Squawk, mt.At)
 			if ev.digest != nil {
-				ev.digest.Add(mt.At, mt.Rule.Identifier, mt.Rule.Name, mt.Flight.IcaoHex, label(mt.Flight), d)
+				ev.digest.Add(mt.At, mt.Rule.Identifier, mt.Rule.Name, mt.Flight.IcaoHex, delivery.LabelOf(mt.Flight), d)
 			}
 			if d.State == delivery.Held {
 				st.Held++
@@ -421,11 +421,6 @@ func (ev *evaluator) withDelivery(dst []byte, d delivery.Decision) []byte {
 	}
 	ev.scratch = d.AppendJSON(ev.scratch[:0])
 	return model.AppendKey(dst, "delivery", ev.scratch)
-}
-
-// label names a flight's aircraft in a digest.
-func label(f *model.Flight) string {
-	return delivery.Label(f.IcaoHex, f.Ident, f.Aircraft.Registration, f.Aircraft.ManufacturerModel, f.Operator.Name)
 }
 
 // Explanation is why a rule fired: every condition with the value it observed.

@@ -4,22 +4,20 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 )
-
-// WatchStatusTopic is the availability of tracker-rules watch: ONLINE on every connect,
-// OFFLINE as its will and on a clean stop.
-const WatchStatusTopic = "Tracker/rules-watch/status"
 
 // watch evaluates the rules on a live readsb feed and publishes (or prints) what fires.
 func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog.Logger) int {
@@ -45,8 +43,14 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 		log.Warn().Strs("skipped", engine.skipped).Msg("invalid rules skipped")
 	}
 
-	// MQTT: the sink keeps the status topic and the rule event entities; the notifier sends
-	// the notifications (QoS 0, not retained). Without MQTT_HOST notifications are printed.
+	// Delivery (CONTRACT.md 10): each match decided, the channels told, the digest counted;
+	// the mutes from MQTT commands and, with the store, its hash.
+	tell := newTeller(o, engine.store, log)
+	tell.readMutes(ctx)
+
+	// MQTT: the sink keeps the status topic, the rule event entities and watch's own; the
+	// notifier sends the notifications (QoS 0, not retained). Without MQTT_HOST notifications
+	// are printed.
 	events := catalog.NewRuleEvents()
 	var announce chan pipeline.Shared[model.Batch]
 	sinkDone := make(chan struct{})
@@ -55,8 +59,8 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 		sink := mqtt.New(mqtt.Config{
 			ServerConfig: mqtt.ServerConfig{
 				MQTT:           *mc,
-				ClientIDPrefix: "tracker-rules-watch", StatusTopic: WatchStatusTopic,
-				Subscribe: []string{model.HAStatusTopic},
+				ClientIDPrefix: "tracker-rules-watch", StatusTopic: catalog.WatchStatusTopic,
+				Subscribe: []string{model.HAStatusTopic, delivery.MuteTopic},
 			},
 			Origin: model.Origin{Name: "tracker-rules", SWVersion: config.Version},
 		}, log.With().Str("stage", "mqtt").Logger())
@@ -66,9 +70,13 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 			_ = sink.Run(context.WithoutCancel(ctx), announce)
 		}()
 		go func() {
-			for range sink.Received() {
+			for m := range sink.Received() {
+				if m.Topic == delivery.MuteTopic {
+					tell.command(ctx, m.Payload)
+				}
 			}
 		}()
+		pipeline.Send(ctx, announce, pipeline.Own(tell.announcements()))
 		if notifier, err = mqtt.NewNotifier(ctx, *mc, 5*time.Second, log); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
@@ -91,7 +99,18 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 	keeping := make(chan struct{})
 	go func() {
 		defer close(keeping)
-		engine.KeepCurrent(kctx, o.interval)
+		publish := func(b model.Batch) {
+			if announce != nil && len(b) > 0 {
+				pipeline.Send(kctx, announce, pipeline.Own(b))
+			}
+		}
+		var wg sync.WaitGroup
+		wg.Go(func() { engine.KeepCurrent(kctx, o.interval) })
+		wg.Go(func() { tell.runChannels(kctx, publish) })
+		if tell.store != nil {
+			wg.Go(func() { pipeline.Every(kctx, mutesEvery, tell.readMutes) })
+		}
+		wg.Wait()
 	}()
 
 	fd := readsb.NewFeed(o.readsb, max(o.interval*4/5, 100*time.Millisecond), log.With().Str("stage", "feed").Logger())
@@ -101,6 +120,13 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 	// runner; each cycle reads the feed, evaluates and notifies, and sends nothing on.
 	ticks, runTicks := pipeline.Ticks(log.With().Str("stage", "feed-ticker").Logger(), 0, o.interval)
 	_, runWatch := pipeline.Poll[struct{}]{Cycle: func(ctx context.Context) (struct{}, bool) {
+		if r, due := tell.digestDue(time.Now()); due {
+			if announce != nil {
+				pipeline.Send(ctx, announce, pipeline.Own(model.Batch{model.NewStickyMessage(delivery.DigestTopic, digestJSON(r))}))
+			} else {
+				_, _ = fmt.Fprintf(out, "{\"digest\":%s}\n", digestJSON(r))
+			}
+		}
 		s, msgs := fd.Poll(ctx)
 		if s == nil {
 			return struct{}{}, false
@@ -113,7 +139,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 					log.Debug().Str("icao_hex", mt.Flight.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
 					continue
 				}
-				payload := mt.Notification()
+				payload := tell.tell(mt)
 				if mc.MQTTEnabled() {
 					notifier.Publish(ctx, mt.Rule.Identifier, payload)
 				} else {

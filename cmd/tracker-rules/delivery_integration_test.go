@@ -1,0 +1,151 @@
+//go:build integration
+
+package main_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/rules"
+)
+
+// webhook is a local web server standing in for a channel (Shoutrrr's generic service, JSON).
+type webhook struct {
+	mu   sync.Mutex
+	msgs []map[string]string
+}
+
+func (h *webhook) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var m map[string]string
+	b, _ := io.ReadAll(r.Body)
+	_ = json.Unmarshal(b, &m)
+	h.mu.Lock()
+	h.msgs = append(h.msgs, m)
+	h.mu.Unlock()
+}
+
+func (h *webhook) got() []map[string]string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]map[string]string(nil), h.msgs...)
+}
+
+// delivery is the "delivery" object of a notification (nil: none).
+func deliveryOf(t *testing.T, payload string) map[string]any {
+	var n map[string]any
+	require.NoError(t, json.Unmarshal([]byte(payload), &n))
+	d, _ := n["delivery"].(map[string]any)
+	return d
+}
+
+// watch on real Mosquitto and Redis (CONTRACT.md 10): a rule in its quiet hours is held (and
+// says until when), a rule without policy is told on the channel (its text and title, a
+// tar1090 link), a mute command over MQTT holds the rule, is stored, survives a restart, and
+// lifted in the store (as the API does) lets matches through again; the channel's health and
+// the mute button are announced.
+func TestWatchDecidesTellsAndMutes(t *testing.T) {
+	t.Parallel()
+	env := testenv.Get(t).WithOwnMosquitto(t).WithOwnRedis(t)
+	r := env.Redis(t)
+	set := func(key, body string) {
+		require.NoError(t, r.Do(t.Context(), r.B().Set().Key(key).Value(body).Build()).Error())
+		require.NoError(t, r.Do(t.Context(), r.B().Set().Key(key+":version").Value(rules.Version([]byte(body))).Build()).Error())
+	}
+	set(rules.RulesKey, `[
+	 {"identifier":"quiet","name":"Quiet one","enabled":true,"conditions":[{"type":"aircraft_icao_hex","operator":"equals","value":"AAA001"}],
+	  "notify":{"timezone":"UTC","quiet_hours":[{"from":"00:00","to":"12:00"},{"from":"12:00","to":"00:00"}]}},
+	 {"identifier":"told","name":"Told","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"1234"}]}]`)
+	hook := &webhook{}
+	hookSrv := httptest.NewServer(hook)
+	t.Cleanup(hookSrv.Close)
+	feed, srv := newFakeReadsb(t)
+	aircraft := func(hex, squawk string) {
+		feed.add(map[string]any{"hex": strings.ToLower(hex), "alt_baro": 3000.0, "lat": 51.5, "lon": -0.1, "seen": 0.1, "squawk": squawk, "flight": "TEST1  "})
+	}
+
+	rec := env.Record(t, "Tracker/#", "homeassistant/#")
+	mh, mp := testenv.Split(t, env.MQTTAddr)
+	procEnv := append([]string{"PATH=" + os.Getenv("PATH"), "MQTT_HOST=" + mh, "MQTT_PORT=" + mp, "LOG_LEVEL=info",
+		"NOTIFY_URLS=hook=generic://" + strings.TrimPrefix(hookSrv.URL, "http://") + "/in?template=json&disabletls=yes",
+		"TAR1090_URL=http://tar1090.local/", "AIRCRAFT_DB=none"}, storeEnv(t, env)...)
+	start := func() *testenv.Process {
+		return testenv.Start(t, bin(t), procEnv, "watch", "--readsb", srv.URL+"/data/aircraft.json", "--from-store", "--reload", "500ms", "--interval", "300ms", "--db", "none")
+	}
+	p := start()
+	rec.WaitPayload("Tracker/rules-watch/status", "ONLINE", 15*time.Second)
+
+	aircraft("AAA001", "2000")
+	aircraft("BBB001", "1234")
+	q := rec.WaitFor("Tracker/rule/quiet", 10*time.Second, nil)
+	d := deliveryOf(t, q.Payload)
+	require.Equal(t, "held", d["state"])
+	require.Equal(t, "quiet_hours", d["reason"])
+	until, err := time.Parse(time.RFC3339, d["until"].(string))
+	require.NoError(t, err)
+	require.Contains(t, []int{0, 12}, until.Hour(), "held until the window ends (the feed's clock)")
+	require.Zero(t, until.Minute())
+	told := rec.WaitFor("Tracker/rule/told", 10*time.Second, nil)
+	require.Nil(t, deliveryOf(t, told.Payload), "no policy, no mute: no delivery key")
+	require.Eventually(t, func() bool { return len(hook.got()) == 1 }, 10*time.Second, 50*time.Millisecond)
+	m := hook.got()[0]
+	require.Equal(t, "Told", m["title"])
+	require.Equal(t, "TEST1 (BBB001) · 3,000 ft\nhttp://tar1090.local/?icao=bbb001", m["message"])
+
+	// The channel's health and the rule's mute button.
+	rec.WaitPayload("Tracker/rules-watch/statistic/channel_hook_ok", "True", 10*time.Second)
+	rec.WaitPayload("Tracker/rules-watch/statistic/channel_hook_sent_total", "1", 10*time.Second)
+	cfg := rec.WaitFor("homeassistant/binary_sensor/Tracker_rules_watch_channel_hook_ok/config", 5*time.Second, nil)
+	require.Contains(t, cfg.Payload, `"availability_topic":"Tracker/rules-watch/status"`)
+	btn := rec.WaitFor("homeassistant/button/Tracker_rule_mute_told/config", 5*time.Second, nil)
+	require.Contains(t, btn.Payload, `"command_topic":"Tracker/rules-watch/mute"`)
+
+	// A bad command: a warning, nothing changes. A good one: the rule is held, the mute stored.
+	rec.Publish("Tracker/rules-watch/mute", `{"rule":"told","minutes":"soon"}`, false)
+	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "mute command ignored") }, 5*time.Second, 50*time.Millisecond)
+	rec.Publish("Tracker/rules-watch/mute", `{"rule":"told","minutes":60}`, false)
+	require.Eventually(t, func() bool {
+		v, err := r.Do(t.Context(), r.B().Hget().Key("notify:mutes").Field("told").Build()).ToString()
+		return err == nil && v != ""
+	}, 5*time.Second, 50*time.Millisecond, "the mute is stored")
+	aircraft("BBB002", "1234")
+	muted := rec.WaitFor("Tracker/rule/told", 10*time.Second, func(m testenv.Msg) bool { return strings.Contains(m.Payload, "BBB002") })
+	d = deliveryOf(t, muted.Payload)
+	require.Equal(t, "held", d["state"])
+	require.Equal(t, "muted", d["reason"])
+	until, err = time.Parse(time.RFC3339, d["until"].(string))
+	require.NoError(t, err)
+	require.WithinDuration(t, time.Now().Add(time.Hour), until, 2*time.Minute)
+
+	// A restart keeps the mute: every aircraft fires again (a new process, new flights), held.
+	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
+	require.Equal(t, 0, p.Wait(8*time.Second))
+	rec.Reset()
+	p = start()
+	for _, hex := range []string{"BBB001", "BBB002"} {
+		again := rec.WaitFor("Tracker/rule/told", 15*time.Second, func(m testenv.Msg) bool { return strings.Contains(m.Payload, hex) })
+		require.Equal(t, "muted", deliveryOf(t, again.Payload)["reason"], hex)
+	}
+	require.Len(t, hook.got(), 1, "nothing held reaches the channel")
+
+	// Lifted in the store (DELETE /api/mutes/told): the next match is told.
+	require.NoError(t, r.Do(t.Context(), r.B().Hdel().Key("notify:mutes").Field("told").Build()).Error())
+	time.Sleep(5500 * time.Millisecond) // the store's mutes are read every 5 s
+	aircraft("BBB003", "1234")
+	free := rec.WaitFor("Tracker/rule/told", 10*time.Second, func(m testenv.Msg) bool { return strings.Contains(m.Payload, "BBB003") })
+	require.Nil(t, deliveryOf(t, free.Payload))
+	require.Eventually(t, func() bool { return len(hook.got()) == 2 }, 10*time.Second, 50*time.Millisecond)
+	require.Contains(t, hook.got()[1]["message"], "BBB003")
+	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
+	require.Equal(t, 0, p.Wait(8*time.Second))
+}

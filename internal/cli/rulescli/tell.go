@@ -1,0 +1,193 @@
+package rulescli
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/redis/rueidis"
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/catalog"
+	"github.com/tracker-adsb/tracker-core-health/delivery"
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/sinks/channels"
+)
+
+// teller is what watch does with a match once the rules have fired (CONTRACT.md 10): it decides
+// the match's delivery (the rule's policy and the mutes), marks the MQTT notification with the
+// decision, tells the channels what is sent, and counts everything for the daily digest. Its
+// methods are called from the watch cycle only, except the mute commands and the store's
+// mutes, which go through the MuteSet.
+type teller struct {
+	decider  *delivery.Decider
+	mutes    *delivery.MuteSet
+	channels *channels.Set // nil: NOTIFY_URLS unset
+	health   []catalog.ChannelEntities
+	digest   *delivery.Digest
+	schedule delivery.Schedule
+	next     time.Time // the next digest
+	tar1090  string
+	store    rueidis.Client // nil: mutes live in memory only
+	log      zerolog.Logger
+	scratch  []byte
+}
+
+// newTeller reads NOTIFY_URLS and TAR1090_URL; a channel that cannot be built is left out
+// with one error naming it.
+func newTeller(o options, store rueidis.Client, log zerolog.Logger) *teller {
+	t := &teller{mutes: delivery.NewMuteSet(), digest: delivery.NewDigest(), schedule: o.schedule,
+		tar1090: strings.TrimSpace(os.Getenv("TAR1090_URL")), store: store, log: log.With().Str("stage", "delivery").Logger()}
+	t.decider = delivery.NewDecider(t.mutes)
+	if v := os.Getenv("NOTIFY_URLS"); strings.TrimSpace(v) != "" {
+		specs, problems := channels.ParseURLs(v)
+		for _, p := range problems {
+			t.log.Error().Msg("NOTIFY_URLS: " + p)
+		}
+		t.channels = channels.New(specs, log.With().Str("stage", "channels").Logger())
+		for _, c := range t.channels.Channels() {
+			t.health = append(t.health, catalog.NewChannelEntities(c.Name))
+		}
+	}
+	t.next = t.schedule.Next(time.Now())
+	return t
+}
+
+// tell decides mt, and returns the MQTT notification with its decision (when it has one).
+func (t *teller) tell(mt rules.Match) []byte {
+	payload := mt.Notification()
+	d := t.decider.Decide(mt.Rule.Identifier, mt.Rule.Policy, mt.Flight.IcaoHex, mt.Flight.Squawk, mt.At)
+	t.digest.Add(mt.At, mt.Rule.Identifier, mt.Rule.Name, mt.Flight.IcaoHex, delivery.LabelOf(mt.Flight), d)
+	if d.State != delivery.None {
+		t.scratch = d.AppendJSON(t.scratch[:0])
+		payload = model.AppendKey(payload, "delivery", t.scratch)
+	}
+	if d.Told() && t.channels != nil {
+		title := mt.Rule.Name
+		if strings.TrimSpace(title) == "" {
+			title = mt.Rule.Identifier
+		}
+		var names []string // nil: every channel
+		if mt.Rule.Policy != nil {
+			names = mt.Rule.Policy.Channels
+		}
+		t.channels.Send(channels.Message{Title: title, Text: delivery.Text(delivery.SubjectOf(mt.Flight), t.tar1090)}, names)
+	}
+	return payload
+}
+
+// digestDue returns the digest when its time has come (now: the wall clock), and schedules the
+// next: published retained on Tracker/rules-watch/digest and sent, as text, to the channels.
+func (t *teller) digestDue(now time.Time) (delivery.Report, bool) {
+	if t.schedule.Off || now.Before(t.next) {
+		return delivery.Report{}, false
+	}
+	r := t.digest.Report(now)
+	t.next = t.schedule.Next(now)
+	if t.channels != nil {
+		t.channels.Send(channels.Message{Title: r.Title(), Text: r.Text()}, nil)
+	}
+	return r, true
+}
+
+// announcements are the entities watch declares at start: each channel's health and the digest.
+func (t *teller) announcements() model.Batch {
+	b := model.Batch{model.NewDeclaration(catalog.DigestEntity)}
+	for _, h := range t.health {
+		b = append(b, model.NewDeclaration(h.OK), model.NewDeclaration(h.Sent), model.NewDeclaration(h.Failed), model.NewDeclaration(h.Dropped))
+	}
+	return b
+}
+
+// healthStates is every channel's health now (ok only once a delivery was tried).
+func (t *teller) healthStates() model.Batch {
+	var b model.Batch
+	for i, c := range t.channels.Channels() {
+		h, e := c.Health(), t.health[i]
+		if h.Tried {
+			b = append(b, model.BoolState(e.OK, h.OK))
+		}
+		b = append(b, model.IntState(e.Sent, h.Sent), model.IntState(e.Failed, h.Failed), model.IntState(e.Dropped, h.Dropped))
+	}
+	return b
+}
+
+// healthEvery is the most often the channels' health is published.
+const healthEvery = time.Second
+
+// runChannels delivers the channels' queues and publishes their health (at start and at most
+// once a second after a change) until ctx ends.
+func (t *teller) runChannels(ctx context.Context, publish func(model.Batch)) {
+	if t.channels == nil {
+		return
+	}
+	go func() { _ = t.channels.Run(ctx) }()
+	publish(t.healthStates())
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.channels.Changed():
+		}
+		publish(t.healthStates())
+		select { // coalesce a burst of changes
+		case <-ctx.Done():
+			return
+		case <-time.After(healthEvery):
+		}
+	}
+}
+
+// command applies a mute command from MQTT (CONTRACT.md 10.5); bad JSON or values: one
+// warning, nothing changes. With a data store it is written there too, for the API and for a
+// restart.
+func (t *teller) command(ctx context.Context, payload []byte) {
+	c, probs := delivery.ParseCommand(payload)
+	if probs != nil {
+		msgs := make([]string, 0, len(probs))
+		for _, p := range probs {
+			msgs = append(msgs, p.Msg)
+		}
+		t.log.Warn().Strs("problems", msgs).Msg("mute command ignored")
+		return
+	}
+	m := t.mutes.Apply(c, time.Now())
+	ev := t.log.Info().Str("rule", m.Rule).Str("icao_hex", m.IcaoHex)
+	if m.Until.IsZero() {
+		ev.Msg("mute lifted")
+	} else {
+		ev.Time("until", m.Until).Msg("muted")
+	}
+	if t.store != nil {
+		if err := delivery.WriteMute(ctx, t.store, m); err != nil {
+			t.log.Warn().Err(err).Msg("the mute holds here but is not stored")
+		}
+	}
+}
+
+// mutesEvery is how often the store's mutes are read (a mute set through the API holds
+// within this).
+const mutesEvery = 5 * time.Second
+
+// readMutes makes the mutes the store's hash (nothing without a store); a failed read keeps
+// the previous ones.
+func (t *teller) readMutes(ctx context.Context) {
+	if t.store == nil {
+		return
+	}
+	mutes, err := delivery.ReadMutes(ctx, t.store, time.Now())
+	if err != nil {
+		t.log.Warn().Err(err).Msg("mutes not read; the previous ones hold")
+		return
+	}
+	t.mutes.Replace(mutes)
+}
+
+// digestJSON is the digest as published.
+func digestJSON(r delivery.Report) string {
+	b, _ := json.Marshal(r)
+	return string(b)
+}
