@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -149,3 +150,102 @@ func TestWatchDecidesTellsAndMutes(t *testing.T) {
 	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
 	require.Equal(t, 0, p.Wait(8*time.Second))
 }
+
+// replay decides as watch does, in message time (CONTRACT.md 10.2, 10.6): on the global
+// snapshot a rule capped at 100 an hour sends 100 and holds the rest, a rule quiet all day holds
+// everything, a rule without notify is as before (no delivery key); the summary counts the held;
+// --digest ends with one digest line whose counts are the notifications'.
+func TestReplayWithPoliciesAndADigest(t *testing.T) {
+	t.Parallel()
+	var in strings.Builder
+	for _, l := range testenv.GlobalTraffic(t) {
+		in.Write(l)
+		in.WriteByte('\n')
+	}
+	rulesFile := writeFile(t, `[
+	 {"identifier":"capped","name":"Capped","enabled":true,"conditions":[{"type":"altitude","operator":"minimum","value":30000}],"notify":{"max_per_hour":100}},
+	 {"identifier":"quiet","name":"Quiet","enabled":true,"conditions":[{"type":"military","operator":"equals","value":true}],
+	  "notify":{"timezone":"Europe/London","quiet_hours":[{"from":"00:00","to":"12:00"},{"from":"12:00","to":"00:00"}]}},
+	 {"identifier":"plain","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`)
+	out, errOut, code := runCmd(t, []string{"DIGEST_TIME=off"}, in.String(), "replay", "--rules", rulesFile, "--digest")
+	require.Equal(t, 0, code, errOut)
+	out2, _, _ := runCmd(t, []string{"DIGEST_TIME=off"}, in.String(), "replay", "--rules", rulesFile, "--digest")
+	require.Equal(t, out, out2, "deterministic")
+
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	type count struct{ sent, held, none int }
+	got := map[string]*count{"capped": {}, "quiet": {}, "plain": {}}
+	reasons := map[string]map[string]int{"capped": {}, "quiet": {}}
+	for _, l := range lines[:len(lines)-1] {
+		var n struct {
+			Rule     struct{ Identifier string }
+			Delivery *struct{ State, Reason, Until string }
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &n), l)
+		c := got[n.Rule.Identifier]
+		switch {
+		case n.Delivery == nil:
+			c.none++
+		case n.Delivery.State == "sent":
+			c.sent++
+		default:
+			require.Equal(t, "held", n.Delivery.State)
+			reasons[n.Rule.Identifier][n.Delivery.Reason]++
+			c.held++
+			if n.Delivery.Reason == "rate_limit" {
+				require.Empty(t, n.Delivery.Until, "no end for a rate limit")
+			} else {
+				require.NotEmpty(t, n.Delivery.Until)
+			}
+		}
+	}
+	require.Equal(t, 100, got["capped"].sent)
+	require.Positive(t, got["capped"].held)
+	require.Equal(t, map[string]int{"rate_limit": got["capped"].held}, reasons["capped"])
+	require.Zero(t, got["quiet"].sent)
+	require.Equal(t, map[string]int{"quiet_hours": got["quiet"].held}, reasons["quiet"])
+	require.Zero(t, got["plain"].sent+got["plain"].held, "no policy: no decision")
+	require.Contains(t, errOut, "rule capped: ")
+	require.Contains(t, errOut, ", "+itoa(got["capped"].held)+" held")
+
+	// The digest: the last line, at the end of the input, counting what the lines say.
+	var d struct {
+		Digest struct {
+			From, To string
+			Rules    []struct {
+				Identifier, Name string
+				Sent             int
+				Held             map[string]int
+			}
+			Top []struct {
+				IcaoHex string `json:"icao_hex"`
+				Label   string
+				Matches int
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &d))
+	byID := map[string]int{}
+	for i, r := range d.Digest.Rules {
+		byID[r.Identifier] = i
+	}
+	c := d.Digest.Rules[byID["capped"]]
+	require.Equal(t, "Capped", c.Name)
+	require.Equal(t, 100, c.Sent)
+	require.Equal(t, got["capped"].held, c.Held["rate_limit"])
+	require.Equal(t, got["quiet"].held, d.Digest.Rules[byID["quiet"]].Held["quiet_hours"])
+	require.Equal(t, "capped", d.Digest.Rules[0].Identifier, "rules by matches")
+	require.Len(t, d.Digest.Top, 10)
+	from, err := time.Parse(time.RFC3339, d.Digest.From)
+	require.NoError(t, err)
+	to, err := time.Parse(time.RFC3339, d.Digest.To)
+	require.NoError(t, err)
+	require.Equal(t, 24*time.Hour, to.Sub(from))
+
+	// Without notify anywhere: byte-identical to a replay that knows nothing of delivery.
+	plain := writeFile(t, `[{"identifier":"plain","enabled":true,"conditions":[{"type":"altitude","operator":"minimum","value":30000}]}]`)
+	a, _, _ := runCmd(t, nil, in.String(), "replay", "--rules", plain)
+	require.NotContains(t, a, `"delivery"`)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
