@@ -22,6 +22,8 @@ const (
 	DefaultRegistryCheckInterval     = 86400 * time.Second
 	DefaultRegistryCheckStartupDelay = 30 * time.Second
 	DefaultHeartbeatPath             = "/app/health/heartbeat"
+	DefaultAlertAfter                = 2 * time.Minute // CONTRACT.md 10.7
+	DefaultQueueBacklogAlert         = 10_000
 	HeartbeatMinAge                  = 40 * time.Second
 	HeartbeatTouchInterval           = 15 * time.Second
 	MQTTKeepAlive                    = 60
@@ -96,7 +98,14 @@ type Monitor struct {
 	// MetricsAddr (METRICS_ADDR) serves /metrics for Prometheus; empty: no second sink.
 	MetricsAddr string
 	// PprofAddr (PPROF_ADDR) serves net/http/pprof for profiling a real run; empty: off.
-	PprofAddr          string
+	PprofAddr string
+	// NotifyURLs (NOTIFY_URLS) are the channels the monitor tells its own problems on
+	// (CONTRACT.md 10.7; Shoutrrr URLs, secrets); empty: no alerts.
+	NotifyURLs string `json:"-"`
+	// AlertAfter (ALERT_AFTER) is how long a problem lasts before it is told.
+	AlertAfter time.Duration
+	// QueueBacklogAlert (QUEUE_BACKLOG_ALERT) is the messages ready that make a backlog.
+	QueueBacklogAlert  int
 	Version, GitCommit string
 }
 
@@ -390,6 +399,9 @@ func LoadMonitor(get Getenv) (*Monitor, error) {
 			r.Fail("PPROF_ADDR", fmt.Sprintf("invalid listen address %q (want host:port or :port)", m.PprofAddr))
 		}
 	}
+	m.NotifyURLs = r.secret("NOTIFY_URLS")
+	m.AlertAfter = r.Duration("ALERT_AFTER", DefaultAlertAfter)
+	m.QueueBacklogAlert = r.positiveInt("QUEUE_BACKLOG_ALERT", DefaultQueueBacklogAlert)
 	m.Version = r.Str("VERSION", Version)
 	m.GitCommit = r.Str("GIT_COMMIT", GitCommit)
 	if r.err != nil {

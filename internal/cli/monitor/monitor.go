@@ -9,6 +9,8 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/sinks/alerts"
+	"github.com/tracker-adsb/tracker-core-health/sinks/channels"
 	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages"
@@ -130,14 +132,30 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, telemetry []stages.
 	regOut, runRegistrations := rs.Start(sink.Received(), releases)
 	merged := pipeline.Merge(ctx, 16, append(readings, regOut)...)
 	readers := 1
+	promOut, alertsOut := 0, 0
 	if cfg.MetricsAddr != "" {
-		readers = 2
+		promOut, readers = readers, readers+1
+	}
+	if cfg.NotifyURLs != "" {
+		alertsOut, readers = readers, readers+1
 	}
 	outs := pipeline.FanOut(ctx, merged, 16, readers)
 	if cfg.MetricsAddr != "" {
 		prom := metrics.New(cat.Metrics(), stageLog("prometheus"))
-		g.Go("prometheus-sink", func(ctx context.Context) error { return prom.Run(ctx, outs[1]) })
+		g.Go("prometheus-sink", func(ctx context.Context) error { return prom.Run(ctx, outs[promOut]) })
 		goStopping("metrics-server", func(ctx context.Context) error { return prom.Serve(ctx, cfg.MetricsAddr) })
+	}
+	if cfg.NotifyURLs != "" {
+		// The monitor's own problems, told on NOTIFY_URLS' channels (CONTRACT.md 10.7).
+		chLog := stageLog("channels")
+		specs, problems := channels.ParseURLs(cfg.NotifyURLs)
+		for _, p := range problems {
+			chLog.Error().Msg("NOTIFY_URLS: " + p)
+		}
+		chans := channels.New(specs, chLog)
+		goStopping("channels", chans.Run)
+		al := alerts.New(alerts.Config{After: cfg.AlertAfter, Backlog: cfg.QueueBacklogAlert}, chans, stageLog("alerts"))
+		g.Go("alerts-sink", func(ctx context.Context) error { return al.Run(ctx, outs[alertsOut]) })
 	}
 	g.Go("mqtt-sink", func(ctx context.Context) error { return sink.Run(ctx, outs[0]) })
 	goStopping("registrations", runRegistrations)

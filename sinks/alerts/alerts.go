@@ -1,0 +1,195 @@
+// Package alerts is the monitor's third sink (CONTRACT.md 10.7): with NOTIFY_URLS set, it
+// reads the same readings as the MQTT and Prometheus sinks and tells the channels when one of
+// the system's own problems has lasted ALERT_AFTER, and again when it ends: the broker or the
+// data store unreachable, the archive queue missing, a receiver's statistics stale or its
+// messages at 0 a second, an owned queue's backlog at QUEUE_BACKLOG_ALERT or more.
+package alerts
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/sinks/channels"
+)
+
+// Defaults of CONTRACT.md 10.7.
+const (
+	DefaultAfter   = 2 * time.Minute
+	DefaultBacklog = 10_000
+)
+
+// Config is when a problem is told.
+type Config struct {
+	After   time.Duration // ALERT_AFTER: how long a problem lasts before it is told
+	Backlog int           // QUEUE_BACKLOG_ALERT: messages ready that make a backlog
+}
+
+// Sender is where the messages go (a channels.Set).
+type Sender interface {
+	Send(m channels.Message, names []string)
+}
+
+// problem is one problem seen: since when, and whether its start was told.
+type problem struct {
+	since time.Time
+	told  bool
+	what  string // "the broker's management API is unreachable"
+	ended string // "the broker's management API answers again"
+}
+
+// Sink follows the readings and tells the channels about problems.
+type Sink struct {
+	cfg      Config
+	out      Sender
+	log      zerolog.Logger
+	now      func() time.Time
+	problems map[string]*problem // by key: "broker", "queue:tracker-archive"…
+}
+
+// New builds the sink.
+func New(cfg Config, out Sender, log zerolog.Logger) *Sink {
+	if cfg.After <= 0 {
+		cfg.After = DefaultAfter
+	}
+	if cfg.Backlog <= 0 {
+		cfg.Backlog = DefaultBacklog
+	}
+	return &Sink{cfg: cfg, out: out, log: log, now: time.Now, problems: map[string]*problem{}}
+}
+
+// checkEvery is how often a problem's duration is looked at between batches.
+const checkEvery = 5 * time.Second
+
+// Run reads batches until in closes, telling what is due after each batch and every few
+// seconds (a problem lasts while nothing arrives: the broker loop failing sends little).
+func (s *Sink) Run(ctx context.Context, in <-chan pipeline.Shared[model.Batch]) error {
+	t := time.NewTicker(checkEvery)
+	defer t.Stop()
+	for {
+		select {
+		case b, ok := <-in:
+			if !ok {
+				return nil
+			}
+			s.Accept(b.V)
+			b.Done()
+		case <-t.C:
+		case <-ctx.Done():
+			return nil
+		}
+		s.Tell()
+	}
+}
+
+// Accept notes the problems a batch shows, and those that ended.
+func (s *Sink) Accept(b model.Batch) {
+	now := s.now()
+	for i := range b {
+		r := &b[i]
+		e := r.Entity
+		if e == nil || e.Metric == nil {
+			continue
+		}
+		if r.Kind == model.Removal { // a queue or receiver that went away takes its problems with it
+			for _, key := range []string{"queue:" + label(e, "queue"), "stale:" + label(e, "receiver"), "silent:" + label(e, "receiver")} {
+				s.set(key, false, now, "", "")
+			}
+			continue
+		}
+		if r.Kind != model.State && r.Kind != model.StickyState {
+			continue
+		}
+		switch e.Metric.Name {
+		case "tracker_broker_connected":
+			s.set("broker", !r.Bool(), now, "the broker's management API is unreachable", "the broker's management API answers again")
+		case "tracker_store_connected":
+			s.set("store", !r.Bool(), now, "the data store is unreachable", "the data store answers again")
+		case "tracker_broker_archive_queue_missing":
+			s.set("archive", r.Bool(), now, "the archive queue (tracker-archive) is missing: nothing is being archived", "the archive queue is back")
+		case "tracker_receiver_stats_connected":
+			name := label(e, "receiver")
+			s.set("stale:"+name, !r.Bool(), now, "receiver "+name+": its statistics are stale or unreadable", "receiver "+name+": its statistics are fresh again")
+		case "tracker_receiver_messages_per_second":
+			name := label(e, "receiver")
+			s.set("silent:"+name, number(r) == 0, now, "receiver "+name+": 0 messages a second", "receiver "+name+": messages arrive again")
+		case "tracker_queue_messages_ready":
+			q := label(e, "queue")
+			n := number(r)
+			s.set("queue:"+q, n >= float64(s.cfg.Backlog), now,
+				fmt.Sprintf("queue %s: %s messages waiting (alert at %d)", q, strconv.FormatFloat(n, 'f', -1, 64), s.cfg.Backlog),
+				"queue "+q+": the backlog is below "+strconv.Itoa(s.cfg.Backlog)+" again")
+		}
+	}
+}
+
+// set records a problem's state: on starts it (once), off ends it, telling the end when its
+// start was told.
+func (s *Sink) set(key string, on bool, now time.Time, what, ended string) {
+	p := s.problems[key]
+	switch {
+	case on && p == nil:
+		s.problems[key] = &problem{since: now, what: what, ended: ended}
+	case on:
+		p.what = what // the latest numbers
+	case p != nil:
+		delete(s.problems, key)
+		if p.told {
+			d := now.Sub(p.since).Round(time.Second)
+			s.send("Tracker: resolved", fmt.Sprintf("Resolved: %s (after %s).", p.ended, d))
+		}
+	}
+}
+
+// Tell sends the start of every problem that has lasted ALERT_AFTER and was not told yet.
+func (s *Sink) Tell() {
+	now := s.now()
+	keys := make([]string, 0, len(s.problems))
+	for k, p := range s.problems {
+		if !p.told && now.Sub(p.since) >= s.cfg.After {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		p := s.problems[k]
+		p.told = true
+		s.send("Tracker: problem", fmt.Sprintf("Problem: %s (since %s UTC, %s).", p.what, p.since.UTC().Format("15:04"), now.Sub(p.since).Round(time.Second)))
+	}
+}
+
+func (s *Sink) send(title, text string) {
+	s.log.Info().Str("alert", text).Msg("telling the channels")
+	s.out.Send(channels.Message{Title: title, Text: text}, nil)
+}
+
+// label is the value of an entity's label name.
+func label(e *model.Entity, name string) string {
+	for _, l := range e.Labels {
+		if l.Name == name {
+			return l.Value
+		}
+	}
+	return ""
+}
+
+// number is a reading's numeric value.
+func number(r *model.Reading) float64 {
+	switch r.Type {
+	case model.IntValue:
+		return float64(r.Int())
+	case model.FloatValue:
+		return r.Float()
+	case model.TextValue:
+		f, _ := strconv.ParseFloat(strings.TrimSpace(r.Text()), 64)
+		return f
+	}
+	return 0
+}

@@ -1,0 +1,100 @@
+package alerts
+
+import (
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/sinks/channels"
+)
+
+type told struct{ msgs []channels.Message }
+
+func (t *told) Send(m channels.Message, _ []string) { t.msgs = append(t.msgs, m) }
+
+func entity(metric string, labels ...model.Label) *model.Entity {
+	return &model.Entity{Kind: &model.Kind{Metric: &model.Metric{Name: metric}}, Labels: labels}
+}
+
+var (
+	brokerUp  = entity("tracker_broker_connected")
+	storeUp   = entity("tracker_store_connected")
+	archive   = entity("tracker_broker_archive_queue_missing")
+	rxStats   = entity("tracker_receiver_stats_connected", model.Label{Name: "receiver", Value: "roof"})
+	rxRate    = entity("tracker_receiver_messages_per_second", model.Label{Name: "receiver", Value: "roof"})
+	procQueue = entity("tracker_queue_messages_ready", model.Label{Name: "queue", Value: "tracker-message-processor-1"})
+)
+
+// Each problem of CONTRACT.md 10.7 is told once when it has lasted ALERT_AFTER and once when
+// it ends; one that ends sooner is never told; the numbers are the latest.
+func TestProblemsAreToldAfterTheyLastAndWhenTheyEnd(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		bad, good model.Reading
+		says      string
+	}{
+		{"broker", model.BoolState(brokerUp, false), model.BoolState(brokerUp, true), "the broker's management API is unreachable"},
+		{"store", model.BoolState(storeUp, false), model.BoolState(storeUp, true), "the data store is unreachable"},
+		{"archive", model.BoolState(archive, true), model.BoolState(archive, false), "the archive queue (tracker-archive) is missing"},
+		{"stale receiver", model.BoolState(rxStats, false), model.BoolState(rxStats, true), "receiver roof: its statistics are stale"},
+		{"silent receiver", model.FloatState(rxRate, 0), model.FloatState(rxRate, 812.5), "receiver roof: 0 messages a second"},
+		{"backlog", model.IntState(procQueue, 12000), model.IntState(procQueue, 9999), "queue tracker-message-processor-1: 12000 messages waiting (alert at 10000)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := &told{}
+			s := New(Config{After: 2 * time.Minute}, out, zerolog.Nop())
+			now := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+			s.now = func() time.Time { return now }
+			at := func(d time.Duration, r model.Reading) {
+				now = now.Add(d)
+				s.Accept(model.Batch{r})
+				s.Tell()
+			}
+			// A blip shorter than ALERT_AFTER: nothing.
+			at(0, c.bad)
+			at(time.Minute, c.good)
+			require.Empty(t, out.msgs)
+			// A problem that lasts: one message at 2 minutes, however many readings.
+			at(time.Minute, c.bad)
+			at(time.Minute, c.bad)
+			require.Empty(t, out.msgs)
+			at(time.Minute, c.bad)
+			require.Len(t, out.msgs, 1)
+			require.Equal(t, "Tracker: problem", out.msgs[0].Title)
+			require.Contains(t, out.msgs[0].Text, c.says)
+			require.Contains(t, out.msgs[0].Text, "since 09:02 UTC, 2m0s")
+			at(10*time.Minute, c.bad)
+			require.Len(t, out.msgs, 1, "told once")
+			at(time.Minute, c.good)
+			require.Len(t, out.msgs, 2)
+			require.Equal(t, "Tracker: resolved", out.msgs[1].Title)
+			require.Contains(t, out.msgs[1].Text, "after 13m0s")
+			at(time.Minute, c.good)
+			require.Len(t, out.msgs, 2)
+		})
+	}
+}
+
+// A queue that goes away takes its backlog with it (no resolution for what was not told, a
+// resolution for what was); a threshold of its own is honoured; problems are independent.
+func TestBacklogThresholdAndRemoval(t *testing.T) {
+	out := &told{}
+	s := New(Config{After: time.Second, Backlog: 5}, out, zerolog.Nop())
+	now := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now }
+	s.Accept(model.Batch{model.IntState(procQueue, 5), model.BoolState(brokerUp, false)})
+	now = now.Add(2 * time.Second)
+	s.Tell()
+	require.Len(t, out.msgs, 2)
+	require.Contains(t, out.msgs[0].Text, "broker")
+	require.Contains(t, out.msgs[1].Text, "queue tracker-message-processor-1: 5 messages waiting (alert at 5)")
+	s.Accept(model.Batch{model.NewRemoval(procQueue)})
+	require.Len(t, out.msgs, 3)
+	require.Contains(t, out.msgs[2].Text, "Resolved: queue tracker-message-processor-1")
+	s.Accept(model.Batch{model.BoolState(brokerUp, true)})
+	require.Len(t, out.msgs, 4)
+	require.Contains(t, out.msgs[3].Text, "answers again")
+}
