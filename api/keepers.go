@@ -27,12 +27,16 @@ func (s *Server) getTraffic(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, s.traffic.Snapshot(s.now()))
 }
 
-// getMatches answers the kept notifications, newest first: ?rule=ID one rule's, ?before=ID
-// those older than an entry (paging), ?limit=N at most N (default 100, at most 1,000).
+// getMatches answers the kept notifications, newest first: ?rule=ID one rule's, ?state=sent
+// or held only those delivered so, ?before=ID those older than an entry (paging), ?limit=N at
+// most N (default 100, at most 1,000).
 func (s *Server) getMatches(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	query := keeper.Query{Rule: q.Get("rule"), Before: q.Get("before"), Limit: keeper.DefaultMatchesLimit}
+	query := keeper.Query{Rule: q.Get("rule"), State: q.Get("state"), Before: q.Get("before"), Limit: keeper.DefaultMatchesLimit}
 	var errs []FieldError
+	if query.State != "" && query.State != "sent" && query.State != "held" {
+		errs = append(errs, FieldError{Loc: []any{"query", "state"}, Msg: "state must be sent or held", Type: "value_error"})
+	}
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > keeper.MaxMatchesLimit {

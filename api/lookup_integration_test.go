@@ -170,15 +170,22 @@ func TestMatchesAreKeptInTheStore(t *testing.T) {
 		if i%2 == 1 {
 			rule = "y"
 		}
-		pub.Publish("Tracker/rule/"+rule, fmt.Sprintf(`{"aircraft":{"icao_hex":"A0000%d"},"ident":"TST%d"}`, i, i), false)
+		delivery := "" // the third is held by quiet hours, the fourth sent by a policy, the rest have none
+		switch i {
+		case 2:
+			delivery = `,"delivery":{"state":"held","reason":"quiet_hours","until":"2026-11-27T07:00:00Z"}`
+		case 3:
+			delivery = `,"delivery":{"state":"sent"}`
+		}
+		pub.Publish("Tracker/rule/"+rule, fmt.Sprintf(`{"aircraft":{"icao_hex":"A0000%d"},"ident":"TST%d"%s}`, i, i, delivery), false)
 		time.Sleep(20 * time.Millisecond) // in order
 	}
 	var page struct {
 		History string
 		Before  string
 		Matches []struct {
-			ID, Rule     string
-			Notification map[string]any
+			ID, Rule, State, Reason string
+			Notification            map[string]any
 		}
 	}
 	require.Eventually(t, func() bool {
@@ -209,7 +216,22 @@ func TestMatchesAreKeptInTheStore(t *testing.T) {
 	for _, m := range page.Matches {
 		require.Equal(t, "x", m.Rule)
 	}
-	for _, bad := range []string{"?limit=0", "?limit=1001", "?limit=x", "?before=yesterday"} {
+	// Each shows its delivery (CONTRACT.md 10.3), and ?state= filters by it.
+	_, _, raw = f.do("GET", "/api/matches?state=held", nil)
+	require.NoError(t, json.Unmarshal(raw, &page))
+	require.Len(t, page.Matches, 1)
+	require.Equal(t, "TST2", page.Matches[0].Notification["ident"])
+	require.Equal(t, "held", page.Matches[0].State)
+	require.Equal(t, "quiet_hours", page.Matches[0].Reason)
+	_, _, raw = f.do("GET", "/api/matches?state=sent&rule=y", nil)
+	page.Matches = nil // fields a match leaves out are not overwritten by Unmarshal
+	require.NoError(t, json.Unmarshal(raw, &page))
+	require.Len(t, page.Matches, 2, "no delivery is sent")
+	for _, m := range page.Matches {
+		require.Equal(t, "sent", m.State)
+		require.Empty(t, m.Reason)
+	}
+	for _, bad := range []string{"?limit=0", "?limit=1001", "?limit=x", "?before=yesterday", "?state=muted"} {
 		code, _, _ := f.do("GET", "/api/matches"+bad, nil)
 		require.Equal(t, 422, code, bad)
 	}

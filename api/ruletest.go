@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
@@ -33,6 +34,7 @@ type ruleTest struct {
 	Fired      int              `json:"fired"`
 	Suppressed int              `json:"suppressed"`       // matches on messages older than 30 s: no notification
 	Matched    int              `json:"aircraft_matched"` // distinct aircraft among the matches
+	Held       int              `json:"held"`             // matches the rule's notify or a mute would hold (CONTRACT.md 10.2)
 	Truncated  bool             `json:"matches_truncated,omitempty"`
 	Source     string           `json:"traffic"` // kept (the feed's last minutes) or given
 	Matches    []testMatch      `json:"matches"`
@@ -50,7 +52,9 @@ type testMatch struct {
 	Longitude   *float64                `json:"longitude,omitempty"`
 	Altitude    *float64                `json:"altitude,omitempty"`
 	Conditions  []rules.ConditionResult `json:"conditions"`
-	keeper.Who                          // the aircraft, operator and route the conditions saw
+	// Delivery is what would become of the notification (absent: no notify, no mute).
+	Delivery   json.RawMessage `json:"delivery,omitempty"`
+	keeper.Who                 // the aircraft, operator and route the conditions saw
 }
 
 // conditionCount is how many messages satisfied one condition on its own.
@@ -103,11 +107,17 @@ func (s *Server) testRule(w http.ResponseWriter, r *http.Request) {
 	if s.opts.AircraftDB != nil { // flights enriched as production's are (CONTRACT.md 9.1)
 		engine.SetEnricher(enrich.New(s.opts.AircraftDB, s.log.With().Str("stage", "enrich").Logger()))
 	}
+	// Each match is decided as watch would, with the mutes in force now.
+	mutes := delivery.NewMuteSet()
+	if stored, err := delivery.ReadMutes(r.Context(), s.store.c, s.now()); err == nil {
+		mutes.Replace(stored)
+	}
+	decider := delivery.NewDecider(mutes)
 	var out *ruleTest
 	if req.Traffic != nil {
-		out, err = runTest(engine, tested, "given", func(fn func(*model.AircraftMessage)) (int, error) { return eachGiven(*req.Traffic, fn) })
+		out, err = runTest(engine, tested, decider, "given", func(fn func(*model.AircraftMessage)) (int, error) { return eachGiven(*req.Traffic, fn) })
 	} else {
-		out, err = runTest(engine, tested, "kept", func(fn func(*model.AircraftMessage)) (int, error) { return s.traffic.Each(fn), nil })
+		out, err = runTest(engine, tested, decider, "kept", func(fn func(*model.AircraftMessage)) (int, error) { return s.traffic.Each(fn), nil })
 	}
 	if err != nil {
 		writeDetail(w, http.StatusBadRequest, err.Error())
@@ -156,8 +166,9 @@ func testEngine(cur *rules.Snapshot, id string, rule json.RawMessage) (*rules.En
 
 // runTest runs every message of each through the engine on replay's clock and gathers what
 // the tested rule fires on (the notifications replay would print: a match on a message more
-// than 30 s behind the clock is suppressed) and how many messages satisfy each condition.
-func runTest(engine *rules.Engine, tested *rules.Rule, source string, each func(func(*model.AircraftMessage)) (int, error)) (*ruleTest, error) {
+// than 30 s behind the clock is suppressed), what the decider makes of each, and how many
+// messages satisfy each condition.
+func runTest(engine *rules.Engine, tested *rules.Rule, decider *delivery.Decider, source string, each func(func(*model.AircraftMessage)) (int, error)) (*ruleTest, error) {
 	out := &ruleTest{Source: source, Matches: []testMatch{}}
 	counts := make([]int, tested.Conditions())
 	var clock trafficline.Clock
@@ -178,12 +189,19 @@ func runTest(engine *rules.Engine, tested *rules.Rule, source string, each func(
 			}
 			out.Fired++
 			matched[f.IcaoHex] = true
+			d := decider.Decide(tested.Identifier, tested.Policy, f.IcaoHex, f.Squawk, mt.At)
+			if d.State == delivery.Held {
+				out.Held++
+			}
 			if len(out.Matches) == maxListedMatches {
 				out.Truncated = true
 				continue
 			}
 			tm := testMatch{IcaoHex: f.IcaoHex, Ident: f.Ident, ReceivedAt: model.RFC3339Offset(mt.At),
 				LastMessage: model.RFC3339Offset(f.LastMessage), Conditions: tested.Explain(f, earlier, mt.At), Who: keeper.WhoOf(f)}
+			if d.State != delivery.None {
+				tm.Delivery = d.AppendJSON(nil)
+			}
 			if p := f.Position; f.HasPosition {
 				tm.Latitude, tm.Longitude, tm.Altitude = ptr(p.Latitude), ptr(p.Longitude), ptr(p.Altitude)
 			}

@@ -190,6 +190,49 @@ func TestRuleTestCountsEachConditionAndWritesNothing(t *testing.T) {
 	require.Equal(t, before, versions(t, f), "the stored rule is unchanged")
 }
 
+// The rule test decides each match as watch would (CONTRACT.md 10.2): a cap of 5 an hour
+// sends 5 and holds the rest (rate_limit); a mute in the store holds every match (muted).
+func TestRuleTestShowsTheDelivery(t *testing.T) {
+	f := setup(t, "")
+	_, lines := globalSnapshot(t)
+	r := rule("high", map[string]any{"type": "altitude", "operator": "minimum", "value": 40000})
+	r["notify"] = map[string]any{"max_per_hour": 5}
+	type result struct {
+		Fired, Held int
+		Matches     []struct {
+			Delivery *struct{ State, Reason, Until string }
+		}
+	}
+	test := func() result {
+		code, _, raw := f.do("POST", "/api/rules/test", map[string]any{"rule": r, "traffic": lines})
+		require.Equal(t, 200, code, string(raw))
+		var res result
+		require.NoError(t, json.Unmarshal(raw, &res))
+		return res
+	}
+	res := test()
+	require.Greater(t, res.Fired, 5)
+	require.Equal(t, res.Fired-5, res.Held)
+	sent := 0
+	for _, m := range res.Matches {
+		require.NotNil(t, m.Delivery)
+		if m.Delivery.State == "sent" {
+			sent++
+		} else {
+			require.Equal(t, "rate_limit", m.Delivery.Reason)
+		}
+	}
+	require.Equal(t, 5, sent)
+
+	code, _, raw := f.do("POST", "/api/rules", rule("high", map[string]any{"type": "altitude", "operator": "minimum", "value": 40000}))
+	require.Equal(t, 201, code, string(raw))
+	code, _, raw = f.do("POST", "/api/mutes", map[string]any{"rule": "high", "minutes": 30})
+	require.Equal(t, 201, code, string(raw))
+	res = test()
+	require.Equal(t, res.Fired, res.Held, "all muted")
+	require.Equal(t, "muted", res.Matches[0].Delivery.Reason)
+}
+
 // The test endpoint answers as a save would on a bad rule (422, 400), 400 on traffic it
 // cannot read (naming the first bad line), and 413 over its own 32 MiB limit.
 func TestRuleTestRefusesBadInput(t *testing.T) {

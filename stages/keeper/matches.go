@@ -70,6 +70,31 @@ type Match struct {
 	// Position is where the user's own receiver saw the aircraft when the notification came
 	// (a notification carries none); absent when it did not.
 	Position *MatchPosition `json:"position,omitempty"`
+	// State and Reason are the notification's delivery (CONTRACT.md 10.3): held with why, or
+	// sent (also when it carries no delivery: then everyone is told).
+	State  string `json:"state"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// noteFacts are what a kept match reads of its notification.
+type noteFacts struct {
+	Aircraft struct {
+		IcaoHex string `json:"icao_hex"`
+	} `json:"aircraft"`
+	Delivery struct {
+		State  string `json:"state"`
+		Reason string `json:"reason"`
+	} `json:"delivery"`
+}
+
+// facts reads a notification's address and delivery (zero values for what it lacks).
+func facts(note json.RawMessage) noteFacts {
+	var f noteFacts
+	_ = json.Unmarshal(note, &f)
+	if f.Delivery.State != "held" {
+		f.Delivery.State, f.Delivery.Reason = "sent", ""
+	}
+	return f
 }
 
 // MatchPosition is where an aircraft was.
@@ -158,16 +183,10 @@ func (m *Matches) take(topic string, payload []byte, at time.Time) {
 	if !json.Valid(note) {
 		note, _ = json.Marshal(string(payload))
 	}
-	x := Match{Received: at.UTC().Format(time.RFC3339Nano), Rule: rule, Notification: note}
-	if m.traffic != nil {
-		var n struct {
-			Aircraft struct {
-				IcaoHex string `json:"icao_hex"`
-			} `json:"aircraft"`
-		}
-		if json.Unmarshal(note, &n) == nil && n.Aircraft.IcaoHex != "" {
-			x.Position, _ = m.traffic.Position(n.Aircraft.IcaoHex, at)
-		}
+	f := facts(note)
+	x := Match{Received: at.UTC().Format(time.RFC3339Nano), Rule: rule, Notification: note, State: f.Delivery.State, Reason: f.Delivery.Reason}
+	if m.traffic != nil && f.Aircraft.IcaoHex != "" {
+		x.Position, _ = m.traffic.Position(f.Aircraft.IcaoHex, at)
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -223,11 +242,16 @@ type Page struct {
 	Before string `json:"before,omitempty"`
 }
 
-// Query chooses a page: one rule's matches (empty: all), older than an entry (empty: the
-// newest), at most Limit.
+// Query chooses a page: one rule's matches (empty: all), of one delivery state (sent, held;
+// empty: both), older than an entry (empty: the newest), at most Limit.
 type Query struct {
-	Rule, Before string
-	Limit        int
+	Rule, State, Before string
+	Limit               int
+}
+
+// wants reports whether x is one the query asks for.
+func (q Query) wants(x *Match) bool {
+	return (q.Rule == "" || x.Rule == q.Rule) && (q.State == "" || x.State == q.State)
 }
 
 // StreamID is a stream entry id, as ?before= takes it.
@@ -246,7 +270,7 @@ func (m *Matches) Page(ctx context.Context, q Query) Page {
 	}
 	m.mu.Unlock()
 	if m.store != nil {
-		ms, next, err := m.fromStream(ctx, q.Rule, q.Before, q.Limit)
+		ms, next, err := m.fromStream(ctx, q)
 		if err == nil {
 			out.History, out.Matches, out.Before = "store", ms, next
 			return out
@@ -255,35 +279,36 @@ func (m *Matches) Page(ctx context.Context, q Query) Page {
 		out.History = "unavailable"
 	}
 	if q.Before == "" {
-		out.Matches = m.fromMemory(q.Rule, q.Limit)
+		out.Matches = m.fromMemory(q)
 	}
 	return out
 }
 
-func (m *Matches) fromMemory(rule string, limit int) []Match {
+func (m *Matches) fromMemory(q Query) []Match {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	out := []Match{}
-	for i := m.n - 1; i >= 0 && len(out) < limit; i-- {
+	for i := m.n - 1; i >= 0 && len(out) < q.Limit; i-- {
 		x := m.ring[(m.head+i)%len(m.ring)]
-		if rule == "" || x.Rule == rule {
+		if q.wants(&x) {
 			out = append(out, x)
 		}
 	}
 	return out
 }
 
-// fromStream reads the stream newest first from before (exclusive), a chunk at a time, until
-// limit matches of rule (any when empty) are found or the stream ends; next is the id to ask
-// before for the next page ("" when there is none).
-func (m *Matches) fromStream(ctx context.Context, rule, before string, limit int) ([]Match, string, error) {
+// fromStream reads the stream newest first from q.Before (exclusive), a chunk at a time, until
+// q.Limit matches the query wants are found or the stream ends; next is the id to ask before
+// for the next page ("" when there is none).
+func (m *Matches) fromStream(ctx context.Context, q Query) ([]Match, string, error) {
 	out := []Match{}
 	end := "+"
-	if before != "" {
-		end = "(" + before
+	if q.Before != "" {
+		end = "(" + q.Before
 	}
+	limit := q.Limit
 	chunk := int64(limit + 1)
-	if rule != "" {
+	if q.Rule != "" || q.State != "" {
 		chunk = 500
 	}
 	for {
@@ -292,17 +317,22 @@ func (m *Matches) fromStream(ctx context.Context, rule, before string, limit int
 			return nil, "", err
 		}
 		for _, e := range entries {
-			if rule != "" && e.FieldValues["rule"] != rule {
+			if q.Rule != "" && e.FieldValues["rule"] != q.Rule {
 				continue
-			}
-			if len(out) == limit { // one more exists: the page has a next
-				return out, out[limit-1].ID, nil
 			}
 			note := json.RawMessage(e.FieldValues["notification"])
 			if !json.Valid(note) {
 				note, _ = json.Marshal(e.FieldValues["notification"])
 			}
-			x := Match{ID: e.ID, Received: e.FieldValues["received"], Rule: e.FieldValues["rule"], Notification: note}
+			f := facts(note)
+			x := Match{ID: e.ID, Received: e.FieldValues["received"], Rule: e.FieldValues["rule"], Notification: note,
+				State: f.Delivery.State, Reason: f.Delivery.Reason}
+			if !q.wants(&x) {
+				continue
+			}
+			if len(out) == limit { // one more exists: the page has a next
+				return out, out[limit-1].ID, nil
+			}
 			if p := e.FieldValues["position"]; p != "" {
 				var pos MatchPosition
 				if json.Unmarshal([]byte(p), &pos) == nil {

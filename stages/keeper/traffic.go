@@ -19,6 +19,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
+	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
 // MaxKeptMessages bounds the traffic kept for rule tests: the oldest messages go first. A
@@ -45,7 +46,7 @@ type Traffic struct {
 	head, n int
 	strs    strTable
 	latest  map[string]*Aircraft // by hex
-	who     *rules.Engine        // the kept aircraft's flights, enriched (no rules): who and where
+	who     *rules.Engine        // the kept aircraft's flights, enriched and watched (no rules): who and where
 	clock   time.Time            // the feed's time of its latest snapshot
 	state   string               // off, ok, down
 	err     string
@@ -109,7 +110,8 @@ type Aircraft struct {
 
 // NewTraffic keeps the traffic of src (empty: none), polled every interval, for window.
 func NewTraffic(src string, interval, window time.Duration, log zerolog.Logger) *Traffic {
-	t := &Traffic{interval: interval, window: window, log: log, latest: map[string]*Aircraft{}, state: "off"}
+	t := &Traffic{interval: interval, window: window, log: log, latest: map[string]*Aircraft{}, state: "off",
+		who: rules.NewEngine(&rules.Set{}, 0)}
 	if src != "" {
 		t.feed = readsb.NewFeed(src, max(interval*4/5, time.Second), log)
 		t.state = "down" // until the first answer
@@ -122,9 +124,12 @@ func NewTraffic(src string, interval, window time.Duration, log zerolog.Logger) 
 func (t *Traffic) EnrichWith(src enrich.Source, log zerolog.Logger) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.who = rules.NewEngine(&rules.Set{}, 0)
 	t.who.SetEnricher(enrich.New(src, log))
 }
+
+// Watch makes the kept aircraft looked up in the watchlists (CONTRACT.md 11.4): each shows its
+// entry from its next message on.
+func (t *Traffic) Watch(s *watchlist.Set) { t.who.Swap(&rules.Set{Watchlists: s}) }
 
 // Start runs the keeper in g until g's context ends: a poll of the feed on each tick (the
 // monitor's ticker and poll runner: a tick due while a poll runs is dropped); without a feed,
@@ -207,9 +212,7 @@ func (t *Traffic) add(m *model.AircraftMessage) {
 		t.n++
 	}
 	t.latestOf(m)
-	if t.who != nil {
-		t.who.Process(m)
-	}
+	t.who.Process(m)
 }
 
 // grow doubles the ring (up to MaxKeptMessages), oldest first.
@@ -271,9 +274,7 @@ func (t *Traffic) expire(now time.Time) {
 			delete(t.latest, hex)
 		}
 	}
-	if t.who != nil {
-		t.who.Expire(now)
-	}
+	t.who.Expire(now)
 	if t.strs.len() > 2*t.strs.atRebuild+4096 {
 		t.rebuildStrings()
 	}
@@ -384,9 +385,7 @@ func (t *Traffic) Snapshot(wall time.Time) Snapshot {
 		}
 		c := *a
 		c.Seen = model.Round(now.Sub(a.at).Seconds(), 1)
-		if t.who != nil {
-			c.Who = WhoOf(t.who.Flight(a.Hex))
-		}
+		c.Who = WhoOf(t.who.Flight(a.Hex))
 		out.Aircraft = append(out.Aircraft, &c)
 	}
 	t.mu.RUnlock()

@@ -15,6 +15,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
+	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
 func msgAt(hex string, at time.Time, alt float64) *model.AircraftMessage {
@@ -131,4 +132,20 @@ func TestTrafficWithoutAFeedIsOff(t *testing.T) {
 	require.Equal(t, []any{}, a["aircraft"])
 	_, err = time.Parse(time.RFC3339, a["now"].(string))
 	require.NoError(t, err)
+}
+
+// An aircraft on a watchlist shows its entry (CONTRACT.md 11.4) from its next message after
+// the lists arrive; one on no list shows none.
+func TestTrafficShowsTheWatchlistEntry(t *testing.T) {
+	tr := NewTraffic("", 0, 30*time.Minute, zerolog.Nop())
+	at := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	tr.Add(msgAt("406F2B", at, 1500))
+	tr.Watch(watchlist.Compile(watchlist.Lists{"pa": {Name: "PA", Entries: []watchlist.Entry{
+		{IcaoHex: "406F2B", Group: "pol", Category: "Police Forces", Tags: []string{"NPAS"}}}}}))
+	tr.Add(msgAt("406F2B", at.Add(time.Second), 1500))
+	tr.Add(msgAt("400B83", at.Add(time.Second), 3000))
+	snap := tr.Snapshot(at)
+	require.Len(t, snap.Aircraft, 2)
+	require.Nil(t, snap.Aircraft[0].Watchlist, "400B83 is on no list")
+	require.Equal(t, &model.WatchEntry{List: "pa", Group: "pol", Category: "Police Forces", Tags: []string{"NPAS"}}, snap.Aircraft[1].Watchlist)
 }

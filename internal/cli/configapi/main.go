@@ -100,6 +100,7 @@ func run() int {
 		})
 	}
 	traffic.Start(g)
+	traffic.FollowWatchlists(g, client) // watchlisted aircraft show their entry (CONTRACT.md 11.4)
 	matches.Start(g)
 	g.Go("http", func(ctx context.Context) error {
 		errc := make(chan error, 1)
