@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -171,10 +172,27 @@ func (s *Server) importWatchlist(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	meta := watchlist.JSONImport{Name: q.Get("name"), Source: q.Get("source"), Licence: q.Get("licence")}
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	l, counts, err := watchlist.Import(body, mt == "text/csv", meta, s.now())
+	csv := mt == "text/csv"
+	// ?url= with an empty body: the server downloads the list (the UI's "import from a URL";
+	// the page itself may fetch nothing from elsewhere). Any failure stores nothing.
+	if from := strings.TrimSpace(q.Get("url")); from != "" && len(bytes.TrimSpace(body)) == 0 {
+		if !watchlist.IsURL(from) {
+			write422(w, []FieldError{{Loc: []any{"query", "url"}, Msg: "url must be an http(s) URL", Type: "value_error"}})
+			return
+		}
+		if body, err = watchlist.Download(r.Context(), from); err != nil {
+			writeDetail(w, http.StatusBadGateway, "Watchlist not imported (the stored list is unchanged): "+err.Error())
+			return
+		}
+		csv = !watchlist.LooksLikeJSON(body)
+		if meta.Source == "" {
+			meta.Source = watchlist.Redacted(from)
+		}
+	}
+	l, counts, err := watchlist.Import(body, csv, meta, s.now())
 	if err != nil {
 		typ := "value_error"
-		if mt != "text/csv" {
+		if !csv {
 			typ = "json_invalid"
 		}
 		write422(w, []FieldError{{Loc: []any{"body"}, Msg: err.Error(), Type: typ}})

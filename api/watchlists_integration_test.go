@@ -4,7 +4,10 @@ package api_test
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -133,6 +136,38 @@ func TestWatchlistImportRefusesBadInput(t *testing.T) {
 		"entries": []any{map[string]any{"icao_hex": "4ca7b5"}, map[string]any{"icao_hex": "zz"}}})
 	require.Equal(t, 200, code, got)
 	require.Equal(t, map[string]any{"id": "mine", "count": 1.0, "skipped": 1.0, "repaired": 0.0, "duplicates": 0.0}, got)
+}
+
+// ?url= with an empty body: the server downloads the list (the UI's import from a URL), the
+// URL as its source when none is given; a URL that fails stores nothing and says why.
+func TestWatchlistImportFromAURL(t *testing.T) {
+	f := setup(t, "")
+	fail := false
+	list := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		if fail {
+			http.Error(w, "gone", http.StatusNotFound)
+			return
+		}
+		_, _ = io.WriteString(w, "$ICAO,$Registration,#CMPG,Category\n406F2B,G-POLA,Pol,Police Forces\n43C6F1,ZZ336,Mil,UK Military\n")
+	}))
+	t.Cleanup(list.Close)
+	code, got := f.csvPut("/api/watchlists/pa?licence=ODbL%201.0&url="+url.QueryEscape(list.URL+"/plane-alert-db.csv"), "")
+	require.Equal(t, 200, code, got)
+	require.Equal(t, 2.0, got["count"])
+	code, page, _ := f.do("GET", "/api/watchlists/pa", nil)
+	require.Equal(t, 200, code)
+	require.Equal(t, list.URL+"/plane-alert-db.csv", page["source"])
+	require.Equal(t, map[string]any{"Police Forces": 1.0, "UK Military": 1.0}, page["categories"])
+
+	fail = true
+	code, got = f.csvPut("/api/watchlists/pa?url="+url.QueryEscape(list.URL+"/x.csv"), "")
+	require.Equal(t, 502, code)
+	require.Contains(t, got["detail"], "HTTP 404")
+	code, page, _ = f.do("GET", "/api/watchlists/pa", nil)
+	require.Equal(t, 200, code)
+	require.Equal(t, 2.0, page["count"], "the stored list is unchanged")
+	code, _ = f.csvPut("/api/watchlists/pa?url=file:///etc/passwd", "")
+	require.Equal(t, 422, code, "only http(s): never a file of the server")
 }
 
 // The real list (../shared): 17,198 entries, 2 repaired, through the API.

@@ -7,13 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
-	"net/url"
 	"os"
 	"strings"
 	"time"
 
-	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
@@ -65,71 +62,33 @@ func readWatchlists(ctx context.Context, specs watchlistFlags) ([]byte, error) {
 	return lists.Encode(), nil
 }
 
-// redactURL is a URL fit for a message: its password replaced.
-func redactURL(s string) string {
-	if u, err := url.Parse(s); err == nil && isURL(s) {
-		return u.Redacted()
-	}
-	return s
-}
+func isURL(s string) bool { return watchlist.IsURL(s) }
 
-func isURL(s string) bool { return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") }
-
-// fetchTimeout bounds one download of a list.
-const fetchTimeout = 2 * time.Minute
+func redactURL(s string) string { return watchlist.Redacted(s) }
 
 // importFrom reads a list from a file or an http(s) URL (CSV, or JSON when it starts with
 // '{'), at most watchlist.MaxBody.
 func importFrom(ctx context.Context, src string, meta watchlist.JSONImport) (*watchlist.List, watchlist.Counts, error) {
-	body, err := fetch(ctx, src)
+	var body []byte
+	var err error
+	if isURL(src) {
+		body, err = watchlist.Download(ctx, src)
+	} else {
+		body, err = readFile(src)
+	}
 	if err != nil {
 		return nil, watchlist.Counts{}, err
 	}
 	return watchlist.Import(body, !watchlist.LooksLikeJSON(body), meta, time.Now())
 }
 
-func fetch(ctx context.Context, src string) ([]byte, error) {
-	var r io.ReadCloser
-	if isURL(src) {
-		ctx, cancel := context.WithTimeout(ctx, fetchTimeout)
-		defer cancel()
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, src, nil)
-		if err != nil {
-			return nil, fmt.Errorf("downloading %s: %w", redactURL(src), err)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			return nil, fmt.Errorf("downloading %s: %w", redactURL(src), err)
-		}
-		if resp.StatusCode != http.StatusOK {
-			resp.Body.Close()
-			return nil, fmt.Errorf("downloading %s: HTTP %s", redactURL(src), resp.Status)
-		}
-		r = resp.Body
-		b, err := readLimited(r)
-		if err != nil {
-			return nil, fmt.Errorf("downloading %s: %w", redactURL(src), err)
-		}
-		return b, nil
-	}
-	f, err := os.Open(src)
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	return readLimited(f)
-}
-
-// readLimited reads all of r (and closes it), refusing more than watchlist.MaxBody.
-func readLimited(r io.ReadCloser) ([]byte, error) {
-	defer r.Close()
-	b, err := io.ReadAll(io.LimitReader(r, watchlist.MaxBody+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > watchlist.MaxBody {
-		return nil, model.TooLarge("a watchlist", watchlist.MaxBody)
-	}
-	return b, nil
+	defer f.Close()
+	return watchlist.ReadLimited(f)
 }
 
 const watchlistUsage = "usage: tracker-rules watchlist import --id ID [--name NAME] [--source SOURCE] [--licence LICENCE] FILE_OR_URL"
