@@ -70,7 +70,7 @@ var knownOperators = []string{OpEquals, OpMinimum, OpMaximum, OpInList, OpNotInL
 // (Min/Max of an integer, Pattern of a text, Options and item counts of a list); the UI builds
 // its widget from it. Limits marked engine-level in the contract are the engine's (400).
 type Value struct {
-	Widget string `json:"widget"` // number, heading, date, text, bool, select, multi, rules, area
+	Widget string `json:"widget"` // number, heading, date, text, bool, select, multi, rules, area, watchlist, watchgroup, watchcategory
 	Label  string `json:"label"`
 	Unit   string `json:"unit,omitempty"` // of a number: ft, kt, ft/min
 	Hint   string `json:"hint,omitempty"` // what the UI says beside the widget
@@ -377,13 +377,15 @@ type ConditionType struct {
 	Type      string   `json:"type"`
 	Operators []string `json:"operators"`
 	Value     Value    `json:"value"`
+	// Extension marks this project's own types, which the original processor skips a rule for.
+	Extension bool `json:"extension,omitempty"`
 }
 
 // ConditionTypes is the table for the API and the UI (GET /ui/config.json), in its order.
 func ConditionTypes() []ConditionType {
 	out := make([]ConditionType, 0, len(conditionTypes))
 	for _, t := range conditionTypes {
-		out = append(out, ConditionType{Type: t.name, Operators: t.operators, Value: t.value})
+		out = append(out, ConditionType{Type: t.name, Operators: t.operators, Value: t.value, Extension: Extension(t.name)})
 	}
 	return out
 }

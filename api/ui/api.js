@@ -30,17 +30,22 @@ export class ApiError extends Error {
   }
 }
 
+// Raw is a request body sent as it is (a CSV file), with its content type.
+export class Raw {
+  constructor(text, type) { this.text = text; this.type = type; }
+}
+
 // call sends one request; set ("rules" or "areas") ties it to that set's ETag.
 export async function call(method, path, body, set) {
   for (let attempt = 0; attempt < 4; attempt++) {
     const headers = { Accept: 'application/json' };
     const token = sessionStorage.getItem(TOKEN_KEY);
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (body !== undefined) headers['Content-Type'] = body instanceof Raw ? body.type : 'application/json';
     if (set && method !== 'GET' && etags[set]) headers['If-Match'] = etags[set];
     const resp = await fetch(path, {
       method, headers, cache: 'no-store', credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : (body instanceof Raw ? body.text : JSON.stringify(body)),
     });
     if (resp.status === 401 && askToken) {
       if (!asking) {
@@ -79,13 +84,31 @@ export const api = {
   traffic: () => call('GET', '/api/traffic'),
   ruleStatus: () => call('GET', '/api/rule-status'),
   checkAreas: (areas) => call('POST', '/api/areas/check', areas),
-  matches: (rule, before) => {
+  matches: (rule, before, state) => {
     const q = new URLSearchParams();
     if (rule) q.set('rule', rule);
+    if (state) q.set('state', state);
     if (before) q.set('before', before);
     const qs = q.toString();
     return call('GET', `/api/matches${qs ? `?${qs}` : ''}`);
   },
+  watchlists: () => call('GET', '/api/watchlists'),
+  watchlist: (id, params) => call('GET', `/api/watchlists/${encodeURIComponent(id)}?${new URLSearchParams(params)}`),
+  // importWatchlist replaces a list with a file's text (CSV, or JSON when it starts with '{')
+  // or, with url set and no text, a list the server downloads.
+  importWatchlist: (id, meta, text, url) => {
+    const q = new URLSearchParams();
+    for (const k of ['name', 'source', 'licence']) if (meta[k]) q.set(k, meta[k]);
+    if (url) q.set('url', url);
+    const json = text && text.trimStart().startsWith('{');
+    return call('PUT', `/api/watchlists/${encodeURIComponent(id)}?${q}`, new Raw(text || '', json ? 'application/json' : 'text/csv'));
+  },
+  deleteWatchlist: (id) => call('DELETE', `/api/watchlists/${encodeURIComponent(id)}`),
+  addWatchlistEntry: (id, entry) => call('POST', `/api/watchlists/${encodeURIComponent(id)}/entries`, entry),
+  removeWatchlistEntry: (id, hex) => call('DELETE', `/api/watchlists/${encodeURIComponent(id)}/entries/${encodeURIComponent(hex)}`),
+  mutes: () => call('GET', '/api/mutes'),
+  mute: (rule, minutes, icao) => call('POST', '/api/mutes', icao ? { rule, icao_hex: icao, minutes } : { rule, minutes }),
+  unmute: (rule, icao) => call('DELETE', `/api/mutes/${encodeURIComponent(rule)}${icao ? `?icao_hex=${encodeURIComponent(icao)}` : ''}`),
   // lookup is the database's suggestions: kind "types" or "operators".
   lookup: (kind, q) => call('GET', `/api/lookup/${kind}?q=${encodeURIComponent(q)}`),
 };

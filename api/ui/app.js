@@ -1,11 +1,12 @@
-// The management UI: three pages (#areas, #rules, #matches) over the management API. No build step, no
+// The management UI: four pages (#areas, #rules, #matches, #watchlists) over the management API. No build step, no
 // request leaves the server: the libraries are vendored and embedded in the binary.
 import { api, onTokenNeeded } from './api.js';
 import { $, message } from './dom.js';
 import { AreasPage } from './areas.js';
 import { RulesPage } from './rules.js';
 import { MatchesPage } from './matches.js';
-import { setTar1090 } from './map.js';
+import { WatchlistsPage } from './watchlists.js';
+import { setTar1090, setDataAttribution } from './map.js';
 
 // askToken shows the sign-in dialog and resolves with the token typed in.
 function askToken(error) {
@@ -42,8 +43,9 @@ async function main() {
     return;
   }
   setTar1090(config.tar1090_url);
-  const pages = { areas: new AreasPage(config), rules: new RulesPage(config), matches: new MatchesPage(config) };
-  const titles = { areas: 'Areas', rules: 'Rules', matches: 'Matches' };
+  setDataAttribution(config.data_attribution);
+  const pages = { areas: new AreasPage(config), rules: new RulesPage(config), matches: new MatchesPage(config), watchlists: new WatchlistsPage(config) };
+  const titles = { areas: 'Areas', rules: 'Rules', matches: 'Matches', watchlists: 'Watchlists' };
   const show = async () => {
     // #page, or #page?key=value (the Matches of a rule: #matches?rule=ID; a rule's editor:
     // #rules?edit=ID).

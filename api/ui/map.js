@@ -140,6 +140,10 @@ export class TrafficLayer {
   async refresh() {
     let t;
     try {
+      if (!this.listsAt || Date.now() - this.listsAt > 60000) { // the lists' names and licences, for the cards
+        this.listsAt = Date.now();
+        api.watchlists().then(setWatchlists, () => {});
+      }
       t = await api.traffic();
     } catch (e) {
       this.say(`Traffic unavailable: ${e.message}`, 'down');
@@ -157,7 +161,10 @@ export class TrafficLayer {
     }
     if (t.feed === 'off') this.say('No receiver feed configured (CONFIG_UI_READSB_URL).', 'off');
     else if (t.feed === 'down') this.say(`Receiver feed down${t.error ? `: ${t.error}` : ''}; showing what was last seen.`, 'down');
-    else this.say(`${t.aircraft.length} aircraft · ${t.messages} messages kept`, 'ok');
+    else {
+      const watched = t.aircraft.filter((a) => a.watchlist).length;
+      this.say(`${t.aircraft.length} aircraft${watched ? ` (${watched} on a watchlist)` : ''} · ${t.messages} messages kept`, 'ok');
+    }
   }
 
   say(text, state) {
@@ -170,6 +177,34 @@ export class TrafficLayer {
 // tar1090 is the user's own tar1090 (CONFIG_UI_TAR1090_URL): the card links an aircraft there.
 let tar1090 = '';
 export function setTar1090(url) { tar1090 = url || ''; }
+
+// dataAttribution is what the aircraft data's licences ask to be shown with it (the card,
+// the lookups, the rule test); watchlistMeta is each watchlist's name, source and licence,
+// shown with its entries (CONTRACT.md 11.1).
+let dataAttribution = '';
+export function setDataAttribution(text) { dataAttribution = text || ''; }
+export function getDataAttribution() { return dataAttribution; }
+const watchlistMeta = new Map();
+export function setWatchlists(lists) {
+  watchlistMeta.clear();
+  for (const l of lists || []) watchlistMeta.set(l.id, l);
+}
+
+// watchText is an aircraft's watchlist entry in a few words: "Police Forces (Police) · NPAS".
+export function watchText(w) {
+  if (!w) return '';
+  const groups = { civ: 'Civilian', mil: 'Military', pol: 'Police', gov: 'Government' };
+  const head = [w.category, w.group && `(${groups[w.group] || w.group})`].filter(Boolean).join(' ');
+  return [head || 'On a watchlist', (w.tags || []).join(', ')].filter(Boolean).join(' · ');
+}
+
+// watchAttribution is "Plane-Alert-DB — Source: … · Licence: …" of the entry's list.
+export function watchAttribution(w) {
+  if (!w) return '';
+  const l = watchlistMeta.get(w.list);
+  if (!l) return `List: ${w.list}`;
+  return `${l.name}${l.source ? ` — Source: ${l.source}` : ''}${l.licence ? ` · Licence: ${l.licence}` : ''}`;
+}
 
 // airportText is "PMI Palma" (IATA, else ICAO, and the city).
 export function airportText(ap) {
@@ -194,11 +229,26 @@ export function aircraftCard(a) {
     ['Heading', a.heading !== undefined ? `${Math.round(a.heading)}°` : ''],
     ['Squawk', a.squawk], ['Wake', a.wake_turbulence_category], ['ICAO address', a.icao_hex],
   ].filter(([, v]) => v);
-  const card = h('div', { class: 'aircraft-card' },
-    h('dl', { class: 'aircraft-fields' }, ...rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))])));
-  if (tar1090 && a.icao_hex) {
-    card.append(h('a', { href: `${tar1090}/?icao=${encodeURIComponent(a.icao_hex.toLowerCase())}`, target: '_blank', rel: 'noopener', class: 'tar1090' }, 'Open in tar1090'));
+  const card = h('div', { class: `aircraft-card${a.watchlist ? ' watched' : ''}` });
+  if (a.watchlist) { // on a watchlist: said first, with the list's source and licence
+    const w = a.watchlist;
+    card.append(h('p', { class: 'watch-entry' }, watchText(w), w.link ? [' ', h('a', { href: w.link, target: '_blank', rel: 'noopener noreferrer' }, 'more')] : ''),
+      h('p', { class: 'attribution' }, watchAttribution(w)));
   }
+  card.append(h('dl', { class: 'aircraft-fields' }, ...rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))])));
+  const links = h('p', { class: 'card-links' });
+  if (tar1090 && a.icao_hex) {
+    links.append(h('a', { href: `${tar1090}/?icao=${encodeURIComponent(a.icao_hex.toLowerCase())}`, target: '_blank', rel: 'noopener', class: 'tar1090' }, 'Open in tar1090'));
+  }
+  if (a.icao_hex && !a.watchlist && !a.icao_hex.startsWith('~')) {
+    const q = new URLSearchParams({ add: a.icao_hex });
+    if (a.registration) q.set('registration', a.registration);
+    if (a.operator && a.operator.name) q.set('operator', a.operator.name);
+    if (a.manufacturer_model || a.type_designator) q.set('type', a.manufacturer_model || a.type_designator);
+    links.append(h('a', { href: `#watchlists?${q}`, class: 'add-watch' }, 'Add to a watchlist'));
+  }
+  if (links.childNodes.length) card.append(links);
+  if (dataAttribution && (a.registration || a.manufacturer_model || a.operator)) card.append(h('p', { class: 'attribution' }, dataAttribution));
   return card;
 }
 
@@ -219,7 +269,10 @@ export function aircraftMarker(a, cls = '') {
   const size = wakeSize[a.wake_turbulence_category] || 20;
   plane.style.width = plane.style.height = `${size}px`;
   const label = h('span', { class: 'aircraft-label' }, [a.ident || a.registration || a.icao_hex, a.altitude !== undefined ? ` ${Math.round(a.altitude)} ft` : ''].join(''));
-  const el = h('div', { class: `aircraft${a.military ? ' military' : ''}${cls ? ` ${cls}` : ''}`, 'data-hex': a.icao_hex, 'data-wake': a.wake_turbulence_category || '' }, plane, label);
+  if (a.watchlist) label.append(h('span', { class: 'watch-label' }, ` ${a.watchlist.category || 'watchlist'}`));
+  const watched = a.watchlist ? ` watched watch-${a.watchlist.group || 'any'}` : '';
+  const el = h('div', { class: `aircraft${a.military ? ' military' : ''}${watched}${cls ? ` ${cls}` : ''}`, 'data-hex': a.icao_hex, 'data-wake': a.wake_turbulence_category || '',
+    'data-watch': a.watchlist ? (a.watchlist.category || a.watchlist.list) : null }, plane, label);
   el.style.width = el.style.height = `${size}px`;
   label.style.left = `${size + 2}px`;
   const m = L.marker([a.latitude, a.longitude], { icon: L.divIcon({ html: el, className: 'aircraft-icon', iconSize: [size, size], iconAnchor: [size / 2, size / 2] }), pmIgnore: true, title: a.icao_hex });

@@ -1,15 +1,18 @@
 // The Matches page: the rule notifications the server saw on Tracker/rule/+ (from the message
 // processors or tracker-rules watch), kept in the data store across restarts: who (callsign,
 // registration, model, operator) and where (origin → destination), newest first, a page at a
-// time ("Older"), with a rule filter.
+// time ("Older"), with a rule filter and a delivery filter: a match its rule's notify or a
+// mute held back is greyed, with why.
 import { api } from './api.js';
 import { $, h, message } from './dom.js';
-import { routeText, createMap, aircraftMarker } from './map.js';
+import { routeText, createMap, aircraftMarker, watchText } from './map.js';
+import { deliveryText } from './notify.js';
 
 export class MatchesPage {
   constructor(config) {
     this.config = config;
     $('#matches-rule').addEventListener('change', () => this.reload());
+    $('#matches-state').addEventListener('change', () => this.reload());
     $('#matches-refresh').addEventListener('click', () => this.reload());
     $('#matches-older').addEventListener('click', () => this.more());
   }
@@ -36,7 +39,7 @@ export class MatchesPage {
     const rule = $('#matches-rule').value;
     let got;
     try {
-      got = await api.matches(rule, this.before);
+      got = await api.matches(rule, this.before, $('#matches-state').value);
     } catch (e) {
       message(`Matches could not be loaded: ${e.message}`, 'error');
       return;
@@ -58,15 +61,17 @@ export class MatchesPage {
       const ac = n.aircraft || {};
       const op = n.operator || {};
       // data-label: on a phone each row is a card, each cell with its column's name.
-      return h('tr', { dataset: { rule: m.rule, id: m.id || '' } },
+      const held = m.state === 'held';
+      return h('tr', { class: held ? 'held' : null, dataset: { rule: m.rule, id: m.id || '', state: m.state || 'sent' } },
         h('td', { class: 'when', 'data-label': 'Time' }, new Date(m.received).toLocaleString()),
         h('td', { class: 'mono', 'data-label': 'Rule' }, h('a', { href: `#rules?edit=${encodeURIComponent(m.rule)}`, title: `Edit rule ${m.rule} and test it` }, m.rule)),
         h('td', { class: 'mono', 'data-label': 'Callsign' }, n.ident || ac.icao_hex || ''),
-        h('td', { class: 'mono', 'data-label': 'Registration' }, ac.registration || ''),
+        h('td', { class: 'mono', 'data-label': 'Registration' }, ac.registration || '', ac.watchlist ? h('span', { class: 'chip watch-chip', title: watchText(ac.watchlist) }, ac.watchlist.category || ac.watchlist.list) : ''),
         h('td', { class: 'model', 'data-label': 'Model' }, ac.manufacturer_model || ac.type_designator || ''),
         h('td', { class: 'operator', 'data-label': 'Operator' }, op.name || op.airline_designator || ''),
         h('td', { class: 'route', 'data-label': 'Route' }, routeText(n)),
-        h('td', { class: 'num', 'data-label': 'Altitude' }, m.position && m.position.altitude !== undefined ? `${Math.round(m.position.altitude)} ft` : ''));
+        h('td', { class: 'num', 'data-label': 'Altitude' }, m.position && m.position.altitude !== undefined ? `${Math.round(m.position.altitude)} ft` : ''),
+        h('td', { class: 'delivery', 'data-label': 'Delivery' }, deliveryText(n.delivery)));
     }).map((row, i) => {
       const m = got.matches[i];
       row.addEventListener('click', () => this.locate(m, row));

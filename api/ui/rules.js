@@ -5,7 +5,8 @@
 /* global L */
 import { api, ApiError } from './api.js';
 import { $, h, message, showErrors, clearErrors, download, importFile } from './dom.js';
-import { createMap, aircraftMarker, routeText } from './map.js';
+import { createMap, aircraftMarker, routeText, watchText, watchAttribution, setWatchlists, getDataAttribution } from './map.js';
+import { NotifyEditor, summary as notifySummary, deliveryText } from './notify.js';
 
 // The condition types, their operators and the limits of their values are the server's
 // (/ui/config.json: the rules package's table, the same one that validates): the page repeats
@@ -25,6 +26,12 @@ export class RulesPage {
     this.editing = null; // identifier of the rule in the form, or null for a new one
     this.form = $('#rule-form');
     this.rows = []; // condition rows: {li, type, operator, widget}
+    this.watchlists = [];
+    this.mutes = [];
+    this.notify = new NotifyEditor();
+    if (Intl.supportedValuesOf) {
+      $('#notify-zones').replaceChildren(...Intl.supportedValuesOf('timeZone').map((z) => h('option', { value: z })));
+    }
     $('#rule-new').addEventListener('click', () => this.edit(null));
     $('#rule-export').addEventListener('click', () => this.exportRules());
     $('#rule-import').addEventListener('click', () => $('#rule-import-file').click());
@@ -51,6 +58,9 @@ export class RulesPage {
       this.rules = rules;
       this.areas = areas;
       this.status = new Map(status.map((s) => [s.identifier, s]));
+      // The lists (for the watchlist conditions) and the mutes: the page works without them.
+      [this.watchlists, this.mutes] = await Promise.all([api.watchlists().catch(() => []), api.mutes().catch(() => [])]);
+      setWatchlists(this.watchlists);
     } catch (e) {
       message(`Rules could not be loaded: ${e.message}`, 'error');
       return;
@@ -68,13 +78,42 @@ export class RulesPage {
           onchange: (e) => this.toggle(r, e.target),
         })),
         h('td', { class: 'mono' }, r.identifier),
-        h('td', {}, r.name, ' ', statusBadge(this.status.get(r.identifier))),
+        h('td', {}, r.name, ' ', statusBadge(this.status.get(r.identifier)), extensionBadge(r, this.types)),
         h('td', { class: 'num' }, String((r.conditions || []).length)),
         h('td', {}, r.force_archive ? 'yes' : 'no'),
         h('td', { class: 'num' }, `${r.triggered_lifetime ?? 0} / ${r.triggered_last_30_days ?? 0}`),
+        h('td', { class: 'notify-cell' }, this.muteCell(r), r.notify ? h('span', { class: 'hint notify-brief' }, notifySummary(r.notify)) : ''),
         h('td', {}, h('button', { type: 'button', onclick: () => this.edit(r.identifier), 'aria-label': `Edit rule ${r.identifier}` }, 'Edit'))));
     }
     $('#rule-empty').hidden = this.rules.length > 0;
+  }
+
+  // muteCell is a rule's mute: "Muted until 14:05" with Unmute, or a "Mute 1 h" button.
+  muteCell(r) {
+    const now = Date.now();
+    const m = this.mutes.find((x) => (x.rule === r.identifier || x.rule === '*') && !x.icao_hex && Date.parse(x.until) > now);
+    if (m) {
+      const until = new Date(m.until).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+      return h('span', { class: 'muted-note' },
+        h('span', { class: 'badge muted-badge', title: m.rule === '*' ? 'Every rule is muted' : '' }, `Muted until ${until}`), ' ',
+        m.rule === '*' ? '' : h('button', { type: 'button', onclick: () => this.setMute(r.identifier, 0), 'aria-label': `Unmute rule ${r.identifier}` }, 'Unmute'));
+    }
+    const aircraft = this.mutes.filter((x) => x.rule === r.identifier && x.icao_hex && Date.parse(x.until) > now).length;
+    return h('span', {},
+      h('button', { type: 'button', onclick: () => this.setMute(r.identifier, 60), 'aria-label': `Mute rule ${r.identifier} for 1 hour` }, 'Mute 1 h'),
+      aircraft ? h('span', { class: 'hint' }, ` ${aircraft} aircraft muted`) : '');
+  }
+
+  async setMute(id, minutes) {
+    try {
+      if (minutes === 0) await api.unmute(id);
+      else await api.mute(id, minutes);
+    } catch (e) {
+      message(`Rule ${id} not ${minutes ? 'muted' : 'unmuted'}: ${e.message}`, 'error');
+      return;
+    }
+    message(minutes ? `Rule ${id} muted for ${minutes} minutes: its matches are held (still published, marked held).` : `Rule ${id} unmuted.`);
+    await this.reload();
   }
 
   async toggle(rule, box) {
@@ -106,6 +145,8 @@ export class RulesPage {
     $('#rule-conditions').replaceChildren();
     this.rows = [];
     for (const c of (r ? r.conditions : [{ type: 'altitude', operator: 'maximum', value: '' }])) this.addRow(c);
+    this.notify.set(r ? r.notify : undefined);
+    this.markExtension();
     f.scrollIntoView({ block: 'nearest' });
     (r ? $('#rule-name') : $('#rule-identifier')).focus({ preventScroll: true });
   }
@@ -142,7 +183,8 @@ export class RulesPage {
   async showTest(got, source) {
     const box = $('#rule-test-results');
     box.hidden = false;
-    const summary = `${got.aircraft_matched} of ${got.aircraft} aircraft would match (${got.fired} notification${got.fired === 1 ? '' : 's'} on ${got.messages} messages of ${source}).`;
+    const held = got.held ? ` ${got.held} of them would be held (not told on the phone).` : '';
+    const summary = `${got.aircraft_matched} of ${got.aircraft} aircraft would match (${got.fired} notification${got.fired === 1 ? '' : 's'} on ${got.messages} messages of ${source}).${held}`;
     const id = $('#rule-identifier').value.trim();
     $('#rule-test-matches-link').replaceChildren(id ? h('a', { href: `#matches?rule=${encodeURIComponent(id)}` }, `Notifications of rule ${id} seen so far`) : '');
     $('#rule-test-summary').textContent = got.messages === 0
@@ -155,8 +197,14 @@ export class RulesPage {
       h('td', { class: 'model' }, m.manufacturer_model || m.type_designator || ''),
       h('td', { class: 'operator' }, m.operator ? (m.operator.name || m.operator.airline_designator) : ''),
       h('td', { class: 'route' }, routeText(m)),
+      h('td', { class: 'watch' }, watchText(m.watchlist)),
       h('td', { class: 'when' }, h('time', { datetime: m.received_at, title: m.received_at }, m.received_at.replace('T', ' ').replace(/(\.\d+)?(\+00:00|Z)$/, ' UTC'))),
+      h('td', { class: `delivery ${m.delivery ? m.delivery.state : 'sent'}` }, deliveryText(m.delivery)),
       h('td', {}, h('ul', { class: 'observed' }, ...m.conditions.map((c) => h('li', {}, `${c.type} ${c.operator} ${c.value}: ${observedText(c.observed)}`)))))));
+    // Whose data the table shows: the aircraft database's licences, each watchlist's own.
+    const lists = [...new Set(got.matches.filter((m) => m.watchlist).map((m) => watchAttribution(m.watchlist)))];
+    const who = got.matches.some((m) => m.registration || m.manufacturer_model || m.operator) ? [getDataAttribution()] : [];
+    $('#rule-test-attribution').textContent = [...who, ...lists].filter(Boolean).join(' · ');
     $('#rule-test-matches').hidden = got.matches.length === 0;
     // When nothing matches, what each condition alone would have let through says why.
     $('#rule-test-conditions tbody').replaceChildren(...got.conditions.map((c) => h('tr', {},
@@ -196,7 +244,7 @@ export class RulesPage {
   addRow(c) {
     const li = h('li', { class: 'condition' });
     const typeId = uid('type'), opId = uid('op');
-    const type = h('select', { id: typeId }, [...this.types].map(([k, t]) => h('option', { value: k }, t.value.label)));
+    const type = h('select', { id: typeId }, [...this.types].map(([k, t]) => h('option', { value: k }, t.extension ? `${t.value.label} (extension)` : t.value.label)));
     const operator = h('select', { id: opId });
     const valueBox = h('div', { class: 'value' });
     const row = { li, type, operator, widget: null };
@@ -211,7 +259,7 @@ export class RulesPage {
       row.widget = widgetFor(t, value, this);
       valueBox.replaceChildren(row.widget.el);
     };
-    type.addEventListener('change', () => fill(undefined));
+    type.addEventListener('change', () => { fill(undefined); this.markExtension(); });
     fill(c.value);
     const op = String(c.operator || '').trim().toLowerCase();
     if ([...operator.options].some((o) => o.value === op)) operator.value = op;
@@ -234,6 +282,12 @@ export class RulesPage {
     row.li.remove();
     this.rows = this.rows.filter((r) => r !== row);
     this.renumber();
+    this.markExtension();
+  }
+
+  // markExtension says when the rule uses a type the original processor does not know.
+  markExtension() {
+    $('#rule-extension-note').hidden = !this.rows.some((r) => (this.types.get(r.type.value) || {}).extension);
   }
 
   // renumber keeps each row's error slots on its index, as the API's loc paths name them.
@@ -247,14 +301,17 @@ export class RulesPage {
   }
 
   body() {
-    return {
+    const body = {
       identifier: $('#rule-identifier').value.trim(),
       name: $('#rule-name').value,
       description: $('#rule-description').value,
       enabled: $('#rule-enabled').checked,
       force_archive: $('#rule-force-archive').checked,
-      conditions: this.rows.map((r) => ({ type: r.type.value, operator: r.operator.value, value: r.widget.get() })),
+      conditions: this.rows.map((r) => ({ type: r.type.value, operator: r.operator.value, value: r.widget.get(r.operator.value) })),
     };
+    const notify = this.notify.get();
+    if (notify) body.notify = notify;
+    return body;
   }
 
   async save() {
@@ -319,11 +376,22 @@ function statusBadge(st) {
   return null;
 }
 
+// extensionBadge marks a rule that uses this project's own condition types.
+function extensionBadge(r, types) {
+  if (!(r.conditions || []).some((c) => (types.get(String(c.type).toLowerCase()) || {}).extension)) return null;
+  return h('span', { class: 'badge status extension', title: 'Uses watchlist conditions: the original message processor skips this rule; tracker-rules watch evaluates it.' }, 'Extension');
+}
+
 // observedText is a condition's observed value as a short text.
 function observedText(v) {
   if (v === null || v === undefined) return 'nothing';
   if (Array.isArray(v)) return v.length ? v.join(', ') : 'none';
   return String(v);
+}
+
+// listValue is a list of choices as an operator takes it: one value for equals, else a list.
+function listValue(values, op) {
+  return op === 'equals' && values.length <= 1 ? (values[0] ?? '') : values;
 }
 
 function stripCounts(r) {
@@ -430,6 +498,38 @@ function widgetFor(type, value, page) {
       const el = h('span', { class: 'multi', role: 'group', 'aria-label': t.label },
         options.length ? boxes.map((b) => h('label', { class: 'check' }, b, ' ', b.value)) : h('span', { class: 'unit' }, 'no other rules yet'));
       return { el, get: () => boxes.filter((b) => b.checked).map((b) => b.value) };
+    }
+    case 'watchlist': {
+      const lists = page.watchlists;
+      const chosen = new Set(Array.isArray(value) ? value.map(String) : (value ? [String(value)] : []));
+      const boxes = lists.map((l) => h('input', { type: 'checkbox', value: l.id, checked: chosen.has(l.id) }));
+      for (const id of chosen) {
+        if (!lists.some((l) => l.id === id)) boxes.push(h('input', { type: 'checkbox', value: id, checked: true }));
+      }
+      const el = h('span', { class: 'multi', role: 'group', 'aria-label': t.label },
+        boxes.length ? boxes.map((b) => {
+          const l = lists.find((x) => x.id === b.value);
+          return h('label', { class: 'check' }, b, ' ', l ? `${l.name} (${l.count.toLocaleString('en')})` : `${b.value} (not a stored list)`);
+        }) : h('span', { class: 'unit' }, 'no watchlist yet: import one on the Watchlists page'));
+      return { el, get: (op) => listValue(boxes.filter((b) => b.checked).map((b) => b.value), op) };
+    }
+    case 'watchgroup':
+    case 'watchcategory': {
+      // The groups or categories of the stored lists, with how many aircraft have each.
+      const counts = new Map();
+      for (const l of page.watchlists) {
+        for (const [k, n] of Object.entries(t.widget === 'watchgroup' ? l.groups || {} : l.categories || {})) counts.set(k, (counts.get(k) || 0) + n);
+      }
+      const names = { civ: 'Civilian', mil: 'Military', pol: 'Police', gov: 'Government' };
+      const options = t.widget === 'watchgroup' ? t.options : [...counts.keys()].sort((a, b) => a.localeCompare(b));
+      const chosen = (Array.isArray(value) ? value : (value ? [value] : [])).map(String);
+      const lower = new Set(chosen.map((v) => v.trim().toLowerCase()));
+      const all = [...options, ...chosen.filter((v) => !options.some((o) => o.toLowerCase() === v.trim().toLowerCase()))];
+      const boxes = all.map((o) => h('input', { type: 'checkbox', value: o, checked: lower.has(o.toLowerCase()) }));
+      const el = h('span', { class: 'multi watch-options', role: 'group', 'aria-label': t.label },
+        boxes.length ? boxes.map((b) => h('label', { class: 'check' }, b, ' ', `${names[b.value] || b.value} (${(counts.get(b.value) || 0).toLocaleString('en')})`))
+          : h('span', { class: 'unit' }, 'no watchlist yet: import one on the Watchlists page'));
+      return { el, get: (op) => listValue(boxes.filter((b) => b.checked).map((b) => b.value), op) };
     }
     case 'area': {
       const usable = page.areas.filter((a) => a.geometry && a.geometry.type === 'Polygon');

@@ -379,6 +379,7 @@ func (t *Traffic) Snapshot(wall time.Time) Snapshot {
 		now = wall
 	}
 	out := Snapshot{Feed: t.state, Error: t.err, Now: now.UTC().Format(time.RFC3339), Messages: t.n, Aircraft: []*Aircraft{}}
+	lists := t.who.Set().Watchlists
 	for _, a := range t.latest {
 		if now.Sub(a.at) > aircraftWindow {
 			continue
@@ -386,6 +387,11 @@ func (t *Traffic) Snapshot(wall time.Time) Snapshot {
 		c := *a
 		c.Seen = model.Round(now.Sub(a.at).Seconds(), 1)
 		c.Who = WhoOf(t.who.Flight(a.Hex))
+		// The lists as they are now, even for an aircraft with no message since they changed.
+		c.Watchlist = nil
+		if w := lists.Lookup(a.Hex); w != nil {
+			c.Watchlist = w.Shown
+		}
 		out.Aircraft = append(out.Aircraft, &c)
 	}
 	t.mu.RUnlock()
