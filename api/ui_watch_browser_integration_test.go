@@ -128,6 +128,10 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 	// When to tell me: the summary in words follows the form; the policy is saved.
 	b.waitText(tab, "#notify-summary", "Every match is told at once")
 	b.run(tab, chromedp.Click("#notify-add-window", chromedp.ByQuery))
+	var zone string
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#notify-timezone').value === Intl.DateTimeFormat().resolvedOptions().timeZone ? 'browser' : 'other'`, &zone))
+	require.Equal(t, "browser", zone, "quiet hours start in the browser's time zone")
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#notify-timezone').value = ''`, nil))
 	b.run(tab, chromedp.SendKeys("#notify-timezone", "Europe/London", chromedp.ByQuery), chromedp.SendKeys("#notify-cooldown", "12", chromedp.ByQuery))
 	b.waitText(tab, "#notify-summary", "Quiet 23:00–07:00 Europe/London, every day; each aircraft at most once every 12 h. Emergencies (7500, 7600, 7700) are always told.")
 	shot("rule-notify")
@@ -142,6 +146,7 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 	// Mute for an hour, then lift it.
 	b.run(tab, chromedp.Click(`button[aria-label="Mute rule police for 1 hour"]`, chromedp.ByQuery))
 	b.waitText(tab, `#rule-rows tr[data-id="police"]`, "Muted until")
+	b.waitText(tab, `#rule-rows tr[data-id="police"]`, "min left)")
 	field, err := r.Do(t.Context(), r.B().Hget().Key("notify:mutes").Field("police").Build()).ToString()
 	require.NoError(t, err)
 	until, err := time.Parse(time.RFC3339Nano, field)

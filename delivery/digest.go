@@ -140,7 +140,7 @@ type Report struct {
 	Top   []DigestAircraft `json:"top"`
 }
 
-// Report is the digest of the matches in [to − 24 h, to): rules by matches (then
+// Report is the digest of the matches in (to − 24 h, to]: rules by matches (then
 // identifier), the TopAircraft aircraft with the most matches (then address). Matches older
 // than the window are forgotten.
 func (g *Digest) Report(to time.Time) Report {
@@ -155,10 +155,10 @@ func (g *Digest) Report(to time.Time) Report {
 	aircraft := map[string]*ac{}
 	kept := g.events[:0:0]
 	g.each(func(e event) {
-		if e.at >= lo {
+		if e.at > lo {
 			kept = append(kept, e)
 		}
-		if e.at < lo || e.at >= hi {
+		if e.at <= lo || e.at > hi {
 			return
 		}
 		r := rules[e.rule]

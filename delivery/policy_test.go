@@ -117,17 +117,19 @@ func TestText(t *testing.T) {
 	require.Equal(t, "4CA7B5\nhttp://rx.local/tar1090/?icao=4ca7b5", delivery.Text(delivery.Subject{IcaoHex: "4CA7B5"}, "http://rx.local/tar1090/"))
 }
 
-// The digest counts the 24 hours before its time: rules by matches, held by reason, the
-// aircraft matched most with their latest label; older matches are forgotten.
+// The digest counts the 24 hours up to its time (a match at the very end of the input is in
+// the last digest): rules by matches, held by reason, the aircraft matched most with their
+// latest label; older matches are forgotten.
 func TestDigest(t *testing.T) {
 	g := delivery.NewDigest()
 	to := at(t, "2026-11-26T08:00:00Z")
 	g.Add(to.Add(-25*time.Hour), "old", "Old", "AAAAAA", "OLD1", sent)
+	g.Add(to.Add(-24*time.Hour), "old", "Old", "AAAAAA", "OLD1", sent) // the previous digest's last
 	g.Add(to.Add(-2*time.Hour), "low", "Low over Heathrow", "AAAAAA", "EZY1", sent)
 	g.Add(to.Add(-90*time.Minute), "low", "Low over Heathrow", "AAAAAA", "EZY1 (A320, easyJet)", held(delivery.Cooldown, ""))
 	g.Add(to.Add(-time.Hour), "low", "Low over Heathrow", "BBBBBB", "BAW1", held(delivery.QuietHours, ""))
 	g.Add(to.Add(-time.Minute), "mil", "Military", "CCCCCC", "RRR1", delivery.Decision{})
-	g.Add(to, "low", "Low over Heathrow", "CCCCCC", "late", sent) // the next day's
+	g.Add(to.Add(time.Second), "low", "Low over Heathrow", "CCCCCC", "late", sent) // the next day's
 	r := g.Report(to)
 	b, err := json.Marshal(r)
 	require.NoError(t, err)

@@ -50,7 +50,12 @@ export function summary(n) {
 export class NotifyEditor {
   constructor() {
     this.windows = $('#notify-windows');
-    $('#notify-add-window').addEventListener('click', () => { this.addWindow({ from: '23:00', to: '07:00' }); this.update(); });
+    $('#notify-add-window').addEventListener('click', () => {
+      // Quiet hours are the user's own: the browser's zone unless one is chosen.
+      if (!$('#notify-timezone').value.trim()) $('#notify-timezone').value = Intl.DateTimeFormat().resolvedOptions().timeZone || '';
+      this.addWindow({ from: '23:00', to: '07:00' });
+      this.update();
+    });
     $('#notify-fieldset').addEventListener('input', () => this.update());
     $('#notify-fieldset').addEventListener('change', () => this.update());
   }

@@ -94,8 +94,10 @@ export class RulesPage {
     const m = this.mutes.find((x) => (x.rule === r.identifier || x.rule === '*') && !x.icao_hex && Date.parse(x.until) > now);
     if (m) {
       const until = new Date(m.until).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+      const left = Math.max(1, Math.round((Date.parse(m.until) - now) / 60000));
+      const countdown = left >= 120 ? `${Math.round(left / 60)} h left` : `${left} min left`;
       return h('span', { class: 'muted-note' },
-        h('span', { class: 'badge muted-badge', title: m.rule === '*' ? 'Every rule is muted' : '' }, `Muted until ${until}`), ' ',
+        h('span', { class: 'badge muted-badge', title: m.rule === '*' ? 'Every rule is muted' : '' }, `Muted until ${until} (${countdown})`), ' ',
         m.rule === '*' ? '' : h('button', { type: 'button', onclick: () => this.setMute(r.identifier, 0), 'aria-label': `Unmute rule ${r.identifier}` }, 'Unmute'));
     }
     const aircraft = this.mutes.filter((x) => x.rule === r.identifier && x.icao_hex && Date.parse(x.until) > now).length;

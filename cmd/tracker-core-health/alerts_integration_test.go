@@ -81,3 +81,21 @@ func TestMonitorTellsItsOwnProblems(t *testing.T) {
 	}))
 	require.Eventually(t, func() bool { return h2.saying("Problem: the broker's management API is unreachable") == 1 }, 30*time.Second, 200*time.Millisecond)
 }
+
+// A data store that stops: "started" once it has been down ALERT_AFTER, "ended" once it is
+// back (CONTRACT.md 10.7), on a local webhook.
+func TestMonitorTellsAStoppedDataStore(t *testing.T) {
+	t.Parallel()
+	env := testenv.Get(t).WithOwnMosquitto(t).WithOwnRedis(t)
+	h := &hook{}
+	testenv.Start(t, testenv.Binary(t, "tracker-core-health"), env.MonitorEnv(t, map[string]string{
+		"NOTIFY_URLS": notifyURL(t, h), "ALERT_AFTER": "2s",
+	}))
+	time.Sleep(3 * time.Second) // a healthy start: nothing to tell about the store
+	require.Zero(t, h.saying("data store"))
+	env.Service(t, "stop-redis")
+	require.Eventually(t, func() bool { return h.saying("Problem: the data store is unreachable") == 1 }, 30*time.Second, 200*time.Millisecond)
+	env.Service(t, "start-redis")
+	require.Eventually(t, func() bool { return h.saying("Resolved: the data store answers again") == 1 }, 30*time.Second, 200*time.Millisecond)
+	require.Equal(t, 1, h.saying("Problem: the data store"), "told once")
+}

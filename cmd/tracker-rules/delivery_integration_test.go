@@ -4,6 +4,7 @@ package main_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -249,3 +250,70 @@ func TestReplayWithPoliciesAndADigest(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// deliveryTraffic is a constructed day of traffic (testdata/delivery.jsonl) whose times cross
+// a quiet window in Europe/London on the night summer time starts (2026-03-29, 01:00 UTC), a
+// cooldown across two flights of one aircraft, and an hourly cap; a 7700 in the quiet hours.
+func deliveryTraffic() string {
+	var b strings.Builder
+	line := func(at, hex, squawk string) {
+		fmt.Fprintf(&b, `{"received_at":"%s","icao_hex":"%s","squawk":"%s","altitude":3000,"latitude":51.5,"longitude":-0.1,"receiver_source":"1090"}`+"\n", at, hex, squawk)
+	}
+	line("2026-03-28T21:55:00Z", "AA0001", "2000") // 21:55 GMT: before the quiet hours
+	line("2026-03-28T22:05:00Z", "AA0002", "2000") // quiet until 06:00 BST = 05:00 UTC
+	line("2026-03-28T23:00:00Z", "AA0003", "7700") // an emergency: told in the quiet hours
+	line("2026-03-29T05:30:00Z", "AA0004", "2000") // 06:30 BST: after them
+	line("2026-03-29T10:00:00Z", "CC0001", "1200") // cooldown: sent
+	line("2026-03-29T10:30:00Z", "CC0001", "1200") // a new flight of the same aircraft: held until 11:00
+	line("2026-03-29T11:10:00Z", "CC0001", "1200") // after the cooldown: sent
+	for i, at := range []string{"12:00", "12:10", "12:20", "12:30", "13:05"} { // at most 2 an hour
+		line("2026-03-29T"+at+":00Z", fmt.Sprintf("BB000%d", i+1), "7000")
+	}
+	return b.String()
+}
+
+// The constructed traffic replayed with a policy per rule and --digest (NOTIFY_TIMEZONE
+// Europe/London, DIGEST_TIME 08:00): every line's delivery is the golden file's
+// (testdata/delivery.golden; UPDATE_GOLDEN=1 writes it).
+func TestReplayDeliveryGolden(t *testing.T) {
+	t.Parallel()
+	traffic := deliveryTraffic()
+	onDisk, err := os.ReadFile("testdata/delivery.jsonl")
+	if os.Getenv("UPDATE_GOLDEN") == "1" {
+		require.NoError(t, os.WriteFile("testdata/delivery.jsonl", []byte(traffic), 0o644))
+	} else {
+		require.NoError(t, err)
+		require.Equal(t, traffic, string(onDisk), "testdata/delivery.jsonl is the constructed traffic")
+	}
+	rulesFile := writeFile(t, `[
+	 {"identifier":"night","name":"Anything, not at night","enabled":true,"conditions":[{"type":"altitude","operator":"minimum","value":0}],
+	  "notify":{"quiet_hours":[{"from":"22:00","to":"06:00"}]}},
+	 {"identifier":"cool","name":"Once an hour","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"1200"}],"notify":{"cooldown_minutes":60}},
+	 {"identifier":"cap","name":"Two an hour","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7000"}],"notify":{"max_per_hour":2}}]`)
+	out, errOut, code := runCmd(t, []string{"NOTIFY_TIMEZONE=Europe/London", "DIGEST_TIME=08:00"}, traffic, "replay", "--rules", rulesFile, "--digest")
+	require.Equal(t, 0, code, errOut)
+	// The deliveries, one line per notification: rule, aircraft, delivery (or none).
+	var got strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var n struct {
+			Rule     struct{ Identifier string }
+			Aircraft struct {
+				IcaoHex string `json:"icao_hex"`
+			}
+			Delivery json.RawMessage
+			Digest   json.RawMessage
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &n), l)
+		if n.Digest != nil {
+			fmt.Fprintf(&got, "digest %s\n", n.Digest)
+			continue
+		}
+		fmt.Fprintf(&got, "%s %s %s\n", n.Rule.Identifier, n.Aircraft.IcaoHex, n.Delivery)
+	}
+	if os.Getenv("UPDATE_GOLDEN") == "1" {
+		require.NoError(t, os.WriteFile("testdata/delivery.golden", []byte(got.String()), 0o644))
+	}
+	golden, err := os.ReadFile("testdata/delivery.golden")
+	require.NoError(t, err)
+	require.Equal(t, string(golden), got.String())
+}
