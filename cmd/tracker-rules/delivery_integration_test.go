@@ -259,13 +259,13 @@ func deliveryTraffic() string {
 	line := func(at, hex, squawk string) {
 		fmt.Fprintf(&b, `{"received_at":"%s","icao_hex":"%s","squawk":"%s","altitude":3000,"latitude":51.5,"longitude":-0.1,"receiver_source":"1090"}`+"\n", at, hex, squawk)
 	}
-	line("2026-03-28T21:55:00Z", "AA0001", "2000") // 21:55 GMT: before the quiet hours
-	line("2026-03-28T22:05:00Z", "AA0002", "2000") // quiet until 06:00 BST = 05:00 UTC
-	line("2026-03-28T23:00:00Z", "AA0003", "7700") // an emergency: told in the quiet hours
-	line("2026-03-29T05:30:00Z", "AA0004", "2000") // 06:30 BST: after them
-	line("2026-03-29T10:00:00Z", "CC0001", "1200") // cooldown: sent
-	line("2026-03-29T10:30:00Z", "CC0001", "1200") // a new flight of the same aircraft: held until 11:00
-	line("2026-03-29T11:10:00Z", "CC0001", "1200") // after the cooldown: sent
+	line("2026-03-28T21:55:00Z", "AA0001", "2000")                             // 21:55 GMT: before the quiet hours
+	line("2026-03-28T22:05:00Z", "AA0002", "2000")                             // quiet until 06:00 BST = 05:00 UTC
+	line("2026-03-28T23:00:00Z", "AA0003", "7700")                             // an emergency: told in the quiet hours
+	line("2026-03-29T05:30:00Z", "AA0004", "2000")                             // 06:30 BST: after them
+	line("2026-03-29T10:00:00Z", "CC0001", "1200")                             // cooldown: sent
+	line("2026-03-29T10:30:00Z", "CC0001", "1200")                             // a new flight of the same aircraft: held until 11:00
+	line("2026-03-29T11:10:00Z", "CC0001", "1200")                             // after the cooldown: sent
 	for i, at := range []string{"12:00", "12:10", "12:20", "12:30", "13:05"} { // at most 2 an hour
 		line("2026-03-29T"+at+":00Z", fmt.Sprintf("BB000%d", i+1), "7000")
 	}
