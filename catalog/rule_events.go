@@ -21,11 +21,14 @@ var RulesDevice = model.Device(`{"identifiers":["Tracker_Rules"],"name":"Tracker
 const RuleEventType = "matched"
 
 // RuleEventTemplate turns a rule notification (CONTRACT.md 6.5) into the event Home Assistant
-// records: event_type "matched" and the fields an automation needs most. Optional fields
-// render as "" (military as false) when the notification leaves them out.
+// records: event_type "matched" and the fields an automation needs most, with the delivery
+// (CONTRACT.md 10.3: "sent", "held" or "" when the notification has none, and why) and the
+// watchlist entry (11.4). Optional fields render as "" (military as false) when the
+// notification leaves them out.
 const RuleEventTemplate = `{% set n = value_json %}{% set a = n.aircraft if n.aircraft is defined else {} %}` +
 	`{% set o = n.operator if n.operator is defined else {} %}` +
 	`{% set og = n.origin if n.origin is defined else {} %}{% set de = n.destination if n.destination is defined else {} %}` +
+	`{% set d = n.delivery if n.delivery is defined else {} %}{% set w = a.watchlist if a.watchlist is defined else {} %}` +
 	`{{ {"event_type": "matched", "rule": n.rule.identifier if n.rule is defined else "", ` +
 	`"icao_hex": a.icao_hex if a.icao_hex is defined else "", ` +
 	`"ident": n.ident if n.ident is defined else "", ` +
@@ -37,7 +40,12 @@ const RuleEventTemplate = `{% set n = value_json %}{% set a = n.aircraft if n.ai
 	`"operator_name": o.name if o.name is defined else "", ` +
 	`"origin": og.iata_code if og.iata_code is defined else (og.icao_code if og.icao_code is defined else ""), ` +
 	`"destination": de.iata_code if de.iata_code is defined else (de.icao_code if de.icao_code is defined else ""), ` +
-	`"military": a.military if a.military is defined else false} | tojson }}`
+	`"military": a.military if a.military is defined else false, ` +
+	`"delivery": d.state if d.state is defined else "", ` +
+	`"delivery_reason": d.reason if d.reason is defined else "", ` +
+	`"watchlist": w.list if w.list is defined else "", ` +
+	`"watchlist_group": w.group if w.group is defined else "", ` +
+	`"watchlist_category": w.category if w.category is defined else ""} | tojson }}`
 
 // RuleEventEntity is the event entity of rule identifier, named after the rule (or its
 // identifier when it has no name).

@@ -209,7 +209,8 @@ func TestHomeAssistantBlueprint(t *testing.T) {
 	for i := 0; i < len(inputs.Content); i += 2 {
 		declared[inputs.Content[i].Value] = true
 	}
-	require.Equal(t, map[string]bool{"rule_event": true, "notify_action": true, "only_between": true, "window_start": true, "window_end": true, "tar1090_url": true}, declared)
+	require.Equal(t, map[string]bool{"rule_event": true, "notify_action": true, "only_between": true, "window_start": true, "window_end": true,
+		"tar1090_url": true, "offer_mute": true}, declared)
 	filter := get(bp, "blueprint", "input", "rule_event", "selector", "entity", "filter")
 	require.NotNil(t, filter)
 	require.Equal(t, "event", get(filter.Content[0], "domain").Value)
@@ -257,6 +258,46 @@ func TestHomeAssistantBlueprint(t *testing.T) {
 	require.Contains(t, link, "'clickAction'")
 	require.Equal(t, "{}", renderJinja(t, data, map[string]any{"tar1090_url": "",
 		"trigger": map[string]any{"to_state": map[string]any{"attributes": map[string]any{"icao_hex": "407689"}}}}))
+
+	// On a watchlist: its category first (CONTRACT.md 11.4).
+	police := map[string]any{"event_type": "matched", "rule": "police", "icao_hex": "406F2B", "registration": "G-POLA",
+		"watchlist_category": "Police Forces", "delivery": "sent"}
+	require.Equal(t, "Police Forces: 406F2B (G-POLA) matched Police overhead",
+		renderJinja(t, text, map[string]any{"trigger": map[string]any{"to_state": map[string]any{"name": "Police overhead", "attributes": police}}}))
+
+	// Only what is to be told reaches the phone (CONTRACT.md 10.3): sent, or no delivery.
+	var deliveryCheck string
+	for _, c := range get(bp, "condition").Content {
+		if v := get(c, "value_template"); v != nil && strings.Contains(v.Value, "delivery") {
+			deliveryCheck = v.Value
+		}
+	}
+	require.NotEmpty(t, deliveryCheck)
+	for delivery, want := range map[string]string{"": "True", "sent": "True", "held": "False"} {
+		require.Equal(t, want, renderJinja(t, deliveryCheck, map[string]any{"trigger": map[string]any{"to_state": map[string]any{
+			"attributes": map[string]any{"delivery": delivery}}}}), "delivery %q", delivery)
+	}
+
+	// The mute actions (CONTRACT.md 10.5): offered, and a tap publishes the command.
+	withActions := renderJinja(t, data, map[string]any{"tar1090_url": "", "offer_mute": true, "mute_rule_action": "TRACKER_MUTE_RULE_1",
+		"mute_aircraft_action": "TRACKER_MUTE_AIRCRAFT_1", "trigger": map[string]any{"to_state": map[string]any{"attributes": police}}})
+	require.Contains(t, withActions, "'action': 'TRACKER_MUTE_RULE_1', 'title': 'Mute this rule for 1 h'")
+	require.Contains(t, withActions, "'action': 'TRACKER_MUTE_AIRCRAFT_1', 'title': 'Mute this aircraft for today'")
+	var publish *yaml.Node
+	for _, a := range get(bp, "action").Content {
+		if v := get(a, "service"); v != nil && v.Value == "mqtt.publish" {
+			publish = a
+		}
+	}
+	require.NotNil(t, publish, "a tap publishes over MQTT")
+	require.Equal(t, "Tracker/rules-watch/mute", get(publish, "data", "topic").Value)
+	payload := get(publish, "data", "payload").Value
+	require.JSONEq(t, `{"rule":"police","minutes":60}`, renderJinja(t, payload, map[string]any{"mute_rule_action": "TRACKER_MUTE_RULE_1",
+		"wait": map[string]any{"trigger": map[string]any{"event": map[string]any{"data": map[string]any{"action": "TRACKER_MUTE_RULE_1"}}}},
+		"trigger": map[string]any{"to_state": map[string]any{"attributes": police}}}))
+	require.Contains(t, payload, "'icao_hex': a.icao_hex")
+	require.Contains(t, payload, "today_at('23:59:59')", "the aircraft until midnight")
+	require.Equal(t, "parallel", get(bp, "mode").Value, "a notification waiting for a tap never holds the next back")
 }
 
 // renderJinja renders a template with Jinja2 (Debian's python3-jinja2, the engine Home
