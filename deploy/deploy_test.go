@@ -293,7 +293,7 @@ func TestHomeAssistantBlueprint(t *testing.T) {
 	require.Equal(t, "Tracker/rules-watch/mute", get(publish, "data", "topic").Value)
 	payload := get(publish, "data", "payload").Value
 	require.JSONEq(t, `{"rule":"police","minutes":60}`, renderJinja(t, payload, map[string]any{"mute_rule_action": "TRACKER_MUTE_RULE_1",
-		"wait": map[string]any{"trigger": map[string]any{"event": map[string]any{"data": map[string]any{"action": "TRACKER_MUTE_RULE_1"}}}},
+		"wait":    map[string]any{"trigger": map[string]any{"event": map[string]any{"data": map[string]any{"action": "TRACKER_MUTE_RULE_1"}}}},
 		"trigger": map[string]any{"to_state": map[string]any{"attributes": police}}}))
 	require.Contains(t, payload, "'icao_hex': a.icao_hex")
 	require.Contains(t, payload, "today_at('23:59:59')", "the aircraft until midnight")
