@@ -1,6 +1,7 @@
 package delivery
 
 import (
+	"math"
 	"time"
 )
 
@@ -154,27 +155,34 @@ func (d *Decider) remember(rule string, p *Policy, icao string, at time.Time) {
 	}
 }
 
-// sweep drops the pairs whose cooldown has ended; when every pair is still cooling down, the
-// half that ends soonest goes (the state stays bounded, and a pair forgotten early can only be
-// told once sooner than its policy asked).
+// sweep drops the pairs whose cooldown has ended; when most are still cooling down, those
+// ending in the earlier half of the span go, and if the ends are bunched (one message time for
+// thousands of aircraft) any others until a quarter of the room is free. Each sweep frees at
+// least a quarter of MaxTracked, so its cost is spread over that many new pairs; a pair
+// forgotten early can only be told once sooner than its policy asked.
 func (d *Decider) sweep(now int64) {
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 	for k, until := range d.coolUntil {
 		if until <= now {
 			delete(d.coolUntil, k)
+			continue
 		}
+		lo, hi = min(lo, until), max(hi, until)
 	}
-	if len(d.coolUntil) < MaxTracked {
+	if len(d.coolUntil) <= MaxTracked*3/4 {
 		return
 	}
-	var sum float64
-	for _, until := range d.coolUntil {
-		sum += float64(until)
-	}
-	mean := int64(sum / float64(len(d.coolUntil)))
+	mid := lo + (hi-lo)/2
 	for k, until := range d.coolUntil {
-		if until <= mean {
+		if until <= mid {
 			delete(d.coolUntil, k)
 		}
+	}
+	for k := range d.coolUntil { // bunched ends: any (map order is random)
+		if len(d.coolUntil) <= MaxTracked*3/4 {
+			break
+		}
+		delete(d.coolUntil, k)
 	}
 }
 

@@ -1,6 +1,7 @@
 package delivery_test
 
 import (
+	"fmt"
 	"encoding/json"
 	"testing"
 	"time"
@@ -170,4 +171,20 @@ func TestCooldownStateIsBounded(t *testing.T) {
 		require.LessOrEqual(t, d.Tracked(), delivery.MaxTracked)
 	}
 	require.Less(t, d.Tracked(), delivery.MaxTracked, "expired pairs were dropped")
+}
+
+// Thousands of aircraft at one message time (a snapshot's): every pair still cooling down,
+// their ends all equal. The state stays bounded and each sweep frees room (a sweep that freed
+// nothing would run again on every new pair: 300,000 decisions would take hours, not
+// milliseconds).
+func TestCooldownStateWithBunchedEnds(t *testing.T) {
+	p := policy(t, `{"cooldown_minutes":60}`)
+	d := delivery.NewDecider(nil)
+	now := at(t, "2026-11-26T00:00:00Z")
+	for i := range 3 * delivery.MaxTracked {
+		require.Equal(t, sent, d.Decide("r", p, fmt.Sprintf("%06X", i), "", now))
+	}
+	require.LessOrEqual(t, d.Tracked(), delivery.MaxTracked)
+	require.Greater(t, d.Tracked(), delivery.MaxTracked/2, "the newest are remembered")
+	require.Equal(t, delivery.Cooldown, d.Decide("r", p, fmt.Sprintf("%06X", 3*delivery.MaxTracked-1), "", now).Reason, "the latest pair still cools down")
 }

@@ -38,7 +38,10 @@ var columns = map[string]string{
 // (compared case-insensitively after leading '$' and '#' are stripped; ICAO required, others
 // optional and unknown ones ignored), RFC 4180 quoting, a UTF-8 byte-order mark tolerated. A
 // row without a valid address is skipped and counted, never the whole import.
-func ParseCSV(r io.Reader) ([]Entry, Counts, error) {
+func ParseCSV(r io.Reader) ([]Entry, Counts, error) { return parseCSV(r, 0) }
+
+// parseCSV is ParseCSV with the number of rows expected (0: unknown), to size the list once.
+func parseCSV(r io.Reader, rows int) ([]Entry, Counts, error) {
 	br := bufio.NewReader(r)
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xEF, 0xBB, 0xBF}) {
 		_, _ = br.Discard(3)
@@ -71,7 +74,7 @@ func ParseCSV(r io.Reader) ([]Entry, Counts, error) {
 		}
 		return ""
 	}
-	var b builder
+	b := newBuilder(rows)
 	for {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
@@ -151,6 +154,12 @@ type builder struct {
 	counts Counts
 }
 
+// newBuilder makes a builder for about rows entries (0: unknown).
+func newBuilder(rows int) builder {
+	rows = min(rows, MaxEntries)
+	return builder{list: make([]Entry, 0, rows), at: make(map[string]int, rows)}
+}
+
 func (b *builder) add(e Entry) error {
 	hex, repaired, ok := normaliseAddress(e.IcaoHex)
 	if !ok {
@@ -179,7 +188,7 @@ func (b *builder) add(e Entry) error {
 
 func (b *builder) entries() []Entry {
 	b.counts.Count = len(b.list)
-	if b.list == nil {
+	if len(b.list) == 0 {
 		return []Entry{}
 	}
 	return b.list
@@ -235,7 +244,7 @@ func Import(body []byte, csv bool, meta JSONImport, now time.Time) (*List, Count
 	var counts Counts
 	var err error
 	if csv {
-		entries, counts, err = ParseCSV(bytes.NewReader(body))
+		entries, counts, err = parseCSV(bytes.NewReader(body), bytes.Count(body, []byte{'\n'}))
 	} else {
 		var in JSONImport
 		in, entries, counts, err = ParseJSON(body)

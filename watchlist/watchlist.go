@@ -79,10 +79,48 @@ func Decode(b []byte) (Lists, error) {
 	return l, nil
 }
 
-// Encode renders the stored object (keys in id order, as encoding/json writes maps).
+// Encode renders the stored object: lists in id order, each as encoding/json writes a List,
+// one entry at a time into a buffer sized once (a 17,000-aircraft list as one json.Marshal
+// grows a 5 MB buffer again and again: twice the import's memory).
 func (l Lists) Encode() []byte {
-	b, _ := json.Marshal(l)
-	return b
+	n := 2
+	for _, x := range l {
+		n += 256 + 160*len(x.Entries)
+	}
+	var buf bytes.Buffer
+	buf.Grow(n)
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	put := func(v any) { // one value, without the Encoder's newline
+		_ = enc.Encode(v)
+		buf.Truncate(buf.Len() - 1)
+	}
+	buf.WriteByte('{')
+	for i, id := range l.IDs() {
+		x := l[id]
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		put(id)
+		buf.WriteString(`:{"name":`)
+		put(x.Name)
+		buf.WriteString(`,"source":`)
+		put(x.Source)
+		buf.WriteString(`,"licence":`)
+		put(x.Licence)
+		buf.WriteString(`,"imported_at":`)
+		put(x.ImportedAt)
+		buf.WriteString(`,"entries":[`)
+		for j := range x.Entries {
+			if j > 0 {
+				buf.WriteByte(',')
+			}
+			put(&x.Entries[j])
+		}
+		buf.WriteString("]}")
+	}
+	buf.WriteByte('}')
+	return buf.Bytes()
 }
 
 // IDs are the list ids in order.
@@ -110,16 +148,17 @@ func (x *List) Groups() map[string]int {
 func Now(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
 // Set is the compiled lists: every address with what the lists say of it. Immutable, shared by
-// every flight that looks into it.
+// every flight that looks into it. It keeps no entry of the stored lists (a reader holds the
+// set, not the decoded object): only what the conditions and the shown entry need, with each
+// text kept once.
 type Set struct {
 	ids    []string                  // list ids in order: bit i of Watched.Lists
 	byAddr map[uint32]*model.Watched // by 24-bit address
-	source map[string]*List
 }
 
 // Compile builds the set of lists (nil lists: an empty set).
 func Compile(l Lists) *Set {
-	s := &Set{ids: l.IDs(), byAddr: map[uint32]*model.Watched{}, source: map[string]*List(l)}
+	s := &Set{ids: l.IDs(), byAddr: map[uint32]*model.Watched{}}
 	if len(s.ids) > MaxLists { // a store written by another tool: the first MaxLists count
 		s.ids = s.ids[:MaxLists]
 	}
@@ -128,9 +167,13 @@ func Compile(l Lists) *Set {
 		if x, ok := intern[v]; ok {
 			return x
 		}
+		v = strings.Clone(v) // not a view into the decoded body
 		intern[v] = v
 		return v
 	}
+	// Most aircraft have one category: their Categories share one slice per category.
+	single := map[string][]string{}
+	tags := map[string][]string{}
 	for i, id := range s.ids {
 		for _, e := range l[id].Entries {
 			addr, ok := ParseAddress(e.IcaoHex)
@@ -139,13 +182,31 @@ func Compile(l Lists) *Set {
 			}
 			w := s.byAddr[addr]
 			if w == nil {
-				w = &model.Watched{Shown: &model.WatchEntry{List: in(id), Group: in(e.Group), Category: in(e.Category), Tags: e.Tags, Link: e.Link}}
+				w = &model.Watched{Shown: &model.WatchEntry{List: in(id), Group: in(e.Group), Category: in(e.Category), Link: strings.Clone(e.Link)}}
+				if len(e.Tags) > 0 { // tag sets repeat across a list: each kept once
+					key := strings.Join(e.Tags, "\x00")
+					if tags[key] == nil {
+						t := make([]string, len(e.Tags))
+						for j, x := range e.Tags {
+							t[j] = in(x)
+						}
+						tags[key] = t
+					}
+					w.Shown.Tags = tags[key]
+				}
 				s.byAddr[addr] = w
 			}
 			w.Lists |= 1 << i
 			w.Groups |= model.WatchGroupBit(e.Group)
 			if c := strings.ToLower(strings.TrimSpace(e.Category)); c != "" && !contains(w.Categories, c) {
-				w.Categories = append(w.Categories, in(c))
+				if w.Categories == nil {
+					if single[c] == nil {
+						single[c] = []string{in(c)}
+					}
+					w.Categories = single[c][:1:1] // shared: an append copies
+				} else {
+					w.Categories = append(w.Categories, in(c))
+				}
 			}
 		}
 	}
@@ -197,14 +258,6 @@ func (s *Set) Len() int {
 		return 0
 	}
 	return len(s.byAddr)
-}
-
-// List is a list of the set by id (nil when it has none).
-func (s *Set) List(id string) *List {
-	if s == nil {
-		return nil
-	}
-	return s.source[id]
 }
 
 // ParseAddress reads 6 hex digits (any case, surrounding space ignored) without allocating.

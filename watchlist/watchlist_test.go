@@ -1,6 +1,8 @@
 package watchlist_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -120,4 +122,22 @@ func TestCompileAndLookup(t *testing.T) {
 	require.Equal(t, lists, back)
 	_, err = watchlist.Decode([]byte(`[]`))
 	require.ErrorIs(t, err, watchlist.ErrNotObject)
+}
+
+// Encode writes what encoding/json writes for the object (as a reader decodes it), lists in
+// id order; an empty object is {}.
+func TestEncodeIsTheObject(t *testing.T) {
+	lists := watchlist.Lists{
+		"b": {Name: "B <&>", Source: "s", Licence: "l", ImportedAt: "2026-11-26T00:00:00Z", Entries: []watchlist.Entry{{IcaoHex: "406F2B", Tags: []string{"x", "y"}}, {IcaoHex: "43C6F1", Group: "mil"}}},
+		"a": {Name: "A", Entries: []watchlist.Entry{}},
+	}
+	got := lists.Encode()
+	want, err := json.Marshal(lists)
+	require.NoError(t, err)
+	require.JSONEq(t, string(want), string(got))
+	require.Less(t, bytes.Index(got, []byte(`"a":`)), bytes.Index(got, []byte(`"b":`)))
+	back, err := watchlist.Decode(got)
+	require.NoError(t, err)
+	require.Equal(t, lists, back)
+	require.Equal(t, "{}", string(watchlist.Lists{}.Encode()))
 }
