@@ -1,8 +1,8 @@
 package delivery_test
 
 import (
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
