@@ -77,19 +77,62 @@ const MaxTracked = 100_000
 // the hourly cap need. One goroutine's (the evaluation's), as the engine is.
 type Decider struct {
 	mutes Mutes // nil: none
-	// coolUntil: when the cooldown of a (rule, aircraft) ends, Unix nanoseconds.
-	coolUntil map[pairKey]int64
-	// sentTimes per rule: the times of its latest sends, a ring of at most its max_per_hour.
-	rates map[string]*ring
-	// decisions since the cooldown state was last swept of expired pairs.
-	sinceSweep int
+	// rules holds each rule's cooldown ends and recent sends.
+	rules map[string]*ruleState
+	// tracked is the number of (rule, aircraft) cooldown ends kept, over every rule.
+	tracked int
 }
 
-type pairKey struct{ rule, icao string }
+// ruleState is one rule's memory: when each aircraft's cooldown ends (Unix nanoseconds), by
+// its 24-bit address (a bit above for readsb's non-ICAO '~' addresses; anything else by its
+// text), and the times of its latest sends for the hourly cap.
+type ruleState struct {
+	cool  map[uint32]int64
+	other map[string]int64
+	sends ring
+}
 
 // NewDecider decides with mutes (nil: none).
 func NewDecider(mutes Mutes) *Decider {
-	return &Decider{mutes: mutes, coolUntil: map[pairKey]int64{}, rates: map[string]*ring{}}
+	return &Decider{mutes: mutes, rules: map[string]*ruleState{}}
+}
+
+// addressKey is an aircraft's key in a rule's cooldown map: its 24-bit address, bit 24 set for
+// a non-ICAO ('~') one; ok false for a key that is no address.
+func addressKey(icao string) (uint32, bool) {
+	var flag uint32
+	if len(icao) == 7 && icao[0] == '~' {
+		icao, flag = icao[1:], 1<<24
+	}
+	if len(icao) != 6 {
+		return 0, false
+	}
+	var v uint32
+	for i := 0; i < 6; i++ {
+		c := icao[i]
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		default:
+			return 0, false
+		}
+		v = v<<4 | uint32(c)
+	}
+	return v | flag, true
+}
+
+// coolEnd is when the cooldown of rule st for aircraft icao ends (ok false: none kept).
+func (st *ruleState) coolEnd(icao string) (int64, bool) {
+	if k, ok := addressKey(icao); ok {
+		until, found := st.cool[k]
+		return until, found
+	}
+	until, found := st.other[icao]
+	return until, found
 }
 
 // emergency reports a squawk of hijack, radio failure or general emergency.
@@ -120,12 +163,13 @@ func (d *Decider) Decide(rule string, p *Policy, icao, squawk string, at time.Ti
 		if until, quiet := p.quiet(at); quiet {
 			return Decision{State: Held, Reason: QuietHours, Until: until}
 		}
-		if p.Cooldown > 0 {
-			if until, ok := d.coolUntil[pairKey{rule, icao}]; ok && at.UnixNano() < until {
+		st := d.rules[rule]
+		if p.Cooldown > 0 && st != nil {
+			if until, ok := st.coolEnd(icao); ok && at.UnixNano() < until {
 				return Decision{State: Held, Reason: Cooldown, Until: time.Unix(0, until).UTC()}
 			}
 		}
-		if p.MaxPerHour > 0 && d.rates[rule].full(p.MaxPerHour, at.UnixNano()) {
+		if p.MaxPerHour > 0 && st != nil && st.sends.full(p.MaxPerHour, at.UnixNano()) {
 			return Decision{State: Held, Reason: RateLimit}
 		}
 	}
@@ -138,56 +182,82 @@ func (d *Decider) Decide(rule string, p *Policy, icao, squawk string, at time.Ti
 // remember records a send for the cooldown and the cap.
 func (d *Decider) remember(rule string, p *Policy, icao string, at time.Time) {
 	now := at.UnixNano()
+	st := d.rules[rule]
+	if st == nil {
+		st = &ruleState{cool: map[uint32]int64{}}
+		d.rules[rule] = st
+	}
 	if p.Cooldown > 0 {
-		k := pairKey{rule, icao}
-		if _, ok := d.coolUntil[k]; !ok && len(d.coolUntil) >= MaxTracked {
-			d.sweep(now)
+		if _, known := st.coolEnd(icao); !known {
+			if d.tracked >= MaxTracked {
+				d.sweep(now)
+			}
+			d.tracked++
 		}
-		d.coolUntil[k] = now + int64(p.Cooldown)
+		if k, ok := addressKey(icao); ok {
+			st.cool[k] = now + int64(p.Cooldown)
+		} else {
+			if st.other == nil {
+				st.other = map[string]int64{}
+			}
+			st.other[icao] = now + int64(p.Cooldown)
+		}
 	}
 	if p.MaxPerHour > 0 {
-		r := d.rates[rule]
-		if r == nil {
-			r = &ring{}
-			d.rates[rule] = r
-		}
-		r.add(p.MaxPerHour, now)
+		st.sends.add(p.MaxPerHour, now)
 	}
 }
 
-// sweep drops the pairs whose cooldown has ended; when most are still cooling down, those
-// ending in the earlier half of the span go, and if the ends are bunched (one message time for
-// thousands of aircraft) any others until a quarter of the room is free. Each sweep frees at
-// least a quarter of MaxTracked, so its cost is spread over that many new pairs; a pair
-// forgotten early can only be told once sooner than its policy asked.
+// sweep keeps the cooldown ends still to come; when most are, those ending in the earlier
+// half of the span go, and if the ends are bunched (one message time for thousands of
+// aircraft) any others, until a quarter of the room is free. Each sweep frees at least a
+// quarter of MaxTracked, so its cost is spread over that many new pairs; a pair forgotten
+// early can only be told once sooner than its policy asked. The maps are built anew (a map
+// emptied by deletes stays as slow to search as a full one).
 func (d *Decider) sweep(now int64) {
-	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
-	for k, until := range d.coolUntil {
-		if until <= now {
-			delete(d.coolUntil, k)
-			continue
+	lo, hi, live := int64(math.MaxInt64), int64(math.MinInt64), 0
+	for _, st := range d.rules {
+		for _, until := range st.cool {
+			if until > now {
+				lo, hi, live = min(lo, until), max(hi, until), live+1
+			}
 		}
-		lo, hi = min(lo, until), max(hi, until)
-	}
-	if len(d.coolUntil) <= MaxTracked*3/4 {
-		return
-	}
-	mid := lo + (hi-lo)/2
-	for k, until := range d.coolUntil {
-		if until <= mid {
-			delete(d.coolUntil, k)
+		for _, until := range st.other {
+			if until > now {
+				lo, hi, live = min(lo, until), max(hi, until), live+1
+			}
 		}
 	}
-	for k := range d.coolUntil { // bunched ends: any (map order is random)
-		if len(d.coolUntil) <= MaxTracked*3/4 {
-			break
+	cut := now // keep what ends after cut
+	if live > MaxTracked*3/4 && hi > lo {
+		cut = lo + (hi-lo)/2
+	}
+	room := MaxTracked * 3 / 4 // what may be kept
+	d.tracked = 0
+	for _, st := range d.rules {
+		cool := make(map[uint32]int64, len(st.cool)/2)
+		for k, until := range st.cool {
+			if until > cut && d.tracked < room {
+				cool[k] = until
+				d.tracked++
+			}
 		}
-		delete(d.coolUntil, k)
+		st.cool = cool
+		if st.other != nil {
+			other := make(map[string]int64, len(st.other)/2)
+			for k, until := range st.other {
+				if until > cut && d.tracked < room {
+					other[k] = until
+					d.tracked++
+				}
+			}
+			st.other = other
+		}
 	}
 }
 
 // Tracked is the number of (rule, aircraft) pairs the cooldown remembers.
-func (d *Decider) Tracked() int { return len(d.coolUntil) }
+func (d *Decider) Tracked() int { return d.tracked }
 
 // ring holds the times of a rule's latest sends, at most its cap.
 type ring struct {
