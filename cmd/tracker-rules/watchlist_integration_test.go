@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -55,9 +56,9 @@ func TestWatchlistImportFromAFileAndAURL(t *testing.T) {
 
 	// A URL: replaces the list, keeping the name, source and licence it does not give.
 	served := "ICAO,Registration,CMPG,Category\n406F2B,G-POLA,Pol,Police Forces\n"
-	fail := false
+	var fail atomic.Bool
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		if fail {
+		if fail.Load() {
 			http.Error(w, "gone", http.StatusBadGateway)
 			return
 		}
@@ -73,7 +74,7 @@ func TestWatchlistImportFromAFileAndAURL(t *testing.T) {
 	require.Equal(t, []watchlist.Entry{{IcaoHex: "406F2B", Registration: "G-POLA", Group: "pol", Category: "Police Forces"}}, l.Entries)
 
 	// Failures: nothing changes, the message says why; credentials in a URL are not printed.
-	fail = true
+	fail.Store(true)
 	for _, c := range []struct {
 		args []string
 		code int
