@@ -11,8 +11,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-
-	"github.com/tracker-adsb/tracker-core-health/delivery"
 )
 
 // DefaultName names a channel given as a bare URL.
@@ -137,18 +135,4 @@ func scrub(text string, secrets []string) string {
 		text = strings.ReplaceAll(text, s, "***")
 	}
 	return text
-}
-
-// Wants reports whether a rule's policy sends to channel name (a policy without channels sends
-// to every channel).
-func Wants(p *delivery.Policy, name string) bool {
-	if p == nil || p.Channels == nil {
-		return true
-	}
-	for _, c := range p.Channels {
-		if c == name {
-			return true
-		}
-	}
-	return false
 }
