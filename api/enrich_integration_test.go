@@ -28,7 +28,7 @@ func TestRuleTestEnrichesAsReplayDoes(t *testing.T) {
 	db, err := shipped.Load()
 	require.NoError(t, err)
 	f := setupWith(t, api.Options{AircraftDB: aircraftdb.Fixed(db)})
-	doc, _ := globalSnapshot(t)
+	doc, _ := wholeGlobalSnapshot(t)
 	heavy := rule("heavy-fast",
 		map[string]any{"type": "wake_turbulence_category", "operator": "equals", "value": "heavy"},
 		map[string]any{"type": "velocity", "operator": "minimum", "value": 450})

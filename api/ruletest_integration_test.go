@@ -25,7 +25,12 @@ import (
 // globalSnapshot is the real readsb global snapshot, and its traffic as replay reads it: three
 // rounds a second apart, moving along their tracks (so that matched_rules can see an earlier
 // message of the flight).
-func globalSnapshot(t *testing.T) (doc []byte, lines string) {
+func globalSnapshot(t *testing.T) (doc []byte, lines string) { return snapshotLines(t, raceDetector) }
+
+// wholeGlobalSnapshot is the whole snapshot, race detector or not (tests of fixed counts).
+func wholeGlobalSnapshot(t *testing.T) (doc []byte, lines string) { return snapshotLines(t, false) }
+
+func snapshotLines(t *testing.T, third bool) (doc []byte, lines string) {
 	f, err := os.Open("../cmd/tracker-rules/testdata/readsb_global_20220430.json.gz")
 	require.NoError(t, err)
 	defer f.Close()
@@ -33,6 +38,9 @@ func globalSnapshot(t *testing.T) (doc []byte, lines string) {
 	require.NoError(t, err)
 	doc, err = io.ReadAll(zr)
 	require.NoError(t, err)
+	if third {
+		doc = everyNthAircraft(t, doc, 3)
+	}
 	snap, err := readsb.Parse(bytes.NewReader(doc))
 	require.NoError(t, err)
 	var b strings.Builder
@@ -43,6 +51,26 @@ func globalSnapshot(t *testing.T) (doc []byte, lines string) {
 		b.WriteByte('\n')
 	}
 	return doc, b.String()
+}
+
+// everyNthAircraft keeps every nth aircraft of a readsb document (the race detector makes each
+// request on the whole snapshot take seconds; a third of it is still real traffic with every
+// kind of aircraft, and the tests compare with replay on the same lines, not with fixed counts).
+func everyNthAircraft(t *testing.T, doc []byte, n int) []byte {
+	var d map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(doc, &d))
+	var all []json.RawMessage
+	require.NoError(t, json.Unmarshal(d["aircraft"], &all))
+	var kept []json.RawMessage
+	for i := 0; i < len(all); i += n {
+		kept = append(kept, all[i])
+	}
+	var err error
+	d["aircraft"], err = json.Marshal(kept)
+	require.NoError(t, err)
+	out, err := json.Marshal(d)
+	require.NoError(t, err)
+	return out
 }
 
 var europe = map[string]any{"type": "Polygon", "coordinates": [][][]float64{{{-10, 35}, {30, 35}, {30, 60}, {-10, 60}, {-10, 35}}}}
