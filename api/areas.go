@@ -41,7 +41,7 @@ func (s *Server) areasCollection() *collection {
 		},
 		created: func(_ context.Context, item json.RawMessage) any { return toFlat(item) },
 		guardDelete: func(id string, rulesBody []byte) error {
-			if refs := referencingRules(rulesBody, id); len(refs) > 0 {
+			if refs := rulesNaming(rulesBody, rules.TypeArea, id); len(refs) > 0 {
 				return reject(http.StatusConflict, "Area '%s' is referenced by rule(s): %s", id, strings.Join(refs, ", "))
 			}
 			return nil
@@ -185,29 +185,4 @@ func isPolygon(feature json.RawMessage) bool {
 	}
 	_ = json.Unmarshal(feature, &f)
 	return f.Geometry.Type == "Polygon"
-}
-
-// referencingRules lists the stored rules (enabled or not) with an area condition on id.
-func referencingRules(rulesBody []byte, id string) []string {
-	items, _ := parseRules(rulesBody)
-	var out []string
-	for _, it := range items {
-		var r struct {
-			Identifier string `json:"identifier"`
-			Conditions []struct {
-				Type  string `json:"type"`
-				Value any    `json:"value"`
-			} `json:"conditions"`
-		}
-		if json.Unmarshal(it, &r) != nil {
-			continue
-		}
-		for _, c := range r.Conditions {
-			if v, ok := c.Value.(string); ok && strings.EqualFold(strings.TrimSpace(c.Type), "area") && strings.TrimSpace(v) == id {
-				out = append(out, r.Identifier)
-				break
-			}
-		}
-	}
-	return out
 }

@@ -77,6 +77,12 @@ func parseRules(body []byte) ([]json.RawMessage, error) {
 	return items, nil
 }
 
+// rulesNaming is rules.Naming on a stored rules body (enabled or not; a corrupt body names none).
+func rulesNaming(body []byte, typ, id string) []string {
+	items, _ := parseRules(body)
+	return rules.Naming(items, typ, id)
+}
+
 func ruleID(raw json.RawMessage) string {
 	var r struct {
 		Identifier string `json:"identifier"`

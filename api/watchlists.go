@@ -225,7 +225,7 @@ func (s *Server) deleteWatchlist(w http.ResponseWriter, r *http.Request) {
 		if lists[id] == nil {
 			return nil, reject(http.StatusNotFound, "%s", watchlist.NotFound(id))
 		}
-		if refs := rulesNamingWatchlist(cur.Rules, id); len(refs) > 0 {
+		if refs := rulesNaming(cur.Rules, rules.TypeWatchlist, id); len(refs) > 0 {
 			return nil, reject(http.StatusConflict, "Watchlist '%s' is referenced by rule(s): %s", id, strings.Join(refs, ", "))
 		}
 		delete(lists, id)
@@ -320,35 +320,6 @@ func (s *Server) removeWatchlistEntry(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
-}
-
-// rulesNamingWatchlist lists the stored rules (enabled or not) with a watchlist condition
-// naming id, in stored order.
-func rulesNamingWatchlist(rulesBody []byte, id string) []string {
-	items, _ := parseRules(rulesBody)
-	var out []string
-	for _, it := range items {
-		var r struct {
-			Identifier string `json:"identifier"`
-			Conditions []struct {
-				Type  string `json:"type"`
-				Value any    `json:"value"`
-			} `json:"conditions"`
-		}
-		if json.Unmarshal(it, &r) != nil {
-			continue
-		}
-		for _, c := range r.Conditions {
-			if !strings.EqualFold(strings.TrimSpace(c.Type), rules.TypeWatchlist) {
-				continue
-			}
-			if names(c.Value)[id] {
-				out = append(out, r.Identifier)
-				break
-			}
-		}
-	}
-	return out
 }
 
 // names are the trimmed strings of a condition value that is a string or a list of them.

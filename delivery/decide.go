@@ -147,7 +147,7 @@ func emergency(squawk string) bool {
 func (d *Decider) Decide(rule string, p *Policy, icao, squawk string, at time.Time) Decision {
 	bypass := p == nil || p.EmergencyBypass
 	var mutedUntil time.Time
-	muted := false
+	muted, known := false, false
 	if d.mutes != nil {
 		mutedUntil, muted = d.mutes.Until(rule, icao, at)
 	}
@@ -156,6 +156,9 @@ func (d *Decider) Decide(rule string, p *Policy, icao, squawk string, at time.Ti
 	}
 	switch {
 	case bypass && emergency(squawk):
+		if st := d.rules[rule]; p != nil && st != nil { // rare: looked up for remember
+			_, known = st.coolEnd(icao)
+		}
 	case muted:
 		return Decision{State: Held, Reason: Muted, Until: mutedUntil}
 	case p == nil:
@@ -165,22 +168,25 @@ func (d *Decider) Decide(rule string, p *Policy, icao, squawk string, at time.Ti
 		}
 		st := d.rules[rule]
 		if p.Cooldown > 0 && st != nil {
-			if until, ok := st.coolEnd(icao); ok && at.UnixNano() < until {
+			until, ok := st.coolEnd(icao)
+			if ok && at.UnixNano() < until {
 				return Decision{State: Held, Reason: Cooldown, Until: time.Unix(0, until).UTC()}
 			}
+			known = ok
 		}
 		if p.MaxPerHour > 0 && st != nil && st.sends.full(p.MaxPerHour, at.UnixNano()) {
 			return Decision{State: Held, Reason: RateLimit}
 		}
 	}
 	if p != nil {
-		d.remember(rule, p, icao, at)
+		d.remember(rule, p, icao, at, known)
 	}
 	return Decision{State: Sent}
 }
 
-// remember records a send for the cooldown and the cap.
-func (d *Decider) remember(rule string, p *Policy, icao string, at time.Time) {
+// remember records a send for the cooldown and the cap; known: the pair is already kept
+// (Decide looked it up).
+func (d *Decider) remember(rule string, p *Policy, icao string, at time.Time, known bool) {
 	now := at.UnixNano()
 	st := d.rules[rule]
 	if st == nil {
@@ -188,7 +194,7 @@ func (d *Decider) remember(rule string, p *Policy, icao string, at time.Time) {
 		d.rules[rule] = st
 	}
 	if p.Cooldown > 0 {
-		if _, known := st.coolEnd(icao); !known {
+		if !known {
 			if d.tracked >= MaxTracked {
 				d.sweep(now)
 			}

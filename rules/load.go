@@ -435,3 +435,44 @@ func WithDependencies(items []json.RawMessage, id string) []json.RawMessage {
 	}
 	return out
 }
+
+// Naming is the identifiers of the rules of a stored set (its elements, as stored; enabled or
+// not) with a condition of type typ whose value names id (a string, or a list of strings;
+// compared trimmed), in stored order: what stops the deletion of an area or a watchlist.
+func Naming(items []json.RawMessage, typ, id string) []string {
+	var out []string
+	for _, it := range items {
+		var r struct {
+			Identifier string `json:"identifier"`
+			Conditions []struct {
+				Type  string `json:"type"`
+				Value any    `json:"value"`
+			} `json:"conditions"`
+		}
+		if json.Unmarshal(it, &r) != nil {
+			continue
+		}
+		for _, c := range r.Conditions {
+			if strings.EqualFold(strings.TrimSpace(c.Type), typ) && names(c.Value, id) {
+				out = append(out, r.Identifier)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// names reports whether a condition value (a string or a list of strings) names id.
+func names(v any, id string) bool {
+	switch x := v.(type) {
+	case string:
+		return strings.TrimSpace(x) == id
+	case []any:
+		for _, e := range x {
+			if s, ok := e.(string); ok && strings.TrimSpace(s) == id {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -459,3 +459,27 @@ func TestWithDependencies(t *testing.T) {
 	require.Equal(t, []string{"d"}, ids(rules.WithDependencies(items, "d")))
 	require.Empty(t, rules.WithDependencies(items, "missing"))
 }
+
+// Naming finds the rules whose condition of a type names an id, as a string or in a list,
+// enabled or not, in stored order; a malformed element names nothing.
+func TestNaming(t *testing.T) {
+	items := []json.RawMessage{
+		json.RawMessage(`{"identifier":"a","enabled":false,"conditions":[{"type":"area","operator":"equals","value":" HOME "}]}`),
+		json.RawMessage(`{"identifier":"b","conditions":[{"type":" Watchlist ","operator":"in_list","value":["pa","mine"]}]}`),
+		json.RawMessage(`{"identifier":"c","conditions":[{"type":"watchlist","operator":"equals","value":"mine"},{"type":"area","operator":"equals","value":"AWAY"}]}`),
+		json.RawMessage(`{"identifier":"d","conditions":[{"type":"squawk","operator":"equals","value":"HOME"}]}`),
+		json.RawMessage(`not json`),
+	}
+	for _, c := range []struct {
+		typ, id string
+		want    []string
+	}{
+		{rules.TypeArea, "HOME", []string{"a"}},
+		{rules.TypeArea, "AWAY", []string{"c"}},
+		{rules.TypeWatchlist, "mine", []string{"b", "c"}},
+		{rules.TypeWatchlist, "pa", []string{"b"}},
+		{rules.TypeWatchlist, "other", nil},
+	} {
+		require.Equal(t, c.want, rules.Naming(items, c.typ, c.id), "%s %s", c.typ, c.id)
+	}
+}
