@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Licences and attribution of the upstream data (../shared/data/enrich/README.md).
@@ -262,7 +264,7 @@ func (b *builder) mictronics(f *files) error {
 	b.meta.Counts["operators_mictronics"] = len(b.operators)
 	raw, _ = get("aircrafts.json")
 	if err := b.jsonObject(raw, "aircrafts.json: not an array of strings", func(key string, v []string) {
-		addr, ok := ParseAddress(key)
+		addr, ok := model.ParseAddress(key)
 		if !ok {
 			b.skip("aircrafts.json: not a 6-hex-digit address")
 			return

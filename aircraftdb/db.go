@@ -446,28 +446,6 @@ func (db *DB) MilitaryBlock(addr uint32) bool {
 	return false
 }
 
-// ParseAddress reads a 6-hex-digit ICAO address (either case); anything else is not one.
-func ParseAddress(s string) (uint32, bool) {
-	if len(s) != 6 {
-		return 0, false
-	}
-	var v uint32
-	for i := range 6 {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			v = v<<4 | uint32(c-'0')
-		case c >= 'A' && c <= 'F':
-			v = v<<4 | uint32(c-'A'+10)
-		case c >= 'a' && c <= 'f':
-			v = v<<4 | uint32(c-'a'+10)
-		default:
-			return 0, false
-		}
-	}
-	return v, true
-}
-
 // NormaliseCallsign packs a callsign as the routes are keyed (the standing data's routes
 // README), after any leading whitespace (a feed's padding): split into code and number by ^([A-Z]{2,3}|[A-Z][0-9]|[0-9][A-Z])(\d[A-Z0-9]*),
 // leading zeros of the number stripped, one 0 put back when nothing or only letters are left;

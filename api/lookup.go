@@ -217,7 +217,7 @@ func (s *Server) lookupOperators(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) lookupAircraft(w http.ResponseWriter, r *http.Request) {
 	hex := strings.ToUpper(strings.TrimSpace(r.PathValue("hex")))
-	addr, ok := aircraftdb.ParseAddress(hex)
+	addr, ok := model.ParseAddress(hex)
 	if !ok {
 		write422(w, []FieldError{{Loc: []any{"path", "hex"}, Msg: "an ICAO address is 6 hexadecimal digits", Type: "value_error"}})
 		return

@@ -2,7 +2,10 @@ package delivery
 
 import (
 	"math"
+	"strings"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // State is what became of a match: sent to the people-facing outputs, or held.
@@ -104,23 +107,9 @@ func addressKey(icao string) (uint32, bool) {
 	if len(icao) == 7 && icao[0] == '~' {
 		icao, flag = icao[1:], 1<<24
 	}
-	if len(icao) != 6 {
+	v, ok := model.ParseAddress(icao)
+	if !ok {
 		return 0, false
-	}
-	var v uint32
-	for i := 0; i < 6; i++ {
-		c := icao[i]
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		default:
-			return 0, false
-		}
-		v = v<<4 | uint32(c)
 	}
 	return v | flag, true
 }
@@ -137,7 +126,7 @@ func (st *ruleState) coolEnd(icao string) (int64, bool) {
 
 // emergency reports a squawk of hijack, radio failure or general emergency.
 func emergency(squawk string) bool {
-	s := trimSpace(squawk)
+	s := strings.TrimSpace(squawk) // a substring: no allocation
 	return s == "7500" || s == "7600" || s == "7700"
 }
 
@@ -325,15 +314,4 @@ func (p *Policy) quiet(at time.Time) (time.Time, bool) {
 		}
 	}
 	return until.UTC(), found
-}
-
-func trimSpace(s string) string {
-	i, j := 0, len(s)
-	for i < j && (s[i] == ' ' || s[i] == '\t') {
-		i++
-	}
-	for j > i && (s[j-1] == ' ' || s[j-1] == '\t') {
-		j--
-	}
-	return s[i:j]
 }

@@ -116,7 +116,7 @@ func aircraftInto(db *aircraftdb.DB, addr uint32, feedType string, a *model.Airc
 }
 
 func (en *Enricher) aircraft(db *aircraftdb.DB, f *model.Flight) {
-	addr, ok := aircraftdb.ParseAddress(f.IcaoHex)
+	addr, ok := model.ParseAddress(f.IcaoHex)
 	if !ok {
 		return
 	}

@@ -176,7 +176,7 @@ func Compile(l Lists) *Set {
 	tags := map[string][]string{}
 	for i, id := range s.ids {
 		for _, e := range l[id].Entries {
-			addr, ok := ParseAddress(e.IcaoHex)
+			addr, ok := model.ParseAddress(strings.TrimSpace(e.IcaoHex))
 			if !ok {
 				continue
 			}
@@ -245,7 +245,7 @@ func (s *Set) Lookup(icao string) *model.Watched {
 	if s == nil || len(s.byAddr) == 0 {
 		return nil
 	}
-	addr, ok := ParseAddress(icao)
+	addr, ok := model.ParseAddress(strings.TrimSpace(icao))
 	if !ok {
 		return nil
 	}
@@ -258,30 +258,6 @@ func (s *Set) Len() int {
 		return 0
 	}
 	return len(s.byAddr)
-}
-
-// ParseAddress reads 6 hex digits (any case, surrounding space ignored) without allocating.
-func ParseAddress(s string) (uint32, bool) {
-	s = strings.TrimSpace(s)
-	if len(s) != 6 {
-		return 0, false
-	}
-	var v uint32
-	for i := range 6 {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		v = v<<4 | uint32(c)
-	}
-	return v, true
 }
 
 // NotFound is the API's 404 text for a list.

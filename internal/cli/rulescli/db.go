@@ -174,7 +174,7 @@ func sortedNames(m map[string]int) []string {
 func lookup(db *aircraftdb.DB, key string) any {
 	key = strings.ToUpper(strings.TrimSpace(key))
 	var ac any
-	if addr, ok := aircraftdb.ParseAddress(key); ok {
+	if addr, ok := model.ParseAddress(key); ok {
 		if a, found := enrich.LookupAircraft(db, key, addr); found {
 			ac = a
 		}
