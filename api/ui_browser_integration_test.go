@@ -145,10 +145,21 @@ func (b *browser) text(ctx context.Context, sel string) string {
 // waitText waits until the element's text contains want.
 func (b *browser) waitText(ctx context.Context, sel, want string) {
 	b.t.Helper()
+	b.waitProperty(ctx, sel, "textContent", want)
+}
+
+// waitValue waits until the form field's value contains want.
+func (b *browser) waitValue(ctx context.Context, sel, want string) {
+	b.t.Helper()
+	b.waitProperty(ctx, sel, "value", want)
+}
+
+func (b *browser) waitProperty(ctx context.Context, sel, prop, want string) {
+	b.t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		var got string
-		b.run(ctx, chromedp.Evaluate(fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent`, sel), &got))
+		b.run(ctx, chromedp.Evaluate(fmt.Sprintf(`String((document.querySelector(%q) || {})[%q] ?? "")`, sel, prop), &got))
 		if strings.Contains(got, want) {
 			return
 		}

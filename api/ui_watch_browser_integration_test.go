@@ -90,9 +90,8 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 
 	// Add an aircraft of the receiver, as the traffic card's link does.
 	b.run(tab, chromedp.Navigate(srv.URL+"/#watchlists?add="+hex+"&registration=G-MINE"), chromedp.WaitVisible("#wl-add-box", chromedp.ByQuery))
-	var prefilled string
-	b.run(tab, chromedp.Evaluate(`document.querySelector('#wl-add-hex').value + ' ' + document.querySelector('#wl-add-registration').value`, &prefilled))
-	require.Equal(t, hex+" G-MINE", prefilled)
+	b.waitValue(tab, "#wl-add-hex", hex)
+	b.waitValue(tab, "#wl-add-registration", "G-MINE")
 	b.run(tab, choose("#wl-add-group", "pol"), chromedp.SendKeys("#wl-add-category", "Police Forces", chromedp.ByQuery),
 		chromedp.Click("#wl-add-go", chromedp.ByQuery))
 	b.waitText(tab, "#messages", hex+" added to pa.")
