@@ -136,10 +136,23 @@ func (b *browser) open(ctx context.Context, name string) {
 	b.run(ctx, chromedp.Navigate(b.base+"/#"+name), chromedp.WaitVisible(`body[data-ready="`+name+`"]`, chromedp.ByQuery))
 }
 
+// text is the element's visible text, read in one step in the page (a list re-rendered
+// between finding a node and reading it would lose the node), once the element exists.
 func (b *browser) text(ctx context.Context, sel string) string {
-	var s string
-	b.run(ctx, chromedp.Text(sel, &s, chromedp.ByQuery))
-	return s
+	b.t.Helper()
+	const missing = "\x00missing"
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		var s string
+		b.run(ctx, chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e ? e.innerText : %q; })()`, sel, missing), &s))
+		if s != missing {
+			return s
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("%s never appeared", sel)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // waitText waits until the element's text contains want.

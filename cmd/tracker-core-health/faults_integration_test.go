@@ -222,7 +222,10 @@ func TestBackendFaults(t *testing.T) {
 				t.Logf("%s: %s back after %s", f.name, flag, up.Round(100*time.Millisecond))
 				during := r.polls(other[backend]) - before
 				elapsed := down + 2*interval + up
-				require.GreaterOrEqual(t, during, int(elapsed/interval)-1, "the %s loop kept its cadence: %d polls in %s", other[backend], during, elapsed)
+				// A loop held up by the fault would poll once or not at all; a loaded machine
+				// drops a tick now and then (a tick due while a cycle runs), and the counts are
+				// read from /metrics, a poll behind at either end.
+				require.GreaterOrEqual(t, during, int(elapsed/interval)-2, "the %s loop kept its cadence: %d polls in %s", other[backend], during, elapsed)
 
 				require.Eventually(t, func() bool {
 					g, fd := r.levels()
