@@ -42,12 +42,11 @@ func setup(t *testing.T, token string) *fixture {
 	return setupWith(t, api.Options{Token: token})
 }
 
-// setupWith serves the API with opts over a flushed real Redis.
+// setupWith serves the API with opts over a real Redis of the test's own (empty; a test may
+// run beside others with t.Parallel).
 func setupWith(t *testing.T, opts api.Options) *fixture {
 	token := opts.Token
-	env := testenv.Get(t)
-	r := env.Redis(t)
-	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
+	r := testenv.Get(t).WithOwnRedis(t).Redis(t)
 	store := api.NewStore(r, "", zerolog.Nop())
 	srv := httptest.NewServer(newServer(t, store, opts).Handler())
 	t.Cleanup(srv.Close)

@@ -80,6 +80,7 @@ func TestAreasCheck(t *testing.T) {
 // A polygon over the position limit is refused by a save (400 naming the limit) and listed by
 // the check; one at the limit (a detailed outline) is stored.
 func TestAreaPositionLimits(t *testing.T) {
+	t.Parallel() // its own Redis (setup): the slow rule tests overlap
 	f := setup(t, "")
 	ring := func(n int) [][]float64 {
 		out := make([][]float64, 0, n+1)

@@ -25,6 +25,7 @@ import (
 // uploaded) and replay --enrich (the same traffic as lines) match the same 541 aircraft, of
 // which 518 are notified and 23 are older than the 30 s lag limit.
 func TestRuleTestEnrichesAsReplayDoes(t *testing.T) {
+	t.Parallel() // its own Redis (setup): the slow rule tests overlap
 	db, err := shipped.Load()
 	require.NoError(t, err)
 	f := setupWith(t, api.Options{AircraftDB: aircraftdb.Fixed(db)})
@@ -88,6 +89,7 @@ func TestRuleTestEnrichesAsReplayDoes(t *testing.T) {
 // An operator rule matches only with the database; each match's conditions observed the
 // enriched value.
 func TestRuleTestOperatorNeedsTheDatabase(t *testing.T) {
+	t.Parallel() // its own Redis (setup): the slow rule tests overlap
 	doc, _ := globalSnapshot(t)
 	ezy := rule("easyjet", map[string]any{"type": "operator_airline_designator", "operator": "equals", "value": "EZY"})
 	fired := func(opts api.Options) (int, []byte) {

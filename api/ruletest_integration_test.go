@@ -78,6 +78,7 @@ var europe = map[string]any{"type": "Polygon", "coordinates": [][][]float64{{{-1
 // The rule test agrees with tracker-rules replay: the same aircraft, on the same triggering
 // message, for every kind of rule, on the real global snapshot; and it never writes.
 func TestRuleTestAgreesWithReplay(t *testing.T) {
+	t.Parallel() // its own Redis (setup): the slow rule tests overlap
 	f := setup(t, "")
 	doc, lines := globalSnapshot(t)
 	code, _, raw := f.do("POST", "/api/areas", area("EUROPE", europe))
@@ -191,6 +192,7 @@ func TestRuleTestAgreesWithReplay(t *testing.T) {
 // When nothing matches, each condition says how many messages it let through on its own;
 // an edited rule replaces the stored one of its identifier for the test only.
 func TestRuleTestCountsEachConditionAndWritesNothing(t *testing.T) {
+	t.Parallel() // its own Redis (setup): the slow rule tests overlap
 	f := setup(t, "")
 	_, lines := globalSnapshot(t)
 	cond := func(typ, op string, v any) map[string]any {
@@ -221,6 +223,7 @@ func TestRuleTestCountsEachConditionAndWritesNothing(t *testing.T) {
 // The rule test decides each match as watch would (CONTRACT.md 10.2): a cap of 5 an hour
 // sends 5 and holds the rest (rate_limit); a mute in the store holds every match (muted).
 func TestRuleTestShowsTheDelivery(t *testing.T) {
+	t.Parallel() // its own Redis (setup): the slow rule tests overlap
 	f := setup(t, "")
 	_, lines := globalSnapshot(t)
 	r := rule("high", map[string]any{"type": "altitude", "operator": "minimum", "value": 40000})
@@ -264,6 +267,7 @@ func TestRuleTestShowsTheDelivery(t *testing.T) {
 // The test endpoint answers as a save would on a bad rule (422, 400), 400 on traffic it
 // cannot read (naming the first bad line), and 413 over its own 32 MiB limit.
 func TestRuleTestRefusesBadInput(t *testing.T) {
+	t.Parallel() // its own Redis (setup): the slow rule tests overlap
 	f := setup(t, "")
 	cond := func(typ, op string, v any) map[string]any {
 		return map[string]any{"type": typ, "operator": op, "value": v}

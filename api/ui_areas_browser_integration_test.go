@@ -22,7 +22,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/api"
-	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
@@ -67,7 +66,7 @@ func ids(m map[string]storedFeature) []string {
 // points, import into the set with clashes, export of one area, the rules' status badges, a
 // polygon typed as coordinates and its size.
 func TestUIAreaEditing(t *testing.T) {
-	env := testenv.Get(t)
+	env := browserTest(t)
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
@@ -329,7 +328,7 @@ func TestUIAreaEditing(t *testing.T) {
 // concave area and outside its hole, the size of a known square, coordinates read back as
 // written, and typos named by their line.
 func TestUIGeometryHelpers(t *testing.T) {
-	env := testenv.Get(t)
+	env := browserTest(t)
 	r := env.Redis(t)
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
 	t.Cleanup(srv.Close)

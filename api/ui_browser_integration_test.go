@@ -40,6 +40,19 @@ type browser struct {
 	requests []string
 }
 
+// browserSlots bounds the browser tests that run at once (each a Chromium): on two cores,
+// three overlap one test's waits with another's work without starving the pages.
+var browserSlots = make(chan struct{}, 3)
+
+// browserTest starts a browser test beside the others (t.Parallel) once a slot is free, with
+// a Redis and a Mosquitto of its own, so that no other test's keys or notifications reach it.
+func browserTest(t *testing.T) *testenv.Env {
+	t.Parallel()
+	browserSlots <- struct{}{}
+	t.Cleanup(func() { <-browserSlots })
+	return testenv.Get(t).WithOwnRedis(t).WithOwnMosquitto(t)
+}
+
 func newBrowser(t *testing.T, base string) *browser {
 	path, err := exec.LookPath("chromium")
 	require.NoError(t, err, "chromium is installed by scripts/services.sh")
@@ -211,7 +224,7 @@ func storedJSON(t *testing.T, r rueidis.Client, key string) (string, []byte) {
 }
 
 func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
-	env := testenv.Get(t)
+	env := browserTest(t)
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
@@ -340,7 +353,7 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 
 // Text is text: names, identifiers and descriptions are shown literally, never run.
 func TestUIShowsHostileTextAsText(t *testing.T) {
-	env := testenv.Get(t)
+	env := browserTest(t)
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
@@ -385,7 +398,7 @@ func TestUIShowsHostileTextAsText(t *testing.T) {
 // Screenshots of both pages with the London example areas and rules, for the README:
 // written to docs/ when UPDATE_SCREENSHOTS=1, else to a temporary folder.
 func TestUIScreenshots(t *testing.T) {
-	env := testenv.Get(t)
+	env := browserTest(t)
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
@@ -418,7 +431,7 @@ func TestUIScreenshots(t *testing.T) {
 // requests were refused at once), asks again when it is refused, and keeps it for the
 // browser session only.
 func TestUIAsksForTheToken(t *testing.T) {
-	env := testenv.Get(t)
+	env := browserTest(t)
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{Token: "s3cret"}).Handler())
@@ -445,7 +458,7 @@ func TestUIAsksForTheToken(t *testing.T) {
 // Import checks the whole file first and lists every problem with nothing written; a valid
 // file replaces the set once confirmed. Export gives back what is stored.
 func TestUIImportListsEveryProblemFirst(t *testing.T) {
-	env := testenv.Get(t)
+	env := browserTest(t)
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())

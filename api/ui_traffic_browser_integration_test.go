@@ -80,7 +80,7 @@ func replayed(t *testing.T, snap *readsb.Snapshot, id string) []string {
 // airport to draw against, a rule tested on the traffic before it is saved (the same aircraft
 // replay would alert on), why a rule matches nothing, and the recent notifications.
 func TestUITrafficRuleTestAndMatches(t *testing.T) {
-	env := testenv.Get(t)
+	env := browserTest(t)
 	env.ClearRetained(t, "Tracker/rule/#")
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())

@@ -29,7 +29,7 @@ import (
 // me", in words); mutes it for an hour and lifts the mute; sees held matches greyed and
 // filters them. Screenshots at 1366×768 and 390×844.
 func TestUIWatchlistsAndDelivery(t *testing.T) {
-	env := testenv.Get(t)
+	env := browserTest(t)
 	env.ClearRetained(t, "Tracker/rule/#")
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())

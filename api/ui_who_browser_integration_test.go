@@ -30,7 +30,7 @@ import (
 // easyJet flights with their models; a notification on Tracker/rule/x on the Matches page, and
 // again after the API restarted. Screenshots at 1366×768 and on a 390 px wide phone.
 func TestUIWhoAndWhere(t *testing.T) {
-	env := testenv.Get(t)
+	env := browserTest(t)
 	env.ClearRetained(t, "Tracker/rule/#")
 	r := env.Redis(t)
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
