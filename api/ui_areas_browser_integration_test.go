@@ -211,8 +211,8 @@ func TestUIAreaEditing(t *testing.T) {
 	require.Equal(t, "large", stored["MAST"].Properties["marker-size"])
 	require.NotEmpty(t, stored["MAST"].Properties["marker-color"])
 	require.NotContains(t, stored["MAST"].Properties, "fill", "a point has no fill")
-	require.Contains(t, b.text(tab, `#area-list .item[data-id="ROUTE"]`), "not usable in rules")
-	require.Contains(t, b.text(tab, `#area-list .item[data-id="MAST"]`), "not usable in rules")
+	b.waitText(tab, `#area-list .item[data-id="ROUTE"]`, "not usable in rules")
+	b.waitText(tab, `#area-list .item[data-id="MAST"]`, "not usable in rules")
 
 	// …and never offered in the rule editor's area select.
 	b.run(tab, chromedp.Click("#tab-rules", chromedp.ByQuery), chromedp.WaitVisible(`body[data-ready="rules"]`, chromedp.ByQuery),

@@ -272,7 +272,7 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 	ring := coll.Features[0].Geometry.Coordinates[0]
 	require.Len(t, ring, 5, "four clicked corners, closed")
 	require.Equal(t, ring[0], ring[4])
-	require.Contains(t, b.text(one, "#area-list"), "Drawn by hand")
+	b.waitText(one, "#area-list", "Drawn by hand")
 
 	// A rule using that area, built with the condition editor.
 	b.run(one, chromedp.Click("#tab-rules", chromedp.ByQuery), chromedp.WaitVisible(`body[data-ready="rules"]`, chromedp.ByQuery),
@@ -313,7 +313,7 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 	b.open(one, "areas")
 	b.run(one, chromedp.Click(`#area-list .item[data-id="DRAWN"]`, chromedp.ByQuery), chromedp.Click("#area-delete", chromedp.ByQuery))
 	b.waitText(one, "#area-form .form-error", "Area 'DRAWN' is referenced by rule(s): in-drawn")
-	require.Contains(t, b.text(one, "#area-list"), "Used by: in-drawn")
+	b.waitText(one, "#area-list", "Used by: in-drawn")
 
 	// Two people edit the same rule: the second save of a stale page is refused with 412.
 	b.open(one, "rules")
@@ -335,9 +335,9 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 
 	// Reload: everything is still there.
 	b.open(one, "areas")
-	require.Contains(t, b.text(one, "#area-list"), "Drawn by hand")
+	b.waitText(one, "#area-list", "Drawn by hand")
 	b.open(one, "rules")
-	require.Contains(t, b.text(one, "#rule-rows"), "Renamed in the second browser")
+	b.waitText(one, "#rule-rows", "Renamed in the second browser")
 
 	require.Empty(t, b.problems(), "no console errors")
 	b.mu.Lock()
@@ -372,13 +372,13 @@ func TestUIShowsHostileTextAsText(t *testing.T) {
 	b := newBrowser(t, srv.URL)
 	tab := b.tab()
 	b.open(tab, "areas")
-	require.Contains(t, b.text(tab, "#area-list"), img, "the name is shown literally")
+	b.waitText(tab, "#area-list", img) // the name shown literally: as text, not markup
 	b.run(tab, chromedp.Click(`#area-list .item[data-id="XSS"]`, chromedp.ByQuery))
 	var name string
 	b.run(tab, chromedp.Value("#area-name", &name, chromedp.ByQuery))
 	require.Equal(t, img, name)
 	b.open(tab, "rules")
-	require.Contains(t, b.text(tab, "#rule-rows"), img)
+	b.waitText(tab, "#rule-rows", img)
 	b.run(tab, chromedp.Click(`button[aria-label="Edit rule xss"]`, chromedp.ByQuery))
 	var desc string
 	b.run(tab, chromedp.Value("#rule-description", &desc, chromedp.ByQuery))
