@@ -26,6 +26,7 @@ before=$(ours)
 finish() {
   local rc=$? left
   [ -z "${services:-}" ] || wait "$services" 2>/dev/null || true
+  [ -z "${images:-}" ] || wait "$images" 2>/dev/null || true
   [ -z "${fuzz:-}" ] || { kill "$fuzz" 2>/dev/null; wait "$fuzz" 2>/dev/null; } || true
   left=$(comm -13 <(echo "$before") <(ours) | sed '/^$/d')
   if [ -n "$left" ]; then
@@ -43,6 +44,19 @@ start=$(date +%s)
 bash scripts/services.sh up >/tmp/tracker-core-health-services-up.log 2>&1 &
 services=$!
 trap finish EXIT
+# The image build the image tests wait for (cmd/tracker-core-health) starts as early as it
+# can: at once when buildah and qemu are installed (while RabbitMQ boots), else once
+# services.sh has installed them (two apt-gets at once would fight over dpkg's lock).
+export TRACKER_TEST_IMAGE_BUILD=/tmp/tracker-core-health-image-build
+start_images() {
+  rm -rf "$TRACKER_TEST_IMAGE_BUILD" && mkdir -p "$TRACKER_TEST_IMAGE_BUILD"
+  # VERSION, GIT_COMMIT and PLATFORMS as cmd/tracker-core-health's makeImages has them.
+  ( VERSION=9.9.9-image GIT_COMMIT=abc1234 PLATFORMS=linux/amd64,linux/arm64,linux/arm/v7 \
+      bash scripts/image.sh >"$TRACKER_TEST_IMAGE_BUILD/log" 2>&1
+    echo $? >"$TRACKER_TEST_IMAGE_BUILD/rc" ) &
+  images=$!
+}
+if command -v buildah >/dev/null && command -v qemu-aarch64-static >/dev/null; then start_images; fi
 gofmt_out=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 [ -z "$gofmt_out" ] || { echo "gofmt needed on:"; echo "$gofmt_out"; exit 1; }
 # Each fuzz target for a few seconds (make fuzz runs them longer), one worker each, at a lower
@@ -60,6 +74,7 @@ export TRACKER_TEST_BIN=/tmp/tracker-bin-make-test TRACKER_TEST_TOXIPROXY=/tmp/t
 go build -ldflags "-X github.com/tracker-adsb/tracker-core-health/config.Version=9.9.9-test" -o "$TRACKER_TEST_BIN/" ./cmd/...
 go build -o "$TRACKER_TEST_TOXIPROXY" github.com/Shopify/toxiproxy/v2/cmd/server
 wait "$services" || { cat /tmp/tracker-core-health-services-up.log >&2; exit 1; }
+[ -n "${images:-}" ] || start_images
 # shellcheck disable=SC1091
 . "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"
 # Two packages at a time: each test process has its own Redis and Mosquitto

@@ -6,7 +6,9 @@ import (
 	"archive/tar"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -52,9 +54,31 @@ func buildImages(t *testing.T) {
 }
 
 func makeImages() {
+	if dir := os.Getenv("TRACKER_TEST_IMAGE_BUILD"); dir != "" { // started by scripts/test.sh
+		imagesOut, imagesErr = startedBuild(dir)
+		return
+	}
 	build := exec.Command("bash", "../../scripts/image.sh")
 	build.Env = append(os.Environ(), "VERSION=9.9.9-image", "GIT_COMMIT=abc1234", "PLATFORMS=linux/amd64,linux/arm64,linux/arm/v7")
 	imagesOut, imagesErr = build.CombinedOutput()
+}
+
+// startedBuild waits for the image build scripts/test.sh started before the tests (with the
+// same VERSION, GIT_COMMIT and PLATFORMS as makeImages): its output in dir/log, its exit code
+// in dir/rc once it has ended.
+func startedBuild(dir string) ([]byte, error) {
+	deadline := time.Now().Add(15 * time.Minute)
+	for time.Now().Before(deadline) {
+		if rc, err := os.ReadFile(filepath.Join(dir, "rc")); err == nil {
+			out, _ := os.ReadFile(filepath.Join(dir, "log"))
+			if code := strings.TrimSpace(string(rc)); code != "0" {
+				return out, fmt.Errorf("scripts/image.sh exited with %s", code)
+			}
+			return out, nil
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return nil, errors.New("the image build scripts/test.sh started has not ended within 15 minutes")
 }
 
 // TestMain starts the image build at once when the image tests are to run: it takes half a
