@@ -41,8 +41,8 @@ type browser struct {
 }
 
 // browserSlots bounds the browser tests that run at once (each a Chromium): on two cores,
-// three overlap one test's waits with another's work without starving the pages.
-var browserSlots = make(chan struct{}, 3)
+// two overlap one test's waits with another's work without starving the pages.
+var browserSlots = make(chan struct{}, 2)
 
 // browserTest starts a browser test beside the others (t.Parallel) once a slot is free, with
 // a Redis and a Mosquitto of its own, so that no other test's keys or notifications reach it.
@@ -180,27 +180,30 @@ func (b *browser) waitValue(ctx context.Context, sel, want string) {
 	b.waitProperty(ctx, sel, "value", want)
 }
 
+// waitProperty waits, polling in the page every 50 ms (a message that shows for 6 s is seen
+// however slow the round trips to the browser are on a loaded machine), until the element's
+// property contains want.
 func (b *browser) waitProperty(ctx context.Context, sel, prop, want string) {
 	b.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		var got string
-		b.run(ctx, chromedp.Evaluate(fmt.Sprintf(`String((document.querySelector(%q) || {})[%q] ?? "")`, sel, prop), &got))
-		if strings.Contains(got, want) {
-			return
-		}
-		if time.Now().After(deadline) {
-			b.t.Logf("page problems: %v", b.problems())
-			var png []byte
-			if chromedp.Run(ctx, chromedp.CaptureScreenshot(&png)) == nil {
-				shot := filepath.Join(os.TempDir(), "tracker-ui-failure.png")
-				_ = os.WriteFile(shot, png, 0o644)
-				b.t.Logf("screenshot of the failure: %s", shot)
-			}
-			b.t.Fatalf("%s never showed %q; it shows %q", sel, want, got)
-		}
-		time.Sleep(100 * time.Millisecond)
+	read := fmt.Sprintf(`String((document.querySelector(%q) || {})[%q] ?? "")`, sel, prop)
+	pctx, cancel := context.WithTimeout(ctx, 35*time.Second)
+	defer cancel()
+	var seen bool
+	err := chromedp.Run(pctx, chromedp.Poll(fmt.Sprintf(`%s.includes(%q)`, read, want), &seen,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second)))
+	if err == nil && seen {
+		return
 	}
+	var got string
+	b.run(ctx, chromedp.Evaluate(read, &got))
+	b.t.Logf("page problems: %v", b.problems())
+	var png []byte
+	if chromedp.Run(ctx, chromedp.CaptureScreenshot(&png)) == nil {
+		shot := filepath.Join(os.TempDir(), "tracker-ui-failure.png")
+		_ = os.WriteFile(shot, png, 0o644)
+		b.t.Logf("screenshot of the failure: %s", shot)
+	}
+	b.t.Fatalf("%s never showed %q (%v); it shows %q", sel, want, err, got)
 }
 
 // choose sets a select's value the way a user does (a change event follows).

@@ -77,19 +77,22 @@ func tickerLog(t *testing.T, logs *syncBuffer) (warns, resumed int, skipped floa
 // a few ticks, with the count; so is a consumer that overruns every other cycle (a backend
 // answering just slower than the interval), not a warning per cycle.
 func TestTickerLogsSkippingOnceWithTheCount(t *testing.T) {
+	// The tick: long enough that a loaded machine's scheduling delays (a few ms under the
+	// race detector) are not mistaken for overruns.
+	const tick = 40 * time.Millisecond
 	for _, tc := range []struct {
 		name string
 		busy func(cycle int) time.Duration
 	}{
 		{"one long cycle", func(cycle int) time.Duration {
 			if cycle == 0 {
-				return 150 * time.Millisecond // ≈ 15 ticks due while busy
+				return 15 * tick // 15 ticks due while busy
 			}
 			return 0
 		}},
 		{"every other cycle overruns", func(cycle int) time.Duration {
 			if cycle < 16 {
-				return 12 * time.Millisecond // just over the interval: a tick skipped each time
+				return tick + tick/5 // just over the interval: a tick skipped each time
 			}
 			return 0
 		}},
@@ -100,7 +103,7 @@ func TestTickerLogsSkippingOnceWithTheCount(t *testing.T) {
 			done := make(chan struct{})
 			ctx, cancel := context.WithCancel(t.Context())
 			go func() {
-				_ = pipeline.Ticker(ctx, zerolog.New(&logs), 0, 10*time.Millisecond, ticks)
+				_ = pipeline.Ticker(ctx, zerolog.New(&logs), 0, tick, ticks)
 				close(done)
 			}()
 			for spell := range 2 {
