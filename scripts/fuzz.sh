@@ -44,11 +44,17 @@ for ((k = 0; k < n; k++)); do
   read -r pkg name <<<"$t"
   echo "fuzz: $name ($pkg) for $fuzztime"
   # shellcheck disable=SC2086
-  go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" -fuzzminimizetime 2s $parallel "$pkg" >/tmp/tracker-fuzz-$name.log 2>&1 || {
-    tail -40 /tmp/tracker-fuzz-$name.log >&2
-    echo "fuzz: $name found a failing input (see $pkg/testdata/fuzz/$name/)" >&2
-    exit 1
-  }
+  if ! go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" -fuzzminimizetime 2s $parallel "$pkg" >/tmp/tracker-fuzz-$name.log 2>&1; then
+    # A starved worker (a loaded machine, a low priority) makes Go's fuzzing engine end with
+    # "context deadline exceeded" and no input: not a finding. A finding is written to testdata.
+    if grep -q 'context deadline exceeded' /tmp/tracker-fuzz-$name.log && ! grep -q 'Failing input written to' /tmp/tracker-fuzz-$name.log; then
+      echo "fuzz: $name: the fuzzing engine's worker did not answer in time (a loaded machine); no failing input"
+    else
+      tail -40 /tmp/tracker-fuzz-$name.log >&2
+      echo "fuzz: $name found a failing input (see $pkg/testdata/fuzz/$name/)" >&2
+      exit 1
+    fi
+  fi
   # Under load the time can go to gathering the baseline coverage: no execs line then.
   { grep -o 'execs: [0-9]*' /tmp/tracker-fuzz-$name.log || echo 'execs: 0'; } | tail -1 | sed "s/^/fuzz: $name: /"
   done_count=$((done_count + 1))
