@@ -27,7 +27,7 @@ finish() {
   local rc=$? left
   [ -z "${services:-}" ] || wait "$services" 2>/dev/null || true
   [ -z "${images:-}" ] || wait "$images" 2>/dev/null || true
-  [ -z "${fuzz:-}" ] || { kill "$fuzz" 2>/dev/null; wait "$fuzz" 2>/dev/null; } || true
+  [ -z "${fuzz:-}" ] || { kill -TERM -- "-$fuzz" 2>/dev/null; wait "$fuzz" 2>/dev/null; } || true
   left=$(comm -13 <(echo "$before") <(ours) | sed '/^$/d')
   if [ -n "$left" ]; then
     echo "test: processes the tests started are still running after them:" >&2
@@ -65,7 +65,9 @@ gofmt_out=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 # another target.
 fuzzstop=/tmp/tracker-core-health-fuzz.stop
 rm -f "$fuzzstop"
-FUZZTIME=${FUZZTIME:-3s} FUZZPARALLEL=1 FUZZ_STOP_FILE=$fuzzstop FUZZ_START=$RANDOM nice -n 10 bash scripts/fuzz.sh >/tmp/tracker-core-health-fuzz.log 2>&1 &
+# (setsid: its own process group, so that the target still running when the tests end can
+# be stopped with everything it started.)
+FUZZTIME=${FUZZTIME:-3s} FUZZPARALLEL=1 FUZZ_STOP_FILE=$fuzzstop FUZZ_START=$RANDOM setsid nice -n 10 bash scripts/fuzz.sh >/tmp/tracker-core-health-fuzz.log 2>&1 &
 fuzz=$!
 go vet -tags integration ./...
 go build -o /tmp/tracker-testreport ./internal/testreport
@@ -82,7 +84,13 @@ wait "$services" || { cat /tmp/tracker-core-health-services-up.log >&2; exit 1; 
 # faults and timers (each with servers of its own) wait together.
 go test -race -count=1 -p 2 -parallel 8 -tags integration -timeout 20m -json ./... | tee /tmp/tracker-core-health-test.json | /tmp/tracker-testreport
 touch "$fuzzstop"
-if ! wait "$fuzz"; then
+# The target under way may finish for 10 s (a finding fails the run); then it is stopped.
+for _ in $(seq 50); do kill -0 "$fuzz" 2>/dev/null || break; sleep 0.2; done
+if kill -0 "$fuzz" 2>/dev/null; then
+  kill -TERM -- "-$fuzz" 2>/dev/null || true
+  wait "$fuzz" 2>/dev/null || true
+  echo "fuzz: the target under way was stopped with the tests"
+elif ! wait "$fuzz"; then
   cat /tmp/tracker-core-health-fuzz.log >&2
   exit 1
 fi
