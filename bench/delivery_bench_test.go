@@ -71,6 +71,43 @@ func BenchmarkDecide(b *testing.B) {
 		}
 		b.ReportMetric(float64(d.Tracked()), "entries")
 	})
+	// The state at its largest: 200 rules with a cooldown and a cap per hour, each telling
+	// 3,600 aircraft within the hour (720,000 pairs through a bound of 100,000): the memory it
+	// holds (the issue: watch with 200 rules with policies ≤ 10 MB more than without). The
+	// cap's ring holds up to max_per_hour send times a rule: 60 an hour, and the most allowed.
+	for _, limit := range []int{60, 3600} {
+		b.Run(fmt.Sprintf("full-state-cap-%d", limit), func(b *testing.B) {
+			pl, _, probs := delivery.Parse(json.RawMessage(fmt.Sprintf(`{"cooldown_minutes":60,"max_per_hour":%d}`, limit)), time.UTC)
+			if probs != nil {
+				b.Fatal(probs)
+			}
+			many := make([]string, 3600)
+			for i := range many {
+				many[i] = fmt.Sprintf("%06X", 0x400000+i)
+			}
+			held := 0.0
+			for b.Loop() {
+				runtime.GC()
+				var m0, m1 runtime.MemStats
+				runtime.ReadMemStats(&m0)
+				d := delivery.NewDecider(nil)
+				for r := range 200 {
+					rule := fmt.Sprintf("rule-%03d", r)
+					for a, icao := range many {
+						d.Decide(rule, pl, icao, "1200", noon.Add(time.Duration(a)*time.Millisecond))
+					}
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&m1)
+				held = float64(m1.HeapAlloc-m0.HeapAlloc) / 1e6
+				if d.Tracked() > delivery.MaxTracked {
+					b.Fatal("unbounded", d.Tracked())
+				}
+				runtime.KeepAlive(d)
+			}
+			b.ReportMetric(held, "MB-held")
+		})
+	}
 	b.Run("held-quiet", func(b *testing.B) {
 		d := delivery.NewDecider(delivery.NewMuteSet())
 		night := time.Date(2026, 11, 24, 23, 30, 0, 0, time.UTC)

@@ -128,6 +128,31 @@ func TestHourlyCap(t *testing.T) {
 	})
 }
 
+// The cap's send times are kept to the millisecond after a base that moves: after 60 days
+// (past what 4 bytes of milliseconds hold) and for a send older than the first, the hour is
+// still counted right.
+func TestHourlyCapAcrossLongGapsAndOlderMessages(t *testing.T) {
+	p := map[string]*delivery.Policy{"r": policy(t, `{"max_per_hour":2}`)}
+	run(t, delivery.NewDecider(nil), p, []step{
+		{"r", "AAAAA1", "", "2026-11-26T08:00:00.250Z", sent},
+		{"r", "AAAAA2", "", "2026-11-26T08:30:00Z", sent},
+		{"r", "AAAAA3", "", "2026-11-26T09:00:00.249Z", held(delivery.RateLimit, "")},
+		{"r", "AAAAA4", "", "2026-11-26T09:00:00.250Z", sent}, // an hour to the millisecond
+		{"r", "AAAAA5", "", "2027-01-25T08:00:00Z", sent},     // 60 days later
+		{"r", "AAAAA6", "", "2027-01-25T08:10:00Z", sent},
+		{"r", "AAAAA7", "", "2027-01-25T08:20:00Z", held(delivery.RateLimit, "")},
+		{"r", "AAAAA8", "", "2027-01-25T09:10:00Z", sent},
+	})
+	// A send older than every kept one moves the base back; the kept times stay as they were.
+	run(t, delivery.NewDecider(nil), p, []step{
+		{"r", "BBBBB1", "", "2026-11-26T10:00:00Z", sent},
+		{"r", "BBBBB2", "", "2026-11-26T08:00:00Z", sent},
+		{"r", "BBBBB3", "", "2026-11-26T08:30:00Z", held(delivery.RateLimit, "")},
+		{"r", "BBBBB4", "", "2026-11-26T10:59:59.999Z", held(delivery.RateLimit, "")},
+		{"r", "BBBBB5", "", "2026-11-26T11:00:00Z", sent},
+	})
+}
+
 // The order of CONTRACT.md 10.2: an emergency goes through quiet hours, mutes, cooldown and
 // the cap; a mute comes before the quiet hours; a rule without a policy is told as before
 // unless a mute applies.
