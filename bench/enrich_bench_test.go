@@ -73,7 +73,6 @@ func BenchmarkDatabaseLoad(b *testing.B) {
 	if err := os.WriteFile(plain, unpacked, 0o600); err != nil {
 		b.Fatal(err)
 	}
-	unpacked = nil
 	for _, f := range []struct{ name, path string }{{"zstd", packed}, {"file", plain}} {
 		b.Run(f.name, func(b *testing.B) {
 			var keep *aircraftdb.DB
@@ -85,7 +84,6 @@ func BenchmarkDatabaseLoad(b *testing.B) {
 			st, _ := os.Stat(f.path)
 			b.ReportMetric(float64(st.Size())/1e6, "MB-file")
 			runtime.KeepAlive(keep)
-			keep = nil
 			runtime.GC()
 			debug.FreeOSMemory()
 			before := rssBytes()

@@ -18,14 +18,13 @@ func ReadMutes(ctx context.Context, c rueidis.Client, now time.Time) ([]Mute, er
 	if err != nil && !rueidis.IsRedisNil(err) {
 		return nil, fmt.Errorf("reading %s: %w", MutesKey, err)
 	}
-	var out, expired []Mute
+	var out []Mute
 	var gone []string
 	for f, v := range fields {
 		m, err := ParseField(f, v)
 		switch {
 		case err != nil, !m.Until.After(now):
 			gone = append(gone, f)
-			expired = append(expired, m)
 		default:
 			out = append(out, m)
 		}

@@ -111,9 +111,7 @@ func secrets(raw string) []string {
 			out = append(out, p, url.QueryEscape(p), url.PathEscape(p))
 		}
 	}
-	for _, seg := range strings.Split(u.Path+"/"+u.Opaque, "/") {
-		out = append(out, seg)
-	}
+	out = append(out, strings.Split(u.Path+"/"+u.Opaque, "/")...)
 	for _, vs := range u.Query() {
 		out = append(out, vs...)
 	}
