@@ -68,7 +68,6 @@ func ids(m map[string]storedFeature) []string {
 func TestUIAreaEditing(t *testing.T) {
 	env := browserTest(t)
 	r := env.Redis(t)
-	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
 	t.Cleanup(srv.Close)
 	f := &fixture{t: t, srv: srv, r: r}

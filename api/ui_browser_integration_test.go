@@ -229,7 +229,6 @@ func storedJSON(t *testing.T, r rueidis.Client, key string) (string, []byte) {
 func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 	env := browserTest(t)
 	r := env.Redis(t)
-	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
 	t.Cleanup(srv.Close)
 	b := newBrowser(t, srv.URL)
@@ -358,7 +357,6 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 func TestUIShowsHostileTextAsText(t *testing.T) {
 	env := browserTest(t)
 	r := env.Redis(t)
-	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
 	t.Cleanup(srv.Close)
 	f := &fixture{t: t, srv: srv, r: r}
@@ -403,7 +401,6 @@ func TestUIShowsHostileTextAsText(t *testing.T) {
 func TestUIScreenshots(t *testing.T) {
 	env := browserTest(t)
 	r := env.Redis(t)
-	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
 	t.Cleanup(srv.Close)
 	loadExamples(&fixture{t: t, srv: srv, r: r})
@@ -436,7 +433,6 @@ func TestUIScreenshots(t *testing.T) {
 func TestUIAsksForTheToken(t *testing.T) {
 	env := browserTest(t)
 	r := env.Redis(t)
-	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{Token: "s3cret"}).Handler())
 	t.Cleanup(srv.Close)
 	b := newBrowser(t, srv.URL)
@@ -463,7 +459,6 @@ func TestUIAsksForTheToken(t *testing.T) {
 func TestUIImportListsEveryProblemFirst(t *testing.T) {
 	env := browserTest(t)
 	r := env.Redis(t)
-	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
 	t.Cleanup(srv.Close)
 	f := &fixture{t: t, srv: srv, r: r}

@@ -80,10 +80,8 @@ func replayed(t *testing.T, snap *readsb.Snapshot, id string) []string {
 // airport to draw against, a rule tested on the traffic before it is saved (the same aircraft
 // replay would alert on), why a rule matches nothing, and the recent notifications.
 func TestUITrafficRuleTestAndMatches(t *testing.T) {
-	env := browserTest(t)
-	env.ClearRetained(t, "Tracker/rule/#")
+	env := browserTest(t) // its own Redis and Mosquitto: empty
 	r := env.Redis(t)
-	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	feed, snap := londonFeed(t)
 	traffic := keeper.NewTraffic(feed.URL+"/data/aircraft.json", 200*time.Millisecond, 30*time.Minute, nopLog())
 	mh, mp := testenv.Split(t, env.MQTTAddr)

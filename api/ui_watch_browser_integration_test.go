@@ -29,10 +29,8 @@ import (
 // me", in words); mutes it for an hour and lifts the mute; sees held matches greyed and
 // filters them. Screenshots at 1366×768 and 390×844.
 func TestUIWatchlistsAndDelivery(t *testing.T) {
-	env := browserTest(t)
-	env.ClearRetained(t, "Tracker/rule/#")
+	env := browserTest(t) // its own Redis and Mosquitto: empty
 	r := env.Redis(t)
-	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	feed, snap := londonFeed(t)
 	var hex string // an aircraft of the receiver with a position: it goes on the list
 	for _, m := range snap.Messages(nil) {

@@ -30,10 +30,8 @@ import (
 // easyJet flights with their models; a notification on Tracker/rule/x on the Matches page, and
 // again after the API restarted. Screenshots at 1366×768 and on a 390 px wide phone.
 func TestUIWhoAndWhere(t *testing.T) {
-	env := browserTest(t)
-	env.ClearRetained(t, "Tracker/rule/#")
+	env := browserTest(t) // its own Redis and Mosquitto: empty
 	r := env.Redis(t)
-	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	db, err := shipped.Load()
 	require.NoError(t, err)
 	src := aircraftdb.Fixed(db)
