@@ -212,16 +212,8 @@ func (d *Decider) remember(rule string, p *Policy, icao string, at time.Time, kn
 func (d *Decider) sweep(now int64) {
 	lo, hi, live := int64(math.MaxInt64), int64(math.MinInt64), 0
 	for _, st := range d.rules {
-		for _, until := range st.cool {
-			if until > now {
-				lo, hi, live = min(lo, until), max(hi, until), live+1
-			}
-		}
-		for _, until := range st.other {
-			if until > now {
-				lo, hi, live = min(lo, until), max(hi, until), live+1
-			}
-		}
+		lo, hi, live = span(st.cool, now, lo, hi, live)
+		lo, hi, live = span(st.other, now, lo, hi, live)
 	}
 	cut := now // keep what ends after cut
 	if live > MaxTracked*3/4 && hi > lo {
@@ -230,25 +222,33 @@ func (d *Decider) sweep(now int64) {
 	room := MaxTracked * 3 / 4 // what may be kept
 	d.tracked = 0
 	for _, st := range d.rules {
-		cool := make(map[uint32]int64, len(st.cool)/2)
-		for k, until := range st.cool {
-			if until > cut && d.tracked < room {
-				cool[k] = until
-				d.tracked++
-			}
-		}
-		st.cool = cool
+		st.cool = keep(st.cool, cut, room, &d.tracked)
 		if st.other != nil {
-			other := make(map[string]int64, len(st.other)/2)
-			for k, until := range st.other {
-				if until > cut && d.tracked < room {
-					other[k] = until
-					d.tracked++
-				}
-			}
-			st.other = other
+			st.other = keep(st.other, cut, room, &d.tracked)
 		}
 	}
+}
+
+// span widens lo..hi to the cooldown ends of m still to come after now, and counts them.
+func span[K comparable](m map[K]int64, now, lo, hi int64, live int) (int64, int64, int) {
+	for _, until := range m {
+		if until > now {
+			lo, hi, live = min(lo, until), max(hi, until), live+1
+		}
+	}
+	return lo, hi, live
+}
+
+// keep is m anew with the ends after cut, while *kept is under room (counting them in it).
+func keep[K comparable](m map[K]int64, cut int64, room int, kept *int) map[K]int64 {
+	out := make(map[K]int64, len(m)/2)
+	for k, until := range m {
+		if until > cut && *kept < room {
+			out[k] = until
+			*kept++
+		}
+	}
+	return out
 }
 
 // Tracked is the number of (rule, aircraft) pairs the cooldown remembers.
