@@ -22,9 +22,10 @@ func (s *Server) listMutes(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, err)
 		return
 	}
-	set := delivery.NewMuteSet()
-	set.Replace(mutes)
-	writeJSON(w, http.StatusOK, set.Active(s.now()))
+	if mutes == nil {
+		mutes = []delivery.Mute{} // [] rather than null
+	}
+	writeJSON(w, http.StatusOK, mutes)
 }
 
 // postMute takes the mute command's JSON: minutes > 0 mutes (201, the mute), 0 lifts (204).

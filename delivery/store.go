@@ -3,6 +3,7 @@ package delivery
 import (
 	"context"
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/redis/rueidis"
@@ -12,7 +13,8 @@ import (
 // management API share. The decision itself never touches the store: watch reads the hash
 // into its MuteSet.
 
-// ReadMutes reads the hash: the mutes still on at now; expired fields are removed.
+// ReadMutes reads the hash: the mutes still on at now, in field order; expired fields are
+// removed.
 func ReadMutes(ctx context.Context, c rueidis.Client, now time.Time) ([]Mute, error) {
 	fields, err := c.Do(ctx, c.B().Hgetall().Key(MutesKey).Build()).AsStrMap()
 	if err != nil && !rueidis.IsRedisNil(err) {
@@ -29,6 +31,7 @@ func ReadMutes(ctx context.Context, c rueidis.Client, now time.Time) ([]Mute, er
 			out = append(out, m)
 		}
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Field() < out[j].Field() })
 	if len(gone) > 0 {
 		_ = c.Do(ctx, c.B().Hdel().Key(MutesKey).Field(gone...).Build()).Error() // tidying: a failure costs nothing
 	}
