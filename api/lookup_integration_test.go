@@ -163,7 +163,6 @@ func TestMatchesAreKeptInTheStore(t *testing.T) {
 	}
 	f, stop := serve()
 	require.Eventually(t, func() bool { _, got, _ := f.do("GET", "/api/matches", nil); return got["mqtt"] == "connected" }, 10*time.Second, 50*time.Millisecond)
-	time.Sleep(300 * time.Millisecond) // subscribed
 	pub := env.Record(t, "test/none")
 	for i := range 5 {
 		rule := "x"

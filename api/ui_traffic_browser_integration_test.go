@@ -183,7 +183,6 @@ func TestUITrafficRuleTestAndMatches(t *testing.T) {
 		code, body, _ := f.do("GET", "/api/matches", nil)
 		return code == 200 && body["mqtt"] == "connected"
 	}, 10*time.Second, 100*time.Millisecond)
-	time.Sleep(300 * time.Millisecond) // the subscription follows the connection
 	rec.Publish("Tracker/rule/x", `{"aircraft":{"icao_hex":"400B83","registration":"G-EUUA"},"ident":"BAW12","operator":{"name":"British Airways"},"rule":{"identifier":"x","name":"","description":""}}`, false)
 	b.open(tab, "matches")
 	b.waitText(tab, "#matches-rows", "G-EUUA")

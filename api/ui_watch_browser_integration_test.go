@@ -155,7 +155,6 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 
 	// Held matches greyed, with why; the delivery filter.
 	require.Eventually(t, func() bool { _, got, _ := f.do("GET", "/api/matches", nil); return got["mqtt"] == "connected" }, 10*time.Second, 100*time.Millisecond)
-	time.Sleep(300 * time.Millisecond)
 	pub := env.Record(t, "test/none")
 	pub.Publish("Tracker/rule/police", `{"aircraft":{"icao_hex":"`+hex+`","registration":"G-MINE","watchlist":{"list":"pa","group":"pol","category":"Police Forces"}},"ident":"POL1","delivery":{"state":"held","reason":"quiet_hours","until":"2026-11-27T07:00:00Z"}}`, false)
 	pub.Publish("Tracker/rule/police", `{"aircraft":{"icao_hex":"406F2B","registration":"G-POLA"},"ident":"POL2","delivery":{"state":"sent"}}`, false)

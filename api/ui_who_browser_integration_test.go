@@ -135,7 +135,6 @@ func TestUIWhoAndWhere(t *testing.T) {
 		code, body, _ := f.do("GET", "/api/matches", nil)
 		return code == 200 && body["mqtt"] == "connected"
 	}, 10*time.Second, 100*time.Millisecond)
-	time.Sleep(300 * time.Millisecond)
 	rec.Publish("Tracker/rule/x", `{"aircraft":{"icao_hex":"407689","registration":"G-UZHF","manufacturer_model":"AIRBUS A-320neo"},"ident":"EZY16EG",`+
 		`"operator":{"airline_designator":"EZY","name":"easyJet"},"origin":{"icao_code":"LEPA","iata_code":"PMI","city":"Palma"},`+
 		`"destination":{"icao_code":"EGGW","iata_code":"LTN","city":"London"},"rule":{"identifier":"x","name":"","description":""}}`, false)

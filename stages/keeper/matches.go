@@ -134,14 +134,17 @@ func (m *Matches) Start(g *pipeline.Group) {
 // run subscribes (and resubscribes after every reconnect) until ctx ends.
 func (m *Matches) run(ctx context.Context) error {
 	cfg := mqtt.ClientConfig(m.mqtt, "tracker-config-api", 0)
+	// "connected" once the broker has acknowledged the subscription: before that a
+	// notification would be missed, and the status says whether matches are coming in.
 	cfg.OnConnectionUp = func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
-		m.setConnected(true)
 		go func() {
 			sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			defer cancel()
 			if _, err := cm.Subscribe(sctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{{Topic: model.Root + "/rule/+", QoS: 0}}}); err != nil {
 				m.log.Warn().Err(err).Msg("subscribing to rule notifications failed")
+				return
 			}
+			m.setConnected(true)
 		}()
 	}
 	cfg.OnConnectionDown = func() bool { m.setConnected(false); return true }
@@ -233,7 +236,7 @@ func (m *Matches) writeStream(ctx context.Context) {
 
 // Page is GET /api/matches: where the matches come from and a page of them, newest first.
 type Page struct {
-	MQTT string `json:"mqtt"` // off (MQTT_HOST unset), connected, down
+	MQTT string `json:"mqtt"` // off (MQTT_HOST unset), connected (subscribed to rule notifications), down
 	// History is where the matches come from: store (the stream, kept across restarts),
 	// unavailable (the store did not answer: the newest ones kept in memory), memory (no store).
 	History string  `json:"history"`

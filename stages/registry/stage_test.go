@@ -3,6 +3,7 @@ package registry_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/registry"
 )
 
@@ -34,39 +36,88 @@ func (p *passes) Pass(_ context.Context, images []string) map[string]registry.Re
 // The registry stage's Run with channel fixtures: a tick before any registration asks nothing;
 // a tick after runs one pass for the latest image set (latest wins) and emits what was found,
 // failures left out (their last known version is kept downstream); closing the ticks closes
-// the output.
+// the output. Every step waits for what it observes (a log line, an emission), never a sleep:
+// under load the loop may run a cycle long after its tick was taken.
 func TestRegistryRunPassesOnTicksForTheLatestImages(t *testing.T) {
 	p := &passes{answers: map[string]registry.Result{
 		"tracker-a": {Latest: "2026.10.2"},
 		"tracker-b": {Err: errors.New("HTTP 429")},
 	}}
+	logs := &lines{}
 	ticks := make(chan time.Time)
 	images := make(chan []string, 1)
-	out, run := registry.NewStage(p, zerolog.Nop()).Start(ticks, images)
+	out, run := registry.NewStage(p, zerolog.New(logs).Level(zerolog.DebugLevel)).Start(ticks, images)
 	done := make(chan error, 1)
 	go func() { done <- run(t.Context()) }()
 
-	ticks <- time.Now()
+	// Each cycle logs one line: "no registered image" or "registry pass done"; a tick is done
+	// when its line is there, and only a pass emits.
+	tick := func(n int) (passed bool) {
+		ticks <- time.Now()
+		require.Eventually(t, func() bool { return logs.cycles() == n }, 5*time.Second, time.Millisecond)
+		return strings.Contains(logs.last(), "registry pass done")
+	}
+	require.False(t, tick(1), "the first cycle, before any image, runs no pass")
+	p.mu.Lock()
+	require.Empty(t, p.asked, "no pass before any image")
+	p.mu.Unlock()
+
 	images <- []string{"tracker-old"}
 	images2 := []string{"tracker-a", "tracker-b"}
-	require.Eventually(t, func() bool {
-		select {
-		case images <- images2:
-			return true
-		default:
-			return false
+	images <- images2 // taken once the first set was taken in
+	// Tick until the latest set is the one asked for: a tick may still see no set or the older
+	// one while the newer waits in the channel.
+	var rel model.Releases
+	for n := 2; n < 1000; n++ {
+		if !tick(n) {
+			continue
 		}
-	}, time.Second, time.Millisecond)
-	time.Sleep(20 * time.Millisecond) // both sets taken in
-	ticks <- time.Now()
-	rel := <-out
+		rel = <-out
+		if _, ok := rel.Latest["tracker-a"]; ok {
+			break
+		}
+	}
 	require.Equal(t, map[string]string{"tracker-a": "2026.10.2"}, rel.Latest, "a failed lookup is left out")
 	p.mu.Lock()
-	require.Equal(t, [][]string{images2}, p.asked, "one pass, for the latest set; none before any image")
+	asked := p.asked
 	p.mu.Unlock()
+	require.Equal(t, images2, asked[len(asked)-1], "the pass asked for the latest set")
+	for i, a := range asked[:len(asked)-1] {
+		require.Equal(t, []string{"tracker-old"}, a, "pass %d: only the older set before the latest", i)
+	}
 
 	close(ticks)
 	require.NoError(t, <-done)
 	_, open := <-out
-	require.False(t, open)
+	require.False(t, open, "the output closes with the ticks")
+}
+
+// lines is a log sink safe to read while the stage writes.
+type lines struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (l *lines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+// cycles counts the cycles logged so far.
+func (l *lines) cycles() int {
+	s := l.String()
+	return strings.Count(s, "no registered image") + strings.Count(s, "registry pass done")
+}
+
+// last is the last line logged.
+func (l *lines) last() string {
+	s := strings.TrimSpace(l.String())
+	return s[strings.LastIndexByte(s, '\n')+1:]
+}
+
+func (l *lines) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
 }
