@@ -118,13 +118,16 @@ func TestReplayPublishesNotRetainedAndReloadsLive(t *testing.T) {
 	rh, rp := testenv.Split(t, env.RedisAddr)
 	mh, mp := testenv.Split(t, env.MQTTAddr)
 	cmd := exec.Command(bin(t), "replay", "--from-store", "--mqtt", "--reload", "200ms")
-	cmd.Env = append(os.Environ(), "STORE_HOST="+rh, "STORE_PORT="+rp, "STORE_PASSWORD="+env.RedisPassword, "MQTT_HOST="+mh, "MQTT_PORT="+mp)
+	cmd.Env = append(os.Environ(), "STORE_HOST="+rh, "STORE_PORT="+rp, "STORE_PASSWORD="+env.RedisPassword, "MQTT_HOST="+mh, "MQTT_PORT="+mp,
+		"LOG_LEVEL=info") // its reloads are waited for by their log line
 	stdin, err := cmd.StdinPipe()
 	require.NoError(t, err)
-	var stderr strings.Builder
+	var stderr testenv.Buffer
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	loaded := func() int { return strings.Count(stderr.String(), "rule set loaded") }
+	require.Eventually(t, func() bool { return loaded() >= 1 }, 10*time.Second, 20*time.Millisecond, "the first rule set loaded")
 
 	now := time.Now().UTC()
 	line := func(icao, squawk string, at time.Time) {
@@ -142,7 +145,7 @@ func TestReplayPublishesNotRetainedAndReloadsLive(t *testing.T) {
 	// A new rule saved with its version key is picked up live.
 	set(rules.RulesKey, []byte(`[{"identifier":"sq","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]},
 	  {"identifier":"vfr","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7000"}]}]`))
-	time.Sleep(700 * time.Millisecond)
+	require.Eventually(t, func() bool { return loaded() >= 2 }, 10*time.Second, 20*time.Millisecond, "the new rule set loaded:\n%s", stderr.String())
 	line("bbbbbb", "7000", now.Add(2*time.Second))
 	rec.WaitFor("Tracker/rule/vfr", 10*time.Second, nil)
 	require.NoError(t, stdin.Close())

@@ -355,3 +355,22 @@ func (c *RoundTripCounter) Take() int {
 	c.n = 0
 	return n
 }
+
+// Buffer is an output sink safe to read while a process or a logger writes to it.
+type Buffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// String is what was written so far.
+func (b *Buffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
