@@ -39,7 +39,9 @@ func TestRuleSavedThroughTheAPIIsPickedUpLive(t *testing.T) {
 	}, 10*time.Second, 100*time.Millisecond, apiProc.Output())
 
 	ev := exec.Command(testenv.Binary(t, "tracker-rules"), "replay", "--from-store", "--reload", "200ms")
-	ev.Env = append(os.Environ(), storeEnv...)
+	ev.Env = append(os.Environ(), append(storeEnv, "LOG_LEVEL=info")...) // its reloads are waited for by their log line
+	var stderr testenv.Buffer
+	ev.Stderr = &stderr
 	stdin, err := ev.StdinPipe()
 	require.NoError(t, err)
 	stdout, err := ev.StdoutPipe()
@@ -61,7 +63,14 @@ func TestRuleSavedThroughTheAPIIsPickedUpLive(t *testing.T) {
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	require.Equal(t, 201, resp.StatusCode, string(body))
-	time.Sleep(800 * time.Millisecond) // a few reload polls
+	require.Eventually(t, func() bool {
+		for l := range strings.SplitSeq(stderr.String(), "\n") {
+			if strings.Contains(l, "rule set loaded") && strings.Contains(l, `"rules":1,`) {
+				return true
+			}
+		}
+		return false
+	}, 10*time.Second, 20*time.Millisecond, "the evaluator never loaded the saved rule")
 	_, err = io.WriteString(stdin, fmt.Sprintf(`{"received_at":%q,"icao_hex":"abcdef","squawk":"7700"}`+"\n", time.Now().UTC().Format(time.RFC3339)))
 	require.NoError(t, err)
 	select {
