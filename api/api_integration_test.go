@@ -53,6 +53,18 @@ func setupWith(t *testing.T, opts api.Options) *fixture {
 	return &fixture{t: t, srv: srv, r: r, tok: token}
 }
 
+// kept waits until GET /api/matches answers at least n matches: the keeper writes a
+// notification to the store's stream a moment after it arrives, and the Matches page shows what
+// that answers when it opens.
+func (f *fixture) kept(n int) {
+	f.t.Helper()
+	require.Eventually(f.t, func() bool {
+		code, got, _ := f.do("GET", "/api/matches", nil)
+		ms, _ := got["matches"].([]any)
+		return code == 200 && len(ms) >= n
+	}, 10*time.Second, 50*time.Millisecond, "%d notifications kept", n)
+}
+
 func (f *fixture) do(method, path string, body any) (int, map[string]any, []byte) {
 	f.t.Helper()
 	var rd io.Reader

@@ -184,6 +184,7 @@ func TestUITrafficRuleTestAndMatches(t *testing.T) {
 		return code == 200 && body["mqtt"] == "connected"
 	}, 10*time.Second, 100*time.Millisecond)
 	rec.Publish("Tracker/rule/x", `{"aircraft":{"icao_hex":"400B83","registration":"G-EUUA"},"ident":"BAW12","operator":{"name":"British Airways"},"rule":{"identifier":"x","name":"","description":""}}`, false)
+	f.kept(1)
 	b.open(tab, "matches")
 	b.waitText(tab, "#matches-rows", "G-EUUA")
 	b.waitText(tab, "#matches-rows", "BAW12")

@@ -158,6 +158,7 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 	pub := env.Record(t, "test/none")
 	pub.Publish("Tracker/rule/police", `{"aircraft":{"icao_hex":"`+hex+`","registration":"G-MINE","watchlist":{"list":"pa","group":"pol","category":"Police Forces"}},"ident":"POL1","delivery":{"state":"held","reason":"quiet_hours","until":"2026-11-27T07:00:00Z"}}`, false)
 	pub.Publish("Tracker/rule/police", `{"aircraft":{"icao_hex":"406F2B","registration":"G-POLA"},"ident":"POL2","delivery":{"state":"sent"}}`, false)
+	f.kept(2)
 	b.open(tab, "matches")
 	b.waitText(tab, "#matches-rows", "POL2")
 	b.waitText(tab, `#matches-rows tr.held`, "held: quiet hours until")

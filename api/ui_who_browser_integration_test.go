@@ -138,6 +138,7 @@ func TestUIWhoAndWhere(t *testing.T) {
 	rec.Publish("Tracker/rule/x", `{"aircraft":{"icao_hex":"407689","registration":"G-UZHF","manufacturer_model":"AIRBUS A-320neo"},"ident":"EZY16EG",`+
 		`"operator":{"airline_designator":"EZY","name":"easyJet"},"origin":{"icao_code":"LEPA","iata_code":"PMI","city":"Palma"},`+
 		`"destination":{"icao_code":"EGGW","iata_code":"LTN","city":"London"},"rule":{"identifier":"x","name":"","description":""}}`, false)
+	f.kept(1)
 	b.open(tab, "matches")
 	b.waitText(tab, "#matches-rows", "EZY16EG")
 	b.waitText(tab, "#matches-rows", "PMI Palma → LTN London")
