@@ -1,12 +1,10 @@
 package pipeline_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,6 +13,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
@@ -54,7 +53,7 @@ loop:
 // starts and one line with the count when it ends, not a warning per skipped tick.
 // tickerLog counts the Ticker's lines: warnings (skipping started), infos (resumed) and the
 // count of the latest.
-func tickerLog(t *testing.T, logs *syncBuffer) (warns, resumed int, skipped float64) {
+func tickerLog(t *testing.T, logs *testenv.Buffer) (warns, resumed int, skipped float64) {
 	for _, l := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
 		if l == "" {
 			continue
@@ -98,7 +97,7 @@ func TestTickerLogsSkippingOnceWithTheCount(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var logs syncBuffer
+			var logs testenv.Buffer
 			ticks := make(chan time.Time)
 			done := make(chan struct{})
 			ctx, cancel := context.WithCancel(t.Context())
@@ -123,23 +122,6 @@ func TestTickerLogsSkippingOnceWithTheCount(t *testing.T) {
 			<-done
 		})
 	}
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 func TestMergeFansInAndClosesAfterEveryInput(t *testing.T) {

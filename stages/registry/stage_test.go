@@ -11,6 +11,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/registry"
 )
@@ -43,7 +44,7 @@ func TestRegistryRunPassesOnTicksForTheLatestImages(t *testing.T) {
 		"tracker-a": {Latest: "2026.10.2"},
 		"tracker-b": {Err: errors.New("HTTP 429")},
 	}}
-	logs := &lines{}
+	logs := &testenv.Buffer{}
 	ticks := make(chan time.Time)
 	images := make(chan []string, 1)
 	out, run := registry.NewStage(p, zerolog.New(logs).Level(zerolog.DebugLevel)).Start(ticks, images)
@@ -54,8 +55,8 @@ func TestRegistryRunPassesOnTicksForTheLatestImages(t *testing.T) {
 	// when its line is there, and only a pass emits.
 	tick := func(n int) (passed bool) {
 		ticks <- time.Now()
-		require.Eventually(t, func() bool { return logs.cycles() == n }, 5*time.Second, time.Millisecond)
-		return strings.Contains(logs.last(), "registry pass done")
+		require.Eventually(t, func() bool { return cycles(logs.String()) == n }, 5*time.Second, time.Millisecond)
+		return strings.HasSuffix(strings.TrimSpace(logs.String()), `"message":"registry pass done"}`)
 	}
 	require.False(t, tick(1), "the first cycle, before any image, runs no pass")
 	p.mu.Lock()
@@ -92,32 +93,7 @@ func TestRegistryRunPassesOnTicksForTheLatestImages(t *testing.T) {
 	require.False(t, open, "the output closes with the ticks")
 }
 
-// lines is a log sink safe to read while the stage writes.
-type lines struct {
-	mu  sync.Mutex
-	buf strings.Builder
-}
-
-func (l *lines) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-// cycles counts the cycles logged so far.
-func (l *lines) cycles() int {
-	s := l.String()
-	return strings.Count(s, "no registered image") + strings.Count(s, "registry pass done")
-}
-
-// last is the last line logged.
-func (l *lines) last() string {
-	s := strings.TrimSpace(l.String())
-	return s[strings.LastIndexByte(s, '\n')+1:]
-}
-
-func (l *lines) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
+// cycles counts the cycles logged so far: each logs one of two lines.
+func cycles(log string) int {
+	return strings.Count(log, "no registered image") + strings.Count(log, "registry pass done")
 }
