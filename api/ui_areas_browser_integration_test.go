@@ -115,12 +115,12 @@ func TestUIAreaEditing(t *testing.T) {
 
 	// Lock: the vertices and the delete control are disabled, the API holds the area locked.
 	selectArea := func(id string) {
-		b.run(tab, chromedp.Click(fmt.Sprintf(`#area-list .item[data-id=%q]`, id), chromedp.ByQuery))
+		b.run(tab, press(fmt.Sprintf(`#area-list .item[data-id=%q]`, id)))
 		b.waitText(tab, "#area-form-title", "")
 	}
 	selectArea("HEATHROW")
 	require.False(t, disabled("#area-delete"))
-	b.run(tab, chromedp.Click("#area-lock", chromedp.ByQuery))
+	b.run(tab, press("#area-lock"))
 	b.waitText(tab, "#area-lock", "Unlock")
 	require.True(t, disabled("#area-delete"), "a locked area cannot be deleted from the UI")
 	require.True(t, disabled("#area-edit-vertices"), "nor its vertices edited")
@@ -129,12 +129,12 @@ func TestUIAreaEditing(t *testing.T) {
 	code, got, _ := f.do("GET", "/api/areas/HEATHROW", nil)
 	require.Equal(t, 200, code)
 	require.Equal(t, true, got["locked"])
-	b.run(tab, chromedp.Click("#area-delete", chromedp.ByQuery)) // a click on the disabled control does nothing
+	b.run(tab, press("#area-delete")) // a click on the disabled control does nothing
 	code, _, _ = f.do("GET", "/api/areas/HEATHROW", nil)
 	require.Equal(t, 200, code, "the API still holds the area")
 
 	// Unlock, after the confirmation.
-	b.run(tab, chromedp.Click("#area-lock", chromedp.ByQuery))
+	b.run(tab, press("#area-lock"))
 	b.waitText(tab, "#area-lock", "Lock")
 	code, got, _ = f.do("GET", "/api/areas/HEATHROW", nil)
 	require.Equal(t, 200, code)
@@ -145,7 +145,7 @@ func TestUIAreaEditing(t *testing.T) {
 	b.mu.Unlock()
 
 	// Export one: a GeoJSON Feature named after the area.
-	b.run(tab, chromedp.Click("#area-export-one", chromedp.ByQuery))
+	b.run(tab, press("#area-export-one"))
 	var exported []byte
 	require.Eventually(t, func() bool {
 		exported, _ = os.ReadFile(filepath.Join(downloads, "HEATHROW.geojson"))
@@ -165,13 +165,13 @@ func TestUIAreaEditing(t *testing.T) {
 	require.True(t, os.IsNotExist(err), "only the one area")
 
 	// Duplicate: a free identifier and "(copy)", saved only when the user saves.
-	b.run(tab, chromedp.Click("#area-duplicate", chromedp.ByQuery))
+	b.run(tab, press("#area-duplicate"))
 	var idValue, nameValue string
 	b.run(tab, chromedp.Value("#area-identifier", &idValue, chromedp.ByQuery), chromedp.Value("#area-name", &nameValue, chromedp.ByQuery))
 	require.Equal(t, "HEATHROW-2", idValue)
 	require.Equal(t, "Heathrow approach (copy)", nameValue)
 	require.Len(t, storedAreas(t, r), 2, "nothing saved yet")
-	b.run(tab, chromedp.Click("#area-save", chromedp.ByQuery))
+	b.run(tab, press("#area-save"))
 	b.waitText(tab, "#messages", "Area HEATHROW-2 saved.")
 	stored := storedAreas(t, r)
 	require.Equal(t, []string{"CITY", "HEATHROW", "HEATHROW-2"}, ids(stored))
@@ -182,7 +182,7 @@ func TestUIAreaEditing(t *testing.T) {
 	var box []float64
 	eval(`(() => { const r = document.querySelector('#map').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box)
 	at := func(fx, fy float64) (float64, float64) { return box[0] + fx*box[2], box[1] + fy*box[3] }
-	b.run(tab, chromedp.Click("#area-cancel", chromedp.ByQuery), chromedp.Click("#area-new-line", chromedp.ByQuery))
+	b.run(tab, press("#area-cancel"), press("#area-new-line"))
 	for _, p := range [][2]float64{{0.1, 0.6}, {0.2, 0.7}, {0.12, 0.8}, {0.12, 0.8}} {
 		x, y := at(p[0], p[1])
 		b.run(tab, chromedp.MouseClickXY(x, y))
@@ -190,15 +190,15 @@ func TestUIAreaEditing(t *testing.T) {
 	}
 	b.run(tab, chromedp.WaitNotPresent(`#area-draw-hint:not([hidden])`, chromedp.ByQuery),
 		chromedp.SendKeys("#area-identifier", "ROUTE", chromedp.ByQuery), chromedp.SendKeys("#area-name", "Arrival route", chromedp.ByQuery),
-		chromedp.Click("#area-save", chromedp.ByQuery))
+		press("#area-save"))
 	b.waitText(tab, "#messages", "Area ROUTE saved.")
-	b.run(tab, chromedp.Click("#area-cancel", chromedp.ByQuery), chromedp.Click("#area-new-point", chromedp.ByQuery))
+	b.run(tab, press("#area-cancel"), press("#area-new-point"))
 	x, y := at(0.25, 0.85)
 	b.run(tab, chromedp.MouseClickXY(x, y))
 	b.run(tab, chromedp.WaitNotPresent(`#area-draw-hint:not([hidden])`, chromedp.ByQuery),
 		chromedp.SendKeys("#area-identifier", "MAST", chromedp.ByQuery), chromedp.SendKeys("#area-name", "Radio mast", chromedp.ByQuery),
 		choose("#area-marker-size", "large"),
-		chromedp.Click("#area-save", chromedp.ByQuery))
+		press("#area-save"))
 	b.waitText(tab, "#messages", "Area MAST saved.")
 	stored = storedAreas(t, r)
 	require.Equal(t, "LineString", geometryType(t, stored["ROUTE"]))
@@ -214,17 +214,17 @@ func TestUIAreaEditing(t *testing.T) {
 	b.waitText(tab, `#area-list .item[data-id="MAST"]`, "not usable in rules")
 
 	// …and never offered in the rule editor's area select.
-	b.run(tab, chromedp.Click("#tab-rules", chromedp.ByQuery), chromedp.WaitVisible(`body[data-ready="rules"]`, chromedp.ByQuery),
-		chromedp.Click("#rule-new", chromedp.ByQuery), choose("#rule-conditions li:nth-child(1) select", "area"))
+	b.run(tab, press("#tab-rules"), chromedp.WaitVisible(`body[data-ready="rules"]`, chromedp.ByQuery),
+		press("#rule-new"), choose("#rule-conditions li:nth-child(1) select", "area"))
 	var offered []string
 	eval(`[...document.querySelectorAll('#rule-conditions li:nth-child(1) .value select option')].map(o => o.value).filter(Boolean)`, &offered)
 	require.Equal(t, []string{"HEATHROW", "CITY", "HEATHROW-2"}, offered)
-	b.run(tab, chromedp.Click("#rule-cancel", chromedp.ByQuery))
+	b.run(tab, press("#rule-cancel"))
 
 	// A polygon typed as coordinates: a typo is named by its line and draws nothing; the fixed
 	// text is drawn, measured, and stored as typed.
 	b.open(tab, "areas")
-	b.run(tab, chromedp.Click("#area-new", chromedp.ByQuery))
+	b.run(tab, press("#area-new"))
 	typeCoords := func(text string) {
 		eval(fmt.Sprintf(`(() => { const t = document.querySelector('#area-coords'); t.focus(); t.value = %q; t.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`, text), nil)
 	}
@@ -242,7 +242,7 @@ func TestUIAreaEditing(t *testing.T) {
 	require.Contains(t, measure, "perimeter")
 	require.Empty(t, b.text(tab, `#area-form [data-loc="coordinates"]`), "the error is gone")
 	b.run(tab, chromedp.SendKeys("#area-identifier", "TYPED", chromedp.ByQuery), chromedp.SendKeys("#area-name", "Typed from a chart", chromedp.ByQuery),
-		chromedp.Click("#area-save", chromedp.ByQuery))
+		press("#area-save"))
 	b.waitText(tab, "#messages", "Area TYPED saved.")
 	require.JSONEq(t, `{"type":"Polygon","coordinates":[[[-0.95,51.3],[-0.7,51.3],[-0.7,51.2],[-0.95,51.2],[-0.95,51.3]]]}`,
 		string(storedAreas(t, r)["TYPED"].Geometry), "stored as typed")
@@ -259,7 +259,7 @@ func TestUIAreaEditing(t *testing.T) {
 	bad := filepath.Join(dir, "broken.geojson")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"type":"FeatureCollection","features":[`), 0o644))
 	before := ids(storedAreas(t, r))
-	b.run(tab, chromedp.Click("#area-cancel", chromedp.ByQuery), chromedp.SetUploadFiles("#area-import-file", []string{bad}, chromedp.ByQuery))
+	b.run(tab, press("#area-cancel"), chromedp.SetUploadFiles("#area-import-file", []string{bad}, chromedp.ByQuery))
 	b.waitText(tab, "#area-import-error", "broken.geojson is not valid JSON")
 	require.Equal(t, before, ids(storedAreas(t, r)))
 
@@ -303,9 +303,9 @@ func TestUIAreaEditing(t *testing.T) {
 	// Someone else saves meanwhile: the write is refused (412), the import asked again.
 	code, _, raw = f.do("POST", "/api/areas", area("OTHER", poly(1, 52)))
 	require.Equal(t, 201, code, string(raw))
-	b.run(tab, chromedp.Click("#import-confirm", chromedp.ByQuery))
+	b.run(tab, press("#import-confirm"))
 	b.waitText(tab, "#import-intro", "Someone else changed the areas meanwhile")
-	b.run(tab, choose(`#import-table tbody tr[data-index="1"] select`, "rename"), chromedp.Click("#import-confirm", chromedp.ByQuery))
+	b.run(tab, choose(`#import-table tbody tr[data-index="1"] select`, "rename"), press("#import-confirm"))
 	b.waitText(tab, "#messages", "Imported 3 areas from more-areas.geojson.")
 	stored = storedAreas(t, r)
 	require.Equal(t, []string{"CITY", "FARNBOROUGH-BOX", "GATWICK", "HEATHROW", "HEATHROW-2", "HEATHROW-3", "MAST", "OTHER", "ROUTE", "TYPED"}, ids(stored))

@@ -206,6 +206,16 @@ func (b *browser) waitProperty(ctx context.Context, sel, prop, want string) {
 	b.t.Fatalf("%s never showed %q (%v); it shows %q", sel, want, err, got)
 }
 
+// press clicks an element once it is visible, as its own click() does: a mouse click at the
+// element's coordinates lands elsewhere when the layout moves in between (a list above it
+// redrawn by an answer that came late), which a loaded machine makes likely.
+func press(sel string) chromedp.Action {
+	return chromedp.Tasks{
+		chromedp.WaitVisible(sel, chromedp.ByQuery),
+		chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).click()`, sel), nil),
+	}
+}
+
 // choose sets a select's value the way a user does (a change event follows).
 func choose(sel, value string) chromedp.Action {
 	return chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector(%q); s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); return s.value; })()`, sel, value), nil)
@@ -236,7 +246,7 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 
 	// Draw a polygon by clicking on the map, name it, save it.
 	b.open(one, "areas")
-	b.run(one, chromedp.Click("#area-new", chromedp.ByQuery))
+	b.run(one, press("#area-new"))
 	var box []float64
 	b.run(one, chromedp.Evaluate(`(() => { const r = document.querySelector('#map').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box))
 	cx, cy := box[0]+box[2]/2, box[1]+box[3]/2
@@ -254,7 +264,7 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 		chromedp.WaitNotPresent(`#area-draw-hint:not([hidden])`, chromedp.ByQuery),
 		chromedp.SendKeys("#area-identifier", "DRAWN", chromedp.ByQuery),
 		chromedp.SendKeys("#area-name", "Drawn by hand", chromedp.ByQuery),
-		chromedp.Click("#area-save", chromedp.ByQuery))
+		press("#area-save"))
 	b.waitText(one, "#messages", "Area DRAWN saved.")
 	_, areasBody := storedJSON(t, r, rules.AreasKey)
 	var coll struct {
@@ -277,8 +287,8 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 	b.waitText(one, "#area-list", "Drawn by hand")
 
 	// A rule using that area, built with the condition editor.
-	b.run(one, chromedp.Click("#tab-rules", chromedp.ByQuery), chromedp.WaitVisible(`body[data-ready="rules"]`, chromedp.ByQuery),
-		chromedp.Click("#rule-new", chromedp.ByQuery),
+	b.run(one, press("#tab-rules"), chromedp.WaitVisible(`body[data-ready="rules"]`, chromedp.ByQuery),
+		press("#rule-new"),
 		chromedp.SendKeys("#rule-identifier", "in-drawn", chromedp.ByQuery),
 		chromedp.SendKeys("#rule-name", "Low in the drawn area", chromedp.ByQuery),
 		choose("#rule-conditions li:nth-child(1) select", "area"))
@@ -286,13 +296,13 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 	b.run(one, chromedp.Evaluate(`[...document.querySelectorAll('#rule-conditions li:nth-child(1) .cond-fields > select')[1].options].map(o => o.value)`, &ops))
 	require.Equal(t, []string{"equals"}, ops, "the type drives the operators offered")
 	b.run(one, choose("#rule-conditions li:nth-child(1) .value select", "DRAWN"),
-		chromedp.Click("#rule-add-condition", chromedp.ByQuery),
+		press("#rule-add-condition"),
 		choose("#rule-conditions li:nth-child(2) select", "altitude"))
 	b.run(one, chromedp.Evaluate(`[...document.querySelectorAll('#rule-conditions li:nth-child(2) .cond-fields > select')[1].options].map(o => o.value)`, &ops))
 	require.Equal(t, []string{"minimum", "maximum"}, ops)
 	b.run(one, choose("#rule-conditions li:nth-child(2) .cond-fields > select:nth-of-type(2)", "maximum"),
 		chromedp.SendKeys("#rule-conditions li:nth-child(2) .value input", "70000", chromedp.ByQuery),
-		chromedp.Click("#rule-save", chromedp.ByQuery))
+		press("#rule-save"))
 	// Out of range: the API's 422 shows next to the value, and nothing is lost from the form.
 	b.waitText(one, `[data-loc="conditions.1.value"]`, "65000")
 	var kept string
@@ -300,7 +310,7 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 	require.Equal(t, "Low in the drawn area", kept)
 	b.run(one, chromedp.SetValue("#rule-conditions li:nth-child(2) .value input", "", chromedp.ByQuery),
 		chromedp.SendKeys("#rule-conditions li:nth-child(2) .value input", "10000", chromedp.ByQuery),
-		chromedp.Click("#rule-save", chromedp.ByQuery))
+		press("#rule-save"))
 	b.waitText(one, "#messages", "Rule in-drawn saved.")
 	_, rulesBody := storedJSON(t, r, rules.RulesKey)
 	var stored []map[string]any
@@ -313,22 +323,22 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 
 	// Deleting the area the rule uses shows the API's 409 naming the rule.
 	b.open(one, "areas")
-	b.run(one, chromedp.Click(`#area-list .item[data-id="DRAWN"]`, chromedp.ByQuery), chromedp.Click("#area-delete", chromedp.ByQuery))
+	b.run(one, press(`#area-list .item[data-id="DRAWN"]`), press("#area-delete"))
 	b.waitText(one, "#area-form .form-error", "Area 'DRAWN' is referenced by rule(s): in-drawn")
 	b.waitText(one, "#area-list", "Used by: in-drawn")
 
 	// Two people edit the same rule: the second save of a stale page is refused with 412.
 	b.open(one, "rules")
-	b.run(one, chromedp.Click(`button[aria-label="Edit rule in-drawn"]`, chromedp.ByQuery))
+	b.run(one, press(`button[aria-label="Edit rule in-drawn"]`))
 	other := newBrowser(t, srv.URL) // a second browser, as a second person would have
 	two := other.tab()
 	b, b2 := b, other
 	b2.open(two, "rules")
-	b2.run(two, chromedp.Click(`button[aria-label="Edit rule in-drawn"]`, chromedp.ByQuery),
+	b2.run(two, press(`button[aria-label="Edit rule in-drawn"]`),
 		chromedp.SetValue("#rule-name", "Renamed in the second browser", chromedp.ByQuery),
-		chromedp.Click("#rule-save", chromedp.ByQuery))
+		press("#rule-save"))
 	b2.waitText(two, "#messages", "Rule in-drawn saved.")
-	b.run(one, chromedp.SetValue("#rule-description", "edited on a stale page", chromedp.ByQuery), chromedp.Click("#rule-save", chromedp.ByQuery))
+	b.run(one, chromedp.SetValue("#rule-description", "edited on a stale page", chromedp.ByQuery), press("#rule-save"))
 	b.waitText(one, "#messages", "Someone else changed the rules")
 	b.waitText(one, "#rule-rows", "Renamed in the second browser") // reloaded
 	_, rulesBody = storedJSON(t, r, rules.RulesKey)
@@ -374,13 +384,13 @@ func TestUIShowsHostileTextAsText(t *testing.T) {
 	tab := b.tab()
 	b.open(tab, "areas")
 	b.waitText(tab, "#area-list", img) // the name shown literally: as text, not markup
-	b.run(tab, chromedp.Click(`#area-list .item[data-id="XSS"]`, chromedp.ByQuery))
+	b.run(tab, press(`#area-list .item[data-id="XSS"]`))
 	var name string
 	b.run(tab, chromedp.Value("#area-name", &name, chromedp.ByQuery))
 	require.Equal(t, img, name)
 	b.open(tab, "rules")
 	b.waitText(tab, "#rule-rows", img)
-	b.run(tab, chromedp.Click(`button[aria-label="Edit rule xss"]`, chromedp.ByQuery))
+	b.run(tab, press(`button[aria-label="Edit rule xss"]`))
 	var desc string
 	b.run(tab, chromedp.Value("#rule-description", &desc, chromedp.ByQuery))
 	require.Equal(t, script, desc)
@@ -413,9 +423,9 @@ func TestUIScreenshots(t *testing.T) {
 	for _, name := range []string{"areas", "rules"} {
 		b.open(tab, name)
 		if name == "areas" {
-			b.run(tab, chromedp.Click(`#area-list .item[data-id="HEATHROW"]`, chromedp.ByQuery))
+			b.run(tab, press(`#area-list .item[data-id="HEATHROW"]`))
 		} else {
-			b.run(tab, chromedp.Click(`button[aria-label="Edit rule heathrow-low"]`, chromedp.ByQuery))
+			b.run(tab, press(`button[aria-label="Edit rule heathrow-low"]`))
 		}
 		time.Sleep(700 * time.Millisecond) // tiles of the outline layer and the fly-to settle
 		var png []byte
@@ -439,9 +449,9 @@ func TestUIAsksForTheToken(t *testing.T) {
 	tab := b.tab()
 	b.run(tab, chromedp.Navigate(srv.URL+"/#rules"), chromedp.WaitVisible("#token-input", chromedp.ByQuery))
 	// A wrong token: refused, asked again with a message.
-	b.run(tab, chromedp.SendKeys("#token-input", "wrong", chromedp.ByQuery), chromedp.Click("#token-save", chromedp.ByQuery))
+	b.run(tab, chromedp.SendKeys("#token-input", "wrong", chromedp.ByQuery), press("#token-save"))
 	b.waitText(tab, "#token-error", "not accepted")
-	b.run(tab, chromedp.SendKeys("#token-input", "s3cret", chromedp.ByQuery), chromedp.Click("#token-save", chromedp.ByQuery),
+	b.run(tab, chromedp.SendKeys("#token-input", "s3cret", chromedp.ByQuery), press("#token-save"),
 		chromedp.WaitVisible(`body[data-ready="rules"]`, chromedp.ByQuery))
 	// Kept for the session: another page needs no new prompt.
 	b.open(tab, "areas")
@@ -487,7 +497,7 @@ func TestUIImportListsEveryProblemFirst(t *testing.T) {
 	_, err = r.Do(t.Context(), r.B().Get().Key("config:rules").Build()).ToString()
 	require.True(t, rueidis.IsRedisNil(err), "nothing was written")
 
-	b.run(tab, chromedp.Click("#problems-close", chromedp.ByQuery), chromedp.SetUploadFiles("#rule-import-file", []string{good}, chromedp.ByQuery))
+	b.run(tab, press("#problems-close"), chromedp.SetUploadFiles("#rule-import-file", []string{good}, chromedp.ByQuery))
 	b.waitText(tab, "#messages", "Imported 5 rules")
 	b.waitText(tab, "#rule-rows", "heathrow-low")
 	_, stored := storedJSON(t, r, rules.RulesKey)

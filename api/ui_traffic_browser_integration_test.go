@@ -134,7 +134,7 @@ func TestUITrafficRuleTestAndMatches(t *testing.T) {
 
 	// "Test rule" on the example heathrow-low: the aircraft replay alerts on.
 	b.open(tab, "rules")
-	b.run(tab, chromedp.Click(`button[aria-label="Edit rule heathrow-low"]`, chromedp.ByQuery), chromedp.Click("#rule-test", chromedp.ByQuery))
+	b.run(tab, press(`button[aria-label="Edit rule heathrow-low"]`), press("#rule-test"))
 	b.waitText(tab, "#rule-test-summary", "aircraft would match")
 	wantHeathrow := replayed(t, snap, "heathrow-low")
 	require.NotEmpty(t, wantHeathrow)
@@ -154,10 +154,10 @@ func TestUITrafficRuleTestAndMatches(t *testing.T) {
 
 	// An unsaved rule that matches nothing: each condition with its count, nothing stored.
 	versionBefore, _ := storedJSON(t, r, rules.RulesKey)
-	b.run(tab, chromedp.Click("#rule-cancel", chromedp.ByQuery), chromedp.Click("#rule-new", chromedp.ByQuery),
+	b.run(tab, press("#rule-cancel"), press("#rule-new"),
 		chromedp.SendKeys("#rule-identifier", "nothing", chromedp.ByQuery))
 	b.run(tab, choose("#rule-conditions li:first-child select", "squawk"))
-	b.run(tab, chromedp.SendKeys(`#rule-conditions li:first-child .value input`, "7777", chromedp.ByQuery), chromedp.Click("#rule-test", chromedp.ByQuery))
+	b.run(tab, chromedp.SendKeys(`#rule-conditions li:first-child .value input`, "7777", chromedp.ByQuery), press("#rule-test"))
 	b.waitText(tab, "#rule-test-summary", "0 of 44 aircraft would match")
 	b.waitText(tab, "#rule-test-conditions", "squawk equals 7777")
 	var hidden bool
@@ -190,6 +190,12 @@ func TestUITrafficRuleTestAndMatches(t *testing.T) {
 	b.waitText(tab, "#matches-rows", "BAW12")
 	b.waitText(tab, "#matches-rows", "British Airways")
 	shot("matches")
+	// A new match appears by itself while the page is open (no Refresh), newest first.
+	rec.Publish("Tracker/rule/y", `{"aircraft":{"icao_hex":"4CA2D1","registration":"EI-DWF"},"ident":"RYR7NT","rule":{"identifier":"y","name":"","description":""}}`, false)
+	b.waitText(tab, "#matches-rows tr:first-child", "RYR7NT")
+	var n int
+	b.run(tab, chromedp.Evaluate(`document.querySelectorAll('#matches-rows tr').length`, &n))
+	require.Equal(t, 2, n, "redrawn, not appended")
 
 	require.Empty(t, b.problems(), "no console errors")
 	b.mu.Lock()

@@ -70,10 +70,10 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 	b.waitText(tab, "#wl-empty", "No watchlist yet")
 	small, err := filepath.Abs("../watchlist/testdata/small.csv")
 	require.NoError(t, err)
-	b.run(tab, chromedp.Click("#wl-new", chromedp.ByQuery),
+	b.run(tab, press("#wl-new"),
 		chromedp.SendKeys("#wl-id", "pa", chromedp.ByQuery), chromedp.SendKeys("#wl-name", "Plane-Alert", chromedp.ByQuery),
 		chromedp.SendKeys("#wl-source", "Plane-Alert-DB", chromedp.ByQuery), chromedp.SendKeys("#wl-licence", "ODbL 1.0", chromedp.ByQuery),
-		chromedp.SetUploadFiles("#wl-file", []string{small}, chromedp.ByQuery), chromedp.Click("#wl-import-go", chromedp.ByQuery))
+		chromedp.SetUploadFiles("#wl-file", []string{small}, chromedp.ByQuery), press("#wl-import-go"))
 	b.waitText(tab, "#wl-import-result", "5 aircraft imported into pa: 1 repaired, 4 skipped, 1 duplicate.")
 	b.waitText(tab, "#wl-lists", "Source: Plane-Alert-DB · Licence: ODbL 1.0")
 	b.waitText(tab, "#wl-entries-attribution", "Licence: ODbL 1.0")
@@ -91,7 +91,7 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 	b.waitValue(tab, "#wl-add-hex", hex)
 	b.waitValue(tab, "#wl-add-registration", "G-MINE")
 	b.run(tab, choose("#wl-add-group", "pol"), chromedp.SendKeys("#wl-add-category", "Police Forces", chromedp.ByQuery),
-		chromedp.Click("#wl-add-go", chromedp.ByQuery))
+		press("#wl-add-go"))
 	b.waitText(tab, "#messages", hex+" added to pa.")
 	b.waitText(tab, "#wl-category", "Police Forces (2)")
 
@@ -109,14 +109,14 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 
 	// A rule on the category, tested on the kept traffic: the aircraft, marked with its entry.
 	b.open(tab, "rules")
-	b.run(tab, chromedp.Click("#rule-new", chromedp.ByQuery), chromedp.SendKeys("#rule-identifier", "police", chromedp.ByQuery),
+	b.run(tab, press("#rule-new"), chromedp.SendKeys("#rule-identifier", "police", chromedp.ByQuery),
 		chromedp.SendKeys("#rule-name", "Police overhead", chromedp.ByQuery))
 	b.run(tab, choose("#rule-conditions li:first-child select", "watchlist_category"))
 	b.waitText(tab, "#rule-conditions li:first-child .value", "Police Forces (2)")
 	var extension bool
 	b.run(tab, chromedp.Evaluate(`!document.querySelector('#rule-extension-note').hidden`, &extension))
 	require.True(t, extension, "the editor marks a rule with extension types")
-	b.run(tab, chromedp.Click(`#rule-conditions li:first-child .value input[value="Police Forces"]`, chromedp.ByQuery), chromedp.Click("#rule-test", chromedp.ByQuery))
+	b.run(tab, press(`#rule-conditions li:first-child .value input[value="Police Forces"]`), press("#rule-test"))
 	b.waitText(tab, "#rule-test-summary", "1 of 44 aircraft would match")
 	b.waitText(tab, "#rule-test-matches tbody", hex)
 	b.waitText(tab, "#rule-test-matches tbody", "Police Forces (Police)")
@@ -124,7 +124,7 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 
 	// When to tell me: the summary in words follows the form; the policy is saved.
 	b.waitText(tab, "#notify-summary", "Every match is told at once")
-	b.run(tab, chromedp.Click("#notify-add-window", chromedp.ByQuery))
+	b.run(tab, press("#notify-add-window"))
 	var zone string
 	b.run(tab, chromedp.Evaluate(`document.querySelector('#notify-timezone').value === Intl.DateTimeFormat().resolvedOptions().timeZone ? 'browser' : 'other'`, &zone))
 	require.Equal(t, "browser", zone, "quiet hours start in the browser's time zone")
@@ -132,7 +132,7 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 	b.run(tab, chromedp.SendKeys("#notify-timezone", "Europe/London", chromedp.ByQuery), chromedp.SendKeys("#notify-cooldown", "12", chromedp.ByQuery))
 	b.waitText(tab, "#notify-summary", "Quiet 23:00–07:00 Europe/London, every day; each aircraft at most once every 12 h. Emergencies (7500, 7600, 7700) are always told.")
 	shot("rule-notify")
-	b.run(tab, chromedp.Click("#rule-save", chromedp.ByQuery))
+	b.run(tab, press("#rule-save"))
 	b.waitText(tab, "#messages", "Rule police saved.")
 	code, got, _ := f.do("GET", "/api/rules/police", nil)
 	require.Equal(t, 200, code)
@@ -141,7 +141,7 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 	b.waitText(tab, `#rule-rows tr[data-id="police"]`, "Extension")
 
 	// Mute for an hour, then lift it.
-	b.run(tab, chromedp.Click(`button[aria-label="Mute rule police for 1 hour"]`, chromedp.ByQuery))
+	b.run(tab, press(`button[aria-label="Mute rule police for 1 hour"]`))
 	b.waitText(tab, `#rule-rows tr[data-id="police"]`, "Muted until")
 	b.waitText(tab, `#rule-rows tr[data-id="police"]`, "min left)")
 	field, err := r.Do(t.Context(), r.B().Hget().Key("notify:mutes").Field("police").Build()).ToString()
@@ -150,7 +150,7 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 	require.NoError(t, err)
 	require.WithinDuration(t, time.Now().Add(time.Hour), until, time.Minute)
 	shot("rules-muted")
-	b.run(tab, chromedp.Click(`button[aria-label="Unmute rule police"]`, chromedp.ByQuery))
+	b.run(tab, press(`button[aria-label="Unmute rule police"]`))
 	b.run(tab, chromedp.WaitVisible(`button[aria-label="Mute rule police for 1 hour"]`, chromedp.ByQuery))
 
 	// Held matches greyed, with why; the delivery filter.

@@ -89,7 +89,7 @@ func TestUIWhoAndWhere(t *testing.T) {
 
 	// The operator field suggests as the user types.
 	b.open(tab, "rules")
-	b.run(tab, chromedp.Click("#rule-new", chromedp.ByQuery), chromedp.SendKeys("#rule-identifier", "easyjet", chromedp.ByQuery))
+	b.run(tab, press("#rule-new"), chromedp.SendKeys("#rule-identifier", "easyjet", chromedp.ByQuery))
 	b.run(tab, choose("#rule-conditions li:first-child select", "operator_airline_designator"))
 	b.run(tab, chromedp.SendKeys(`#rule-conditions li:first-child .value input`, "easy", chromedp.ByQuery))
 	var offered []string
@@ -106,7 +106,7 @@ func TestUIWhoAndWhere(t *testing.T) {
 	b.run(tab, chromedp.Evaluate(`document.querySelector('#rule-conditions li:first-child .value input').value = ''`, nil),
 		chromedp.SendKeys(`#rule-conditions li:first-child .value input`, "EZY", chromedp.ByQuery))
 	b.waitText(tab, "#rule-conditions li:first-child .code-name", "Easyjet")
-	b.run(tab, chromedp.Click("#rule-test", chromedp.ByQuery))
+	b.run(tab, press("#rule-test"))
 	b.waitText(tab, "#rule-test-summary", "aircraft would match")
 	var rows [][]string
 	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#rule-test-matches tbody tr')].map(r => [...r.cells].slice(0, 6).map(c => c.textContent))`, &rows))
@@ -143,7 +143,7 @@ func TestUIWhoAndWhere(t *testing.T) {
 	b.waitText(tab, "#matches-rows", "EZY16EG")
 	b.waitText(tab, "#matches-rows", "PMI Palma → LTN London")
 	b.waitText(tab, "#matches-rows", "23950 ft") // where the receiver saw it: a notification has no position
-	b.run(tab, chromedp.Click("#matches-rows tr", chromedp.ByQuery))
+	b.run(tab, press("#matches-rows tr"))
 	b.run(tab, chromedp.WaitVisible(`#matches-map .aircraft.match[data-hex="407689"]`, chromedp.ByQuery))
 	shot("matches-who")
 	// The page leaves the server before it stops: its timers (the traffic refresh) would
@@ -173,7 +173,7 @@ func TestUIWhoAndWhere(t *testing.T) {
 	require.False(t, overflow, "the page fits 390 px (wide tables scroll inside)")
 	shot("matches-phone")
 	b.open(tab, "rules")
-	b.run(tab, chromedp.Click("#rule-new", chromedp.ByQuery))
+	b.run(tab, press("#rule-new"))
 	shot("rules-phone")
 	var outside []string
 	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('body *')].filter(e => !e.closest('.table-scroll') && e.getClientRects().length && e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`, &outside))

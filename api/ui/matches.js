@@ -3,6 +3,9 @@
 // registration, model, operator) and where (origin → destination), newest first, a page at a
 // time ("Older"), with a rule filter and a delivery filter: a match its rule's notify or a
 // mute held back is greyed, with why.
+//
+// New matches appear by themselves: while the page is open and visible, on its newest page and
+// with no row chosen, the newest page is asked for again every 10 s and redrawn when it changed.
 import { api } from './api.js';
 import { $, h, message } from './dom.js';
 import { routeText, createMap, aircraftMarker, watchText } from './map.js';
@@ -15,6 +18,8 @@ export class MatchesPage {
     $('#matches-state').addEventListener('change', () => this.reload());
     $('#matches-refresh').addEventListener('click', () => this.reload());
     $('#matches-older').addEventListener('click', () => this.more());
+    this.gen = 0; // counts loads: an answer to an older request is never drawn over a newer one
+    setInterval(() => this.poll(), 10000);
   }
 
   // show loads the matches; ?rule=ID selects that rule (a link from the rule test).
@@ -30,21 +35,52 @@ export class MatchesPage {
 
   async reload() {
     this.before = '';
+    this.paged = false;
     $('#matches-rows').replaceChildren();
     await this.more();
+  }
+
+  // poll redraws the newest page when it changed, unless the user is elsewhere: another page or
+  // tab, older matches, a row chosen, or a load under way.
+  async poll() {
+    if (document.visibilityState !== 'visible' || $('#page-matches').hidden || this.paged || this.loading || $('#matches-rows tr.selected')) return;
+    const gen = this.gen;
+    let got;
+    try {
+      got = await api.matches($('#matches-rule').value, '', $('#matches-state').value);
+    } catch {
+      return; // the next poll, or Refresh, tries again; a load says what went wrong
+    }
+    if (gen !== this.gen || this.loading || this.paged || newestKey(got) === this.newest) return;
+    this.gen++;
+    this.before = '';
+    $('#matches-rows').replaceChildren();
+    this.draw(got, $('#matches-rule').value);
   }
 
   // more loads the next, older page (the first after reload) and appends its rows.
   async more() {
     const rule = $('#matches-rule').value;
+    if (this.before) this.paged = true;
+    const gen = ++this.gen;
+    this.loading = true;
     let got;
     try {
       got = await api.matches(rule, this.before, $('#matches-state').value);
     } catch (e) {
       message(`Matches could not be loaded: ${e.message}`, 'error');
       return;
+    } finally {
+      this.loading = false;
     }
+    if (gen !== this.gen) return; // a newer load (another filter) draws instead
+    this.draw(got, rule);
+  }
+
+  // draw appends a page of matches (the newest page when nothing is drawn yet).
+  draw(got, rule) {
     const first = !this.before;
+    if (first) this.newest = newestKey(got);
     this.before = got.before || '';
     $('#matches-older').hidden = !this.before;
     const note = $('#matches-note');
@@ -118,4 +154,11 @@ export class MatchesPage {
       }
     }
   }
+}
+
+// newestKey names a page's newest match, to tell whether a page changed (memory-only history
+// has no ids: its time then).
+function newestKey(got) {
+  const m = got.matches[0];
+  return m ? `${m.id || ''}|${m.received}|${got.matches.length}` : '';
 }
