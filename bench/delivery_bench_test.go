@@ -32,27 +32,37 @@ func benchPolicy(b *testing.B) *delivery.Policy {
 	return p
 }
 
+// addresses is n distinct ICAO addresses from 400000.
+func addresses(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("%06X", 0x400000+i)
+	}
+	return out
+}
+
+// decideEach decides one match per iteration, aircraft after aircraft at one time, and fails
+// unless each is decided want.
+func decideEach(b *testing.B, p *delivery.Policy, icaos []string, at time.Time, want delivery.State) {
+	d := delivery.NewDecider(delivery.NewMuteSet())
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if got := d.Decide("r", p, icaos[i%len(icaos)], "1200", at).State; got != want {
+			b.Fatalf("decided %v, want %v", got, want)
+		}
+		i++
+	}
+}
+
 // BenchmarkDecide: one match's delivery (CONTRACT.md 10.2): with no policy and no mute (the
 // original's path), on the sent path of a full policy (1,000 aircraft, each sent again once
 // its one-minute cooldown is over: the state stays at 1,000 entries), and held by quiet hours.
 func BenchmarkDecide(b *testing.B) {
 	p := benchPolicy(b)
-	icaos := make([]string, 1000)
-	for i := range icaos {
-		icaos[i] = fmt.Sprintf("%06X", 0x400000+i)
-	}
+	icaos := addresses(1000)
 	noon := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) // a Tuesday
-	b.Run("no-policy", func(b *testing.B) {
-		d := delivery.NewDecider(delivery.NewMuteSet())
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			if d.Decide("r", nil, icaos[i%1000], "1200", noon).State != delivery.None {
-				b.Fatal("decided")
-			}
-			i++
-		}
-	})
+	b.Run("no-policy", func(b *testing.B) { decideEach(b, nil, icaos, noon, delivery.None) })
 	b.Run("sent", func(b *testing.B) {
 		d := delivery.NewDecider(delivery.NewMuteSet())
 		b.ReportAllocs()
@@ -81,10 +91,7 @@ func BenchmarkDecide(b *testing.B) {
 			if probs != nil {
 				b.Fatal(probs)
 			}
-			many := make([]string, 3600)
-			for i := range many {
-				many[i] = fmt.Sprintf("%06X", 0x400000+i)
-			}
+			many := addresses(3600)
 			held := 0.0
 			for b.Loop() {
 				runtime.GC()
@@ -109,16 +116,7 @@ func BenchmarkDecide(b *testing.B) {
 		})
 	}
 	b.Run("held-quiet", func(b *testing.B) {
-		d := delivery.NewDecider(delivery.NewMuteSet())
-		night := time.Date(2026, 11, 24, 23, 30, 0, 0, time.UTC)
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			if d.Decide("r", p, icaos[i%1000], "1200", night).State != delivery.Held {
-				b.Fatal("sent")
-			}
-			i++
-		}
+		decideEach(b, p, icaos, time.Date(2026, 11, 24, 23, 30, 0, 0, time.UTC), delivery.Held)
 	})
 }
 
