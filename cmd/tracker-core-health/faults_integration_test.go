@@ -5,7 +5,6 @@ package main_test
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"strconv"
@@ -94,13 +93,20 @@ func newFaultRigMQTT(t *testing.T, env *testenv.Env, mqttPort string) *faultRig 
 	return rig
 }
 
+// scrapeClient bounds one scrape: a scrape that cannot finish is an error to report, not a
+// zero to compare.
+var scrapeClient = &http.Client{Timeout: 10 * time.Second}
+
 // scrape reads the monitor's /metrics: unlabelled series by name.
-func (r *faultRig) scrape() map[string]float64 {
-	resp, err := http.Get(r.metrics)
+func (r *faultRig) scrape() (map[string]float64, error) {
+	resp, err := scrapeClient.Get(r.metrics)
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("GET /metrics: %s", resp.Status)
+	}
 	out := map[string]float64{}
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
@@ -113,12 +119,42 @@ func (r *faultRig) scrape() map[string]float64 {
 			out[name] = f
 		}
 	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	return out
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading /metrics: %w", err)
+	}
+	return out, nil
+}
+
+// mustScrape is a whole scrape, tried three times; the test fails naming why when none
+// succeeds (on the test's goroutine only).
+func (r *faultRig) mustScrape() map[string]float64 {
+	r.t.Helper()
+	var err error
+	for range 3 {
+		var m map[string]float64
+		if m, err = r.scrape(); err == nil {
+			return m
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	r.t.Fatalf("scraping the monitor's /metrics: %v", err)
+	return nil
+}
+
+// flag is a connected flag's value from a whole scrape; absent fails the test.
+func (r *faultRig) flag(name string) float64 {
+	r.t.Helper()
+	v, ok := r.mustScrape()[name]
+	require.True(r.t, ok, "%s is not in /metrics", name)
+	return v
 }
 
 func (r *faultRig) metric(name string) (float64, bool) {
-	v, ok := r.scrape()[name]
+	m, err := r.scrape()
+	if err != nil {
+		return 0, false
+	}
+	v, ok := m[name]
 	return v, ok
 }
 
@@ -138,10 +174,14 @@ func (r *faultRig) waitMetric(name string, want float64, within time.Duration) t
 	}
 }
 
-// levels are the process's goroutines and open file descriptors.
-func (r *faultRig) levels() (goroutines, fds float64) {
-	m := r.scrape()
-	return m["go_goroutines"], m["process_open_fds"]
+// levels are the process's goroutines and open file descriptors; ok is false when the scrape
+// failed (never read as "back to level").
+func (r *faultRig) levels() (goroutines, fds float64, ok bool) {
+	m, err := r.scrape()
+	if err != nil {
+		return 0, 0, false
+	}
+	return m["go_goroutines"], m["process_open_fds"], true
 }
 
 // fewestGoroutines is the fewest goroutines seen over a while: an attempt in flight at one
@@ -149,7 +189,7 @@ func (r *faultRig) levels() (goroutines, fds float64) {
 func (r *faultRig) fewestGoroutines(over time.Duration) float64 {
 	fewest := -1.0
 	for end := time.Now().Add(over); time.Now().Before(end); time.Sleep(over / 8) {
-		if g, _ := r.levels(); g > 0 && (fewest < 0 || g < fewest) {
+		if g, _, ok := r.levels(); ok && g > 0 && (fewest < 0 || g < fewest) {
 			fewest = g
 		}
 	}
@@ -197,7 +237,7 @@ func TestBackendFaults(t *testing.T) {
 				t.Parallel()
 				r := newFaultRig(t)
 				time.Sleep(3 * interval) // connections opened, pools warm
-				g0, fd0 := r.levels()
+				g0, fd0, _ := r.levels()
 				require.Positive(t, g0)
 				require.Positive(t, fd0)
 				before := r.polls(other[backend])
@@ -214,8 +254,7 @@ func TestBackendFaults(t *testing.T) {
 					}
 				}
 				require.Less(t, r.heartbeatAge(), config.HeartbeatMaxAge(interval), "the heartbeat is fresh: the container is not restarted for a backend's fault")
-				v, _ := r.metric("tracker_" + other[backend] + "_connected")
-				require.Equal(t, 1.0, v, "the other loop is unaffected")
+				require.Equal(t, 1.0, r.flag("tracker_"+other[backend]+"_connected"), "the other loop is unaffected")
 
 				r.toxi.Clear(backend)
 				up := r.waitMetric(flag, 1, 2*interval+1500*time.Millisecond)
@@ -228,8 +267,8 @@ func TestBackendFaults(t *testing.T) {
 				require.GreaterOrEqual(t, during, int(elapsed/interval)-2, "the %s loop kept its cadence: %d polls in %s", other[backend], during, elapsed)
 
 				require.Eventually(t, func() bool {
-					g, fd := r.levels()
-					return g <= g0+2 && fd <= fd0+2
+					g, fd, ok := r.levels()
+					return ok && g <= g0+2 && fd <= fd0+2
 				}, 3*interval, 200*time.Millisecond, "goroutines and FDs back to their level (%v, %v)", g0, fd0)
 				// A loop whose backend hangs logs its skipped ticks once when skipping starts.
 				require.LessOrEqual(t, strings.Count(r.proc.Output(), "previous cycle still running"), 1)
@@ -261,7 +300,9 @@ func TestMQTTFaults(t *testing.T) {
 			t.Parallel()
 			r := newFaultRig(t)
 			time.Sleep(3 * interval)
-			g0, fd0 := r.levels()
+			g0, fd0, _ := r.levels()
+			require.Positive(t, g0)
+			require.Positive(t, fd0)
 			broker, store := r.polls("broker"), r.polls("store")
 			for _, tx := range f.toxics {
 				r.toxi.Add(t, "mqtt", tx)
@@ -269,8 +310,7 @@ func TestMQTTFaults(t *testing.T) {
 			for range 3 {
 				time.Sleep(interval)
 				for _, flag := range []string{"tracker_broker_connected", "tracker_store_connected"} {
-					v, _ := r.metric(flag)
-					require.Equal(t, 1.0, v, "%s while MQTT is bad", flag)
+					require.Equal(t, 1.0, r.flag(flag), "%s while MQTT is bad", flag)
 				}
 				require.Less(t, r.heartbeatAge(), config.HeartbeatMaxAge(interval))
 			}
@@ -296,8 +336,8 @@ func TestMQTTFaults(t *testing.T) {
 			}
 			t.Logf("%s: readings at Mosquitto again %s after the fault cleared", f.name, back.Sub(cleared).Round(100*time.Millisecond))
 			require.Eventually(t, func() bool {
-				g, fd := r.levels()
-				return g <= g0+2 && fd <= fd0+2
+				g, fd, ok := r.levels()
+				return ok && g <= g0+2 && fd <= fd0+2
 			}, 4*interval, 200*time.Millisecond, "goroutines and FDs back to their level (%v, %v)", g0, fd0)
 		})
 	}
@@ -329,9 +369,9 @@ func TestMQTTServerThatNeverAnswersOrStopsReading(t *testing.T) {
 		stall.Stall()
 		broker := r.polls("broker")
 		time.Sleep(2 * interval)
-		heap0 := r.scrape()["go_memstats_heap_inuse_bytes"]
+		heap0 := r.mustScrape()["go_memstats_heap_inuse_bytes"]
 		time.Sleep(6 * interval)
-		heap1 := r.scrape()["go_memstats_heap_inuse_bytes"]
+		heap1 := r.mustScrape()["go_memstats_heap_inuse_bytes"]
 		require.Less(t, heap1, heap0+4<<20, "the sink's queue stays bounded while nothing can be written (%.1f MB → %.1f MB)", heap0/(1<<20), heap1/(1<<20))
 		require.GreaterOrEqual(t, r.polls("broker")-broker, 6, "the polls go on")
 		r.pollsGoOnAndStopsOnSIGTERM()
@@ -345,8 +385,7 @@ func (r *faultRig) pollsGoOnAndStopsOnSIGTERM() {
 	t := r.t
 	t.Helper()
 	for _, flag := range []string{"tracker_broker_connected", "tracker_store_connected"} {
-		v, _ := r.metric(flag)
-		require.Equal(t, 1.0, v, flag)
+		require.Equal(t, 1.0, r.flag(flag), flag)
 	}
 	require.Less(t, r.heartbeatAge(), config.HeartbeatMaxAge(interval))
 	require.NoError(t, r.proc.Cmd.Process.Signal(syscall.SIGTERM))
