@@ -114,7 +114,7 @@ func TestWatchDecidesTellsAndMutes(t *testing.T) {
 
 	// A bad command: a warning, nothing changes. A good one: the rule is held, the mute stored.
 	rec.Publish("Tracker/rules-watch/mute", `{"rule":"told","minutes":"soon"}`, false)
-	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "mute command ignored") }, 5*time.Second, 50*time.Millisecond)
+	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "mute command ignored") }, 15*time.Second, 50*time.Millisecond)
 	rec.Publish("Tracker/rules-watch/mute", `{"rule":"told","minutes":60}`, false)
 	require.Eventually(t, func() bool {
 		v, err := r.Do(t.Context(), r.B().Hget().Key("notify:mutes").Field("told").Build()).ToString()

@@ -183,7 +183,7 @@ func TestWatchALiveFeed(t *testing.T) {
 	}
 	require.Equal(t, 1, warnings, "a feed problem is a warning once (the repeats are debug lines)")
 	feed.set("")
-	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "readsb feed back") }, 5*time.Second, 100*time.Millisecond)
+	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "readsb feed back") }, 15*time.Second, 100*time.Millisecond)
 	time.Sleep(700 * time.Millisecond)
 	require.Equal(t, len(want), rec.Count("Tracker/rule/flying"), "same flights: nothing fires again")
 
@@ -195,7 +195,7 @@ func TestWatchALiveFeed(t *testing.T) {
 	rec.WaitPayload("homeassistant/event/Tracker_rule_mayday/config", "", 10*time.Second)
 	// An invalid edit keeps the previous set.
 	require.NoError(t, os.WriteFile(rulesFile, []byte(`[{"identifier":"broken"`), 0o644))
-	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "keeping the previous set") }, 5*time.Second, 100*time.Millisecond)
+	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "keeping the previous set") }, 15*time.Second, 100*time.Millisecond)
 
 	// SIGTERM: OFFLINE (retained) and exit 0.
 	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
@@ -248,13 +248,13 @@ func TestWatchThroughNetworkFaults(t *testing.T) {
 			}, 5*time.Second, 50*time.Millisecond, p.Output())
 			base := strings.Count(p.Output(), "readsb feed unusable")
 			x.Add(t, "readsb", f.toxic)
-			require.Eventually(t, func() bool { return strings.Count(p.Output(), "readsb feed unusable") == base+1 }, 5*time.Second, 50*time.Millisecond, p.Output())
+			require.Eventually(t, func() bool { return strings.Count(p.Output(), "readsb feed unusable") == base+1 }, 15*time.Second, 50*time.Millisecond, p.Output())
 			time.Sleep(2 * time.Second) // four polls into the fault: still one line
 			require.Equal(t, base+1, strings.Count(p.Output(), "readsb feed unusable"), "logged once per fault")
 			x.Clear("readsb")
 			hex := fmt.Sprintf("F0000%d", i)
 			feed.add(map[string]any{"hex": strings.ToLower(hex), "alt_baro": 3000.0, "lat": 51.5, "lon": -0.1, "seen": 0.1})
-			require.Eventually(t, func() bool { return strings.Contains(p.Output(), `"icao_hex":"`+hex+`"`) }, 5*time.Second, 50*time.Millisecond,
+			require.Eventually(t, func() bool { return strings.Contains(p.Output(), `"icao_hex":"`+hex+`"`) }, 15*time.Second, 50*time.Millisecond,
 				"an aircraft seen after the fault is alerted on")
 			require.Contains(t, p.Output(), "readsb feed back")
 			require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))

@@ -144,7 +144,7 @@ func TestBatchConnFlushesOnItsOwnSoNothingWaits(t *testing.T) {
 	w := &wireConn{}
 	c := newBatchConn(w, time.Second)
 	require.NoError(t, c.PublishString("a", "1", true))
-	require.Eventually(t, func() bool { return w.writeCount() == 1 }, time.Second, time.Millisecond,
+	require.Eventually(t, func() bool { return w.writeCount() == 1 }, 5*time.Second, time.Millisecond,
 		"the flush timer writes a lone message")
 	require.Equal(t, uint64(1), c.Written())
 }
