@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 command -v go >/dev/null || { echo "test: Go is required" >&2; exit 1; }
 
 # ours lists the running processes started from the checkout's bin/, the tests' builds
-# (/tmp/tracker-bin-*), or buildah (buildah itself, and the image's binaries it runs).
+# (/tmp/tracker-bin-*), buildah (buildah itself, and the image's binaries it runs), or a test
+# process's own Mosquitto.
 ours() {
   local root exe d
   root=$(pwd)
@@ -18,6 +19,10 @@ ours() {
     grep -q '^State:[[:space:]]*Z' "$d/status" 2>/dev/null && continue
     case "$exe" in
       "$root"/bin/*|/tmp/tracker-bin-*|*/tracker-core-health-buildah/*|*/buildah) echo "${d#/proc/} $exe" ;;
+      # A test process's own Mosquitto (internal/testenv), not the one services.sh runs.
+      */mosquitto)
+        tr '\0' ' ' <"$d/cmdline" 2>/dev/null | grep -v -e "${SERVICES_DIR:-/tmp/tracker-core-health-services}/" |
+          grep -q -e '-c .*/mosquitto.conf' && echo "${d#/proc/} $exe" ;;
     esac
   done | sort
 }

@@ -88,7 +88,14 @@ func newMosquitto(dir string) (*server, error) {
 		return nil, err
 	}
 	conf := filepath.Join(dir, "mosquitto.conf")
-	if err := os.WriteFile(conf, fmt.Appendf(nil, "listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n", port), 0o600); err != nil {
+	settings := fmt.Appendf(nil, "listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n", port)
+	if os.Geteuid() == 0 {
+		// Started as root, Mosquitto changes to its own user, and a change of user clears the
+		// parent-death signal: it would outlive the test process. It stays root instead
+		// (loopback only, for the tests' lifetime).
+		settings = append(settings, "user root\n"...)
+	}
+	if err := os.WriteFile(conf, settings, 0o600); err != nil {
 		return nil, err
 	}
 	s := &server{name: "mosquitto", addr: "127.0.0.1:" + port, dir: dir, logPath: filepath.Join(dir, "mosquitto.log"), args: []string{"-c", conf}}
