@@ -82,7 +82,7 @@ func TestUIAreaEditing(t *testing.T) {
 	b := newBrowser(t, srv.URL)
 	tab := b.tab()
 	downloads := t.TempDir()
-	b.run(tab, cdpbrowser.SetDownloadBehavior(cdpbrowser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(downloads))
+	b.run(tab, cdpbrowser.SetDownloadBehavior(cdpbrowser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(downloads).WithBrowserContextID(b.context))
 	eval := func(js string, out any) { b.t.Helper(); b.run(tab, chromedp.Evaluate(js, out)) }
 	disabled := func(sel string) bool {
 		var d bool

@@ -15,10 +15,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/redis/rueidis"
 	"github.com/stretchr/testify/require"
@@ -32,7 +34,8 @@ import (
 // pages did: console errors, JavaScript dialogs, every request.
 type browser struct {
 	t        *testing.T
-	alloc    context.Context
+	alloc    context.Context      // the shared Chromium
+	context  cdp.BrowserContextID // the test's own
 	base     string
 	mu       sync.Mutex
 	errors   []string
@@ -53,39 +56,92 @@ func browserTest(t *testing.T) *testenv.Env {
 	return testenv.Get(t).WithOwnRedis(t).WithOwnMosquitto(t)
 }
 
-func newBrowser(t *testing.T, base string) *browser {
-	path, err := exec.LookPath("chromium")
-	require.NoError(t, err, "chromium is installed by scripts/services.sh")
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(profile(t)), chromedp.WindowSize(1400, 900))
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	root, cancelRoot := chromedp.NewContext(alloc)
-	t.Cleanup(cancelRoot)
-	require.NoError(t, chromedp.Run(root), "start chromium") // the browser the tabs' contexts live in
-	return &browser{t: t, alloc: root, base: base}
+// chromium is the one headless Chromium of the test process, started by the first browser
+// test and stopped by TestMain: each test has a browser context of its own in it (its own
+// cookies, storage and cache, like a fresh profile), which costs a fraction of a Chromium of
+// its own (ten Chromiums were ≈ 20 CPU-seconds of start-up and their helper processes).
+var chromium struct {
+	once    sync.Once
+	root    context.Context
+	stop    func()
+	profile string
+	err     error
 }
 
-// profile is a fresh Chromium profile folder, removed once the browser has gone (Chromium may
-// still be writing to it when a test's own TempDir cleanup would run).
-func profile(t *testing.T) string {
-	dir, err := os.MkdirTemp("", "tracker-ui-test-")
-	require.NoError(t, err)
-	t.Cleanup(func() {
-		for range 20 {
-			if os.RemoveAll(dir) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
+func sharedChromium() (context.Context, error) {
+	chromium.once.Do(func() {
+		path, err := exec.LookPath("chromium")
+		if err != nil {
+			chromium.err = fmt.Errorf("chromium is installed by scripts/services.sh: %w", err)
+			return
+		}
+		if chromium.profile, err = os.MkdirTemp("", "tracker-ui-test-"); err != nil {
+			chromium.err = err
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+			chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+			chromedp.UserDataDir(chromium.profile), chromedp.WindowSize(1400, 900))
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		root, cancelRoot := chromedp.NewContext(alloc)
+		chromium.root = root
+		chromium.stop = func() { cancelRoot(); cancelAlloc() }
+		if err := chromedp.Run(root); err != nil { // the browser the tests' contexts live in
+			chromium.err = fmt.Errorf("start chromium: %w", err)
 		}
 	})
-	return dir
+	return chromium.root, chromium.err
+}
+
+// stopChromium ends the shared Chromium and removes its profile (Chromium may still be
+// writing to it for a moment after it was told to go).
+func stopChromium() {
+	if chromium.stop == nil {
+		return
+	}
+	chromium.stop()
+	for range 20 {
+		if os.RemoveAll(chromium.profile) == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	stopChromium()
+	os.Exit(code)
+}
+
+// newBrowser is a browser context of the test's own in the shared Chromium, disposed of at
+// the test's cleanup (after its tabs).
+func newBrowser(t *testing.T, base string) *browser {
+	root, err := sharedChromium()
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(root, 30*time.Second)
+	defer cancel()
+	c := chromedp.FromContext(root)
+	id, err := target.CreateBrowserContext().Do(cdp.WithExecutor(ctx, c.Browser))
+	require.NoError(t, err, "a browser context of the test's own")
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = target.DisposeBrowserContext(id).Do(cdp.WithExecutor(ctx, c.Browser))
+	})
+	return &browser{t: t, alloc: root, context: id, base: base}
 }
 
 // tab opens a page in the browser.
 func (b *browser) tab() context.Context {
-	ctx, cancel := chromedp.NewContext(b.alloc)
+	// A window of its own in the test's browser context (headless Chromium opens no tab in a
+	// context that has no window), the size the tests' layouts expect.
+	opening, cancelOpening := context.WithTimeout(b.alloc, 30*time.Second)
+	defer cancelOpening()
+	id, err := target.CreateTarget("about:blank").WithBrowserContextID(b.context).WithNewWindow(true).
+		WithWidth(1400).WithHeight(900).Do(cdp.WithExecutor(opening, chromedp.FromContext(b.alloc).Browser))
+	require.NoError(b.t, err, "open a tab")
+	ctx, cancel := chromedp.NewContext(b.alloc, chromedp.WithTargetID(id))
 	b.t.Cleanup(cancel)
 	chromedp.ListenTarget(ctx, func(ev any) {
 		b.mu.Lock()
