@@ -180,9 +180,12 @@ func (b *browser) tab() context.Context {
 	return ctx
 }
 
+// run runs the actions, failing the test with a screenshot when they have not finished in a
+// minute: a bound for a page that never gets there, not a measure of speed (typing a form
+// key by key beside the race-detected tests can take 20 s).
 func (b *browser) run(ctx context.Context, actions ...chromedp.Action) {
 	b.t.Helper()
-	tctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	tctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	if err := chromedp.Run(tctx, actions...); err != nil {
 		// What the page showed when it failed, for whoever reads the test log.

@@ -29,13 +29,14 @@ targets=(
   "./rules FuzzPointInPolygon"                # the point test against its definition
   "./rules FuzzSelfIntersectionSweep"         # the self-intersection sweep against the pairwise check
 )
-# make test fuzzes beside the tests and stops when they end: FUZZ_STOP_FILE, once it exists,
-# ends the run before the next target; FUZZ_START rotates where the run begins, so that every
-# target gets its turn across runs.
+# make test fuzzes a few targets beside the tests and stops when they end: FUZZ_COUNT targets
+# at most (default: all), FUZZ_STOP_FILE, once it exists, ends the run before the next target;
+# FUZZ_START rotates where the run begins, so that every target gets its turn across runs.
 n=${#targets[@]}
 start=$(( ${FUZZ_START:-0} % n ))
+count=$(( ${FUZZ_COUNT:-$n} < n ? ${FUZZ_COUNT:-$n} : n ))
 done_count=0
-for ((k = 0; k < n; k++)); do
+for ((k = 0; k < count; k++)); do
   t=${targets[$(( (start + k) % n ))]}
   if [ -n "${FUZZ_STOP_FILE:-}" ] && [ -e "$FUZZ_STOP_FILE" ]; then
     echo "fuzz: stopped with the tests after $done_count of $n targets"
