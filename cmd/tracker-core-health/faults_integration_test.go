@@ -184,6 +184,27 @@ func (r *faultRig) levels() (goroutines, fds float64, ok bool) {
 	return m["go_goroutines"], m["process_open_fds"], true
 }
 
+// backToLevels waits until the goroutines and open file descriptors are back to within two of
+// their level before a fault; it fails naming what it saw last.
+func (r *faultRig) backToLevels(g0, fd0 float64, within time.Duration) {
+	r.t.Helper()
+	var g, fd float64
+	var err error
+	for end := time.Now().Add(within); ; time.Sleep(200 * time.Millisecond) {
+		var m map[string]float64
+		if m, err = r.scrape(); err == nil {
+			g, fd = m["go_goroutines"], m["process_open_fds"]
+			if g <= g0+2 && fd <= fd0+2 {
+				return
+			}
+		}
+		if time.Now().After(end) {
+			break
+		}
+	}
+	r.t.Fatalf("goroutines and FDs not back to their level (%v, %v) in %s: last seen %v, %v (scrape error: %v)", g0, fd0, within, g, fd, err)
+}
+
 // fewestGoroutines is the fewest goroutines seen over a while: an attempt in flight at one
 // sample is not a pile-up, a pile-up raises even the fewest.
 func (r *faultRig) fewestGoroutines(over time.Duration) float64 {
@@ -266,10 +287,7 @@ func TestBackendFaults(t *testing.T) {
 				// read from /metrics, a poll behind at either end.
 				require.GreaterOrEqual(t, during, int(elapsed/interval)-2, "the %s loop kept its cadence: %d polls in %s", other[backend], during, elapsed)
 
-				require.Eventually(t, func() bool {
-					g, fd, ok := r.levels()
-					return ok && g <= g0+2 && fd <= fd0+2
-				}, 3*interval, 200*time.Millisecond, "goroutines and FDs back to their level (%v, %v)", g0, fd0)
+				r.backToLevels(g0, fd0, 5*interval)
 				// A loop whose backend hangs logs its skipped ticks once when skipping starts.
 				require.LessOrEqual(t, strings.Count(r.proc.Output(), "previous cycle still running"), 1)
 			})
@@ -335,10 +353,7 @@ func TestMQTTFaults(t *testing.T) {
 				}
 			}
 			t.Logf("%s: readings at Mosquitto again %s after the fault cleared", f.name, back.Sub(cleared).Round(100*time.Millisecond))
-			require.Eventually(t, func() bool {
-				g, fd, ok := r.levels()
-				return ok && g <= g0+2 && fd <= fd0+2
-			}, 4*interval, 200*time.Millisecond, "goroutines and FDs back to their level (%v, %v)", g0, fd0)
+			r.backToLevels(g0, fd0, 5*interval)
 		})
 	}
 }

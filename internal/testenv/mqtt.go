@@ -34,7 +34,7 @@ type Recorder struct {
 func (e *Env) Record(t testing.TB, filters ...string) *Recorder {
 	t.Helper()
 	r := &Recorder{t: t, notify: make(chan struct{}, 1)}
-	conn, err := net.DialTimeout("tcp", e.MQTTAddr, 5*time.Second)
+	conn, err := net.DialTimeout("tcp", e.MQTTAddr, 20*time.Second)
 	require.NoError(t, err)
 	r.client = paho.NewClient(paho.ClientConfig{
 		Conn: conn,
@@ -49,7 +49,9 @@ func (e *Env) Record(t testing.TB, filters ...string) *Recorder {
 			return true, nil
 		}},
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// Bounds for a server that never answers, generous for a loaded machine (a Mosquitto just
+	// started beside the browser tests took more than 5 s to acknowledge).
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	_, err = r.client.Connect(ctx, &paho.Connect{ClientID: "test-recorder-" + strings.ReplaceAll(t.Name(), "/", "-") + time.Now().Format("150405.000000"), CleanStart: true, KeepAlive: 30})
 	require.NoError(t, err)
@@ -65,7 +67,7 @@ func (e *Env) Record(t testing.TB, filters ...string) *Recorder {
 
 // Publish publishes a message from the recorder's connection.
 func (r *Recorder) Publish(topic, payload string, retain bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	_, err := r.client.Publish(ctx, &paho.Publish{Topic: topic, Payload: []byte(payload), Retain: retain})
 	require.NoError(r.t, err)
@@ -173,7 +175,7 @@ func (e *Env) ClearRetained(t testing.TB, filters ...string) {
 			// (one connection's messages are handled in order). Without it a clear can be
 			// lost: closing a socket with retained messages still unread makes the kernel
 			// reset the connection, and the broker drops what it had not read yet.
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			_, err := r.client.Publish(ctx, &paho.Publish{Topic: "test/clear-barrier", QoS: 1})
 			cancel()
 			require.NoError(t, err)
