@@ -214,7 +214,9 @@ func TestContainerImageIsBuiltAndRuns(t *testing.T) {
 	rec.WaitPayload(statusTopic, "ONLINE", 30*time.Second)
 	rec.WaitPayload(generalBase+"broker_connected", "True", 15*time.Second)
 	rec.WaitFor(generalBase+"started_at", 5*time.Second, nil)
-	require.Contains(t, mon.Output(), `"version":"9.9.9-image (abc1234)"`, "the build arguments reach the binary")
+	// The log comes through buildah's own pipe, which may pass it on after the MQTT messages.
+	require.Eventually(t, func() bool { return strings.Contains(mon.Output(), `"version":"9.9.9-image (abc1234)"`) },
+		15*time.Second, 100*time.Millisecond, "the build arguments reach the binary: %s", mon.Output())
 
 	// healthcheck inside the container: 0 while the heartbeat is fresh.
 	require.Eventually(t, func() bool {
