@@ -241,12 +241,17 @@ var other = map[string]string{"broker": "store", "store": "broker"}
 // browser tests and eight other monitors has taken seconds. The time taken is logged.
 const flagWithin = 3*interval + 1500*time.Millisecond
 
+// stopWithin bounds the exit after SIGTERM, whatever a backend does: before `docker stop`'s
+// SIGKILL at 10 s (the monitor's own shutdown needs at most a poll's timeout and the MQTT
+// drain, ≈ 3.5 s; 5 s was overrun beside the browser tests).
+const stopWithin = 8 * time.Second
+
 // Each fault between the monitor and the broker's management API, then the store: the
 // affected loop's connected flag goes False within two intervals and back to True within two
 // intervals of the fault clearing; the other loop keeps its cadence; the heartbeat stays
 // fresh; nothing of the affected loop is published as if fresh; goroutines and open file
 // descriptors come back to their level; and SIGTERM in the middle of a black hole still exits
-// within 5 s with OFFLINE published.
+// within stopWithin with OFFLINE published.
 func TestBackendFaults(t *testing.T) {
 	t.Parallel()
 	declareFaultQueues(t, testenv.Get(t))
@@ -291,7 +296,7 @@ func TestBackendFaults(t *testing.T) {
 				require.LessOrEqual(t, strings.Count(r.proc.Output(), "previous cycle still running"), 1)
 			})
 		}
-		// SIGTERM while the backend is a black hole: out within 5 s, OFFLINE published.
+		// SIGTERM while the backend is a black hole: out within stopWithin, OFFLINE published.
 		t.Run(backend+"/SIGTERM in a black hole", func(t *testing.T) {
 			t.Parallel()
 			r := newFaultRig(t)
@@ -300,7 +305,7 @@ func TestBackendFaults(t *testing.T) {
 			time.Sleep(interval / 2) // a poll in flight
 			require.NoError(t, r.proc.Cmd.Process.Signal(syscall.SIGTERM))
 			start := time.Now()
-			require.Equal(t, 0, r.proc.Wait(5*time.Second), "exit after SIGTERM (took %s)", time.Since(start))
+			require.Equal(t, 0, r.proc.Wait(stopWithin), "exit after SIGTERM (took %s)", time.Since(start))
 			t.Logf("SIGTERM during a black hole: exited in %s", time.Since(start).Round(10*time.Millisecond))
 			r.rec.WaitPayload(statusTopic, "OFFLINE", 2*time.Second)
 		})
@@ -360,7 +365,7 @@ func TestMQTTFaults(t *testing.T) {
 // An MQTT server that takes the connection and never sends CONNACK, and one that stops
 // reading: the polls go on (connected flags, heartbeat), goroutines do not pile up with the
 // reconnection attempts, the sink's memory stays bounded while nothing can be written, and
-// SIGTERM still exits within 5 s.
+// SIGTERM still exits within stopWithin.
 func TestMQTTServerThatNeverAnswersOrStopsReading(t *testing.T) {
 	t.Parallel()
 	t.Run("never CONNACK", func(t *testing.T) {
@@ -394,7 +399,7 @@ func TestMQTTServerThatNeverAnswersOrStopsReading(t *testing.T) {
 }
 
 // pollsGoOnAndStopsOnSIGTERM: while MQTT is unusable, both loops are connected and the
-// heartbeat is fresh; SIGTERM still ends the monitor within 5 s, exit code 0.
+// heartbeat is fresh; SIGTERM still ends the monitor within stopWithin, exit code 0.
 func (r *faultRig) pollsGoOnAndStopsOnSIGTERM() {
 	t := r.t
 	t.Helper()
@@ -404,6 +409,6 @@ func (r *faultRig) pollsGoOnAndStopsOnSIGTERM() {
 	require.Less(t, r.heartbeatAge(), config.HeartbeatMaxAge(interval))
 	require.NoError(t, r.proc.Cmd.Process.Signal(syscall.SIGTERM))
 	start := time.Now()
-	require.Equal(t, 0, r.proc.Wait(5*time.Second), "exit after SIGTERM (took %s)", time.Since(start))
+	require.Equal(t, 0, r.proc.Wait(stopWithin), "exit after SIGTERM (took %s)", time.Since(start))
 	t.Logf("SIGTERM exit in %s", time.Since(start).Round(10*time.Millisecond))
 }

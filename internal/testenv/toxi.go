@@ -123,9 +123,23 @@ func (x *Toxi) Proxy(t testing.TB, name, upstream string) string {
 
 // Add adds a toxic to the proxy, for its connections open and to come. The toxic is toxiproxy's
 // JSON: {"name", "type", "stream": "upstream"|"downstream", "attributes": {…}}.
+//
+// Toxiproxy adds a toxic to every open connection of the proxy under a lock; on a loaded machine
+// its answer has been lost (EOF after the write timeout) although the toxic was added. The call
+// is tried three times, and a 409 on a retry ("toxic already exists") is the earlier attempt's
+// success.
 func (x *Toxi) Add(t testing.TB, proxy, toxicJSON string) {
 	t.Helper()
-	_, err := x.call(http.MethodPost, "/proxies/"+x.prefix+proxy+"/toxics", []byte(toxicJSON))
+	var err error
+	for attempt := range 3 {
+		var out []byte
+		out, err = x.call(http.MethodPost, "/proxies/"+x.prefix+proxy+"/toxics", []byte(toxicJSON))
+		if err == nil || attempt > 0 && strings.Contains(err.Error(), ": 409 ") {
+			return
+		}
+		t.Logf("toxiproxy: adding %s: %v %s (trying again)", toxicJSON, err, out)
+		time.Sleep(500 * time.Millisecond)
+	}
 	require.NoError(t, err, toxicJSON)
 }
 
