@@ -131,8 +131,8 @@ CONF
     sleep 0.2
   done
   if [ "$code" = 401 ]; then
-    # A node whose data predates default_user (an older services.sh): the administrator once
-    # through the CLI.
+    # A node kept from a run with another TEST_ADMIN_PASSWORD (default_user applies to a new
+    # node only): the administrator once through the CLI.
     local ctl=/usr/lib/rabbitmq/bin/rabbitmqctl
     $ctl -q add_user "$ADMIN_USER" "$ADMIN_PASSWORD" >/dev/null 2>&1 || $ctl -q change_password "$ADMIN_USER" "$ADMIN_PASSWORD"
     $ctl -q set_user_tags "$ADMIN_USER" administrator
