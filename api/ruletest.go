@@ -16,6 +16,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
+	"github.com/tracker-adsb/tracker-core-health/stages/notify"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 	"github.com/tracker-adsb/tracker-core-health/trafficline"
 )
@@ -179,26 +180,35 @@ func runTest(engine *rules.Engine, tested *rules.Rule, decider *delivery.Decider
 		f := engine.Last()
 		earlier := f.MatchedRules[:len(f.MatchedRules)-len(matches)]
 		tested.CountMatching(f, earlier, m.ReceivedAt, counts)
-		for _, mt := range matches {
-			if mt.Rule != tested {
-				continue
-			}
-			if clock.Lagging(mt.At) {
+		fired := slices.ContainsFunc(matches, func(mt rules.Match) bool { return mt.Rule == tested })
+		if clock.Lagging(m.ReceivedAt) { // lag first: nothing is decided
+			if fired {
 				out.Suppressed++
-				continue
 			}
+			return
+		}
+		if fired {
 			out.Fired++
 			matched[f.IcaoHex] = true
-			d := decider.Decide(tested.Identifier, tested.Policy, f.IcaoHex, f.Squawk, mt.At)
-			if d.State == delivery.Held {
+		}
+		// As watch decides: every match of the message, then the held matches an emergency sends.
+		notify.Decide(decider, engine.Set(), f, matches, m.ReceivedAt, func(t notify.Told) {
+			if t.Rule != tested {
+				return
+			}
+			d := t.Decision
+			switch {
+			case t.Again:
+				out.Held-- // sent after all
+			case d.State == delivery.Held:
 				out.Held++
 			}
 			if len(out.Matches) == maxListedMatches {
 				out.Truncated = true
-				continue
+				return
 			}
-			tm := testMatch{IcaoHex: f.IcaoHex, Ident: f.Ident, ReceivedAt: model.RFC3339Offset(mt.At),
-				LastMessage: model.RFC3339Offset(f.LastMessage), Conditions: tested.Explain(f, earlier, mt.At), Who: keeper.WhoOf(f)}
+			tm := testMatch{IcaoHex: f.IcaoHex, Ident: f.Ident, ReceivedAt: model.RFC3339Offset(t.At),
+				LastMessage: model.RFC3339Offset(f.LastMessage), Conditions: tested.Explain(f, earlier, t.At), Who: keeper.WhoOf(f)}
 			if d.State != delivery.None {
 				tm.Delivery = d.AppendJSON(nil)
 			}
@@ -206,7 +216,7 @@ func runTest(engine *rules.Engine, tested *rules.Rule, decider *delivery.Decider
 				tm.Latitude, tm.Longitude, tm.Altitude = ptr(p.Latitude), ptr(p.Longitude), ptr(p.Altitude)
 			}
 			out.Matches = append(out.Matches, tm)
-		}
+		})
 	})
 	if err != nil {
 		return nil, err

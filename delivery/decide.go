@@ -2,6 +2,8 @@ package delivery
 
 import (
 	"math"
+	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -37,10 +39,14 @@ const (
 	RateLimit  = "rate_limit"
 )
 
+// Emergency is the reason of a held match sent after all, because its flight then squawked
+// an emergency (CONTRACT.md 10.2 "An emergency after a hold").
+const Emergency = "emergency"
+
 // Decision is the delivery of one match.
 type Decision struct {
 	State  State
-	Reason string    // held: why
+	Reason string    // held: why; sent: Emergency for a held match sent after all
 	Until  time.Time // held: when the window, cooldown or mute ends (zero for rate_limit)
 }
 
@@ -48,15 +54,18 @@ type Decision struct {
 func (d Decision) Told() bool { return d.State != Held }
 
 // AppendJSON appends the notification's "delivery" object (CONTRACT.md 10.3):
-// {"state": "sent"} or {"state": "held", "reason", "until"} (until left out for rate_limit).
+// {"state": "sent"} or {"state": "held", "reason", "until"} (until left out for rate_limit);
+// {"state": "sent", "reason": "emergency"} for a held match sent after all.
 func (d Decision) AppendJSON(dst []byte) []byte {
 	dst = append(dst, `{"state":"`...)
 	dst = append(dst, d.State.String()...)
 	dst = append(dst, '"')
-	if d.State == Held {
+	if d.Reason != "" {
 		dst = append(dst, `,"reason":"`...)
 		dst = append(dst, d.Reason...)
 		dst = append(dst, '"')
+	}
+	if d.State == Held {
 		if !d.Until.IsZero() {
 			dst = append(dst, `,"until":"`...)
 			dst = d.Until.UTC().AppendFormat(dst, "2006-01-02T15:04:05.999999")
@@ -92,7 +101,7 @@ type Decider struct {
 type ruleState struct {
 	cool  map[uint32]int64
 	other map[string]int64
-	sends ring
+	sends sendTimes
 }
 
 // NewDecider decides with mutes (nil: none).
@@ -124,6 +133,9 @@ func (st *ruleState) coolEnd(icao string) (int64, bool) {
 	return until, found
 }
 
+// IsEmergency reports a squawk of hijack, radio failure or general emergency.
+func IsEmergency(squawk string) bool { return emergency(squawk) }
+
 // emergency reports a squawk of hijack, radio failure or general emergency.
 func emergency(squawk string) bool {
 	s := strings.TrimSpace(squawk) // a substring: no allocation
@@ -134,7 +146,7 @@ func emergency(squawk string) bool {
 // aircraft icao (the flight key) whose latest squawk is squawk, triggered by a message
 // received at at. A sent decision is remembered for the cooldown and the hourly cap.
 func (d *Decider) Decide(rule string, p *Policy, icao, squawk string, at time.Time) Decision {
-	bypass := p == nil || p.EmergencyBypass
+	bypass := Bypasses(p)
 	var mutedUntil time.Time
 	muted, known := false, false
 	if d.mutes != nil {
@@ -172,6 +184,24 @@ func (d *Decider) Decide(rule string, p *Policy, icao, squawk string, at time.Ti
 	}
 	return Decision{State: Sent}
 }
+
+// Again decides once more a match of rule for aircraft icao that was held, now that its
+// flight squawks an emergency and the rule's bypass is on (p nil: no policy, a mute held it):
+// sent, reason Emergency, and remembered for the cooldown and the cap as any send is.
+func (d *Decider) Again(rule string, p *Policy, icao string, at time.Time) Decision {
+	if p != nil {
+		known := false
+		if st := d.rules[rule]; st != nil {
+			_, known = st.coolEnd(icao)
+		}
+		d.remember(rule, p, icao, at, known)
+	}
+	return Decision{State: Sent, Reason: Emergency}
+}
+
+// Bypasses reports whether an emergency is sent despite everything under policy p (nil: no
+// policy, so only a mute could hold it, and the bypass is on by default).
+func Bypasses(p *Policy) bool { return p == nil || p.EmergencyBypass }
 
 // remember records a send for the cooldown and the cap; known: the pair is already kept
 // (Decide looked it up).
@@ -254,57 +284,81 @@ func keep[K comparable](m map[K]int64, cut int64, room int, kept *int) map[K]int
 // Tracked is the number of (rule, aircraft) pairs the cooldown remembers.
 func (d *Decider) Tracked() int { return d.tracked }
 
-// ring holds the times of a rule's latest sends, at most its cap, to the millisecond: each as
-// 4 bytes after base (200 rules at the largest cap, 3,600 an hour, hold 2.9 MB, not 5.8).
-type ring struct {
-	base  int64 // Unix milliseconds
-	times []uint32
-	head  int // the oldest, once full
+// sendTimes holds the times of a rule's recent sends (Unix nanoseconds, exact) for the hourly
+// cap, in time order whatever order they were decided in: messages arrive up to the lag out of
+// order, so the cap counts by time, never by arrival (CONTRACT.md 10.2 "Precisions").
+type sendTimes struct {
+	times []int64 // ascending
 }
 
-const hourMillis = int64(time.Hour / time.Millisecond)
+// keepAfterNewest is how far before the newest send a time is still kept: the hour, and room
+// for messages that arrive late (replay and watch suppress those more than 30 s late).
+const keepAfterNewest = time.Hour + 2*time.Minute
 
-// full reports whether cap sends fall within the hour before now (Unix nanoseconds).
-func (r *ring) full(limit int, now int64) bool {
-	if r == nil || len(r.times) < limit {
-		return false
-	}
-	oldest := r.times[r.head]
-	if len(r.times) > limit { // the cap was lowered: the limit-th newest
-		oldest = r.times[(r.head+len(r.times)-limit)%len(r.times)]
-	}
-	return now/int64(time.Millisecond)-(r.base+int64(oldest)) < hourMillis
+// count is the number of sends in the 60 minutes before c: times in (c − 1 h, c].
+func (s *sendTimes) count(c int64) int {
+	lo := sort.Search(len(s.times), func(i int) bool { return s.times[i] > c-int64(time.Hour) })
+	hi := sort.Search(len(s.times), func(i int) bool { return s.times[i] > c })
+	return hi - lo
 }
 
-func (r *ring) add(limit int, now int64) {
-	ms := now / int64(time.Millisecond)
-	if r.times == nil {
-		r.base, r.times = ms, make([]uint32, 0, limit)
+// full reports whether a send at now would make more than limit sends in some 60 minutes:
+// the hour before now (CONTRACT.md 10.2), and, when sends later than now were decided first
+// (messages out of order), the hour before each of those that now falls in (10.1: "in any
+// 60-minute window").
+func (s *sendTimes) full(limit int, now int64) bool {
+	if s.count(now) >= limit {
+		return true
 	}
-	if off := ms - r.base; off < 0 || off > math.MaxUint32 {
-		r.rebase(ms - hourMillis)
+	for i := len(s.times) - 1; i >= 0 && s.times[i] > now; i-- {
+		if c := s.times[i]; c-now < int64(time.Hour) && s.count(c) >= limit {
+			return true
+		}
 	}
-	t := uint32(ms - r.base)
-	if len(r.times) < limit {
-		r.times = append(r.times, t)
-		return
-	}
-	r.times[r.head] = t
-	r.head = (r.head + 1) % len(r.times)
+	return false
 }
 
-// rebase moves base to b (49 days of sends, or a message older than the first): a time before
-// b is more than an hour old and only ever compared as such, so it becomes b.
-func (r *ring) rebase(b int64) {
-	for i, t := range r.times {
-		r.times[i] = uint32(min(max(r.base+int64(t)-b, 0), math.MaxUint32))
+// add records a send at now, in its place; times long before the newest go, and at most
+// 2 × limit are kept (the newest), so a rule's memory stays near its cap.
+func (s *sendTimes) add(limit int, now int64) {
+	i := len(s.times)
+	for i > 0 && s.times[i-1] > now { // nearly always at the end
+		i--
 	}
-	r.base = b
+	s.times = slices.Insert(s.times, i, now)
+	newest := s.times[len(s.times)-1]
+	drop := sort.Search(len(s.times), func(i int) bool { return s.times[i] >= newest-int64(keepAfterNewest) })
+	drop = max(drop, len(s.times)-2*limit)
+	if drop > 0 {
+		s.times = append(s.times[:0], s.times[drop:]...)
+	}
 }
 
-// quiet reports whether at falls in one of the quiet windows, and when the latest of those
-// ends.
+// maxChained bounds how many windows one quiet period may chain (14 windows over a week).
+const maxChained = 7 * MaxQuietWindows
+
+// quiet reports whether at falls in a quiet window, and when the whole quiet period ends:
+// windows that touch or overlap are one period (CONTRACT.md 10.2), so its end is followed
+// from window to window.
 func (p *Policy) quiet(at time.Time) (time.Time, bool) {
+	end, ok := p.windowEnd(at)
+	if !ok {
+		return time.Time{}, false
+	}
+	for range maxChained {
+		next, more := p.windowEnd(end)
+		if !more || !next.After(end) {
+			break
+		}
+		end = next
+	}
+	return end.UTC(), true
+}
+
+// windowEnd reports whether at falls in one of the quiet windows, and the latest end of those
+// it falls in: the first instant at or after at when the local clock reads the window's `to`
+// (a `to` skipped or repeated by a summer-time change never ends a window before at).
+func (p *Policy) windowEnd(at time.Time) (time.Time, bool) {
 	if len(p.Quiet) == 0 {
 		return time.Time{}, false
 	}
@@ -316,23 +370,22 @@ func (p *Policy) quiet(at time.Time) (time.Time, bool) {
 	var until time.Time
 	found := false
 	for _, w := range p.Quiet {
-		var end time.Time
+		endDay := day
 		switch {
 		case w.From < w.To: // within the day
 			if w.Days&(1<<wd) == 0 || minute < w.From || minute >= w.To {
 				continue
 			}
-			end = time.Date(y, mo, day, w.To/60, w.To%60, 0, 0, p.Location)
 		case minute >= w.From && w.Days&(1<<wd) != 0: // past midnight, started today
-			end = time.Date(y, mo, day+1, w.To/60, w.To%60, 0, 0, p.Location)
+			endDay = day + 1
 		case minute < w.To && w.Days&(1<<prev) != 0: // past midnight, started yesterday
-			end = time.Date(y, mo, day, w.To/60, w.To%60, 0, 0, p.Location)
 		default:
 			continue
 		}
+		end := firstReading(at, y, mo, endDay, w.To, p.Location)
 		if !found || end.After(until) {
 			until, found = end, true
 		}
 	}
-	return until.UTC(), found
+	return until, found
 }

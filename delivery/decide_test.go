@@ -34,6 +34,13 @@ func TestQuietHours(t *testing.T) {
 	// 01:00–03:00 local is cut to one hour by the spring change and stretched to three by the
 	// autumn one.
 	dst := `{"timezone":"Europe/London","quiet_hours":[{"from":"00:30","to":"03:00"}]}`
+	skipped := `{"timezone":"Europe/London","quiet_hours":[{"from":"00:30","to":"01:30"}]}`
+	repeated := `{"timezone":"Europe/London","quiet_hours":[{"from":"00:00","to":"01:30"}]}`
+	newYork := `{"timezone":"America/New_York","quiet_hours":[{"from":"23:00","to":"02:30"}]}`
+	newYorkAutumn := `{"timezone":"America/New_York","quiet_hours":[{"from":"23:00","to":"01:30"}]}`
+	chained := `{"timezone":"UTC","quiet_hours":[{"from":"22:00","to":"23:30"},{"from":"23:00","to":"01:00"}]}`
+	touching := `{"timezone":"UTC","quiet_hours":[{"from":"23:00","to":"02:00"},{"from":"21:00","to":"23:00"}]}`
+	apart := `{"timezone":"UTC","quiet_hours":[{"from":"21:00","to":"22:00"},{"from":"22:01","to":"23:00"}]}`
 	for _, tc := range []struct {
 		name, notify, at string
 		held             bool
@@ -58,6 +65,23 @@ func TestQuietHours(t *testing.T) {
 		{"spring forward: 00:45 GMT", dst, "2026-03-29T00:45:00Z", true, "2026-03-29T02:00:00Z"},
 		{"spring forward: 03:00 BST is 02:00 UTC", dst, "2026-03-29T02:00:00Z", false, ""},
 		{"spring forward: 02:30 BST", dst, "2026-03-29T01:30:00Z", true, "2026-03-29T02:00:00Z"},
+		// A `to` the spring change skips ends the window at the change, never before the message.
+		{"skipped end: 00:45 GMT", skipped, "2026-03-29T00:45:00Z", true, "2026-03-29T01:00:00Z"},
+		{"skipped end: 02:00 BST", skipped, "2026-03-29T01:00:00Z", false, ""},
+		{"New York, skipped end", newYork, "2026-03-08T06:45:00Z", true, "2026-03-08T07:00:00Z"},
+		{"New York, skipped end, before", newYork, "2026-03-08T04:00:00Z", true, "2026-03-08T07:00:00Z"},
+		{"New York, after the change", newYork, "2026-03-08T07:00:00Z", false, ""},
+		// A `to` the autumn change repeats: the first reading after the message.
+		{"repeated end, first pass", repeated, "2026-10-25T00:15:00Z", true, "2026-10-25T00:30:00Z"},
+		{"repeated end, past it", repeated, "2026-10-25T00:45:00Z", false, ""},
+		{"repeated end, second pass", repeated, "2026-10-25T01:15:00Z", true, "2026-10-25T01:30:00Z"},
+		{"New York, repeated end, first pass", newYorkAutumn, "2026-11-01T05:15:00Z", true, "2026-11-01T05:30:00Z"},
+		{"New York, repeated end, second pass", newYorkAutumn, "2026-11-01T06:15:00Z", true, "2026-11-01T06:30:00Z"},
+		// Windows that touch or overlap are one quiet period: until is its end.
+		{"chained windows", chained, "2026-11-26T22:30:00Z", true, "2026-11-27T01:00:00Z"},
+		{"chained windows, in the second", chained, "2026-11-26T23:45:00Z", true, "2026-11-27T01:00:00Z"},
+		{"touching windows", touching, "2026-11-26T21:30:00Z", true, "2026-11-27T02:00:00Z"},
+		{"apart windows", apart, "2026-11-26T21:30:00Z", true, "2026-11-26T22:00:00Z"},
 		{"fall back: 01:30 BST", dst, "2026-10-25T00:30:00Z", true, "2026-10-25T03:00:00Z"},
 		{"fall back: 01:30 GMT, the hour again", dst, "2026-10-25T01:30:00Z", true, "2026-10-25T03:00:00Z"},
 		{"fall back: 03:00 GMT", dst, "2026-10-25T03:00:00Z", false, ""},
@@ -128,28 +152,39 @@ func TestHourlyCap(t *testing.T) {
 	})
 }
 
-// The cap's send times are kept to the millisecond after a base that moves: after 60 days
-// (past what 4 bytes of milliseconds hold) and for a send older than the first, the hour is
-// still counted right.
-func TestHourlyCapAcrossLongGapsAndOlderMessages(t *testing.T) {
+// The cap counts the sends whose times lie in the 60 minutes before the message, exactly (not
+// to the millisecond), across long gaps, and whatever order the messages came in (CONTRACT.md
+// 10.2 "Precisions").
+func TestHourlyCapByExactTimesInAnyOrder(t *testing.T) {
 	p := map[string]*delivery.Policy{"r": policy(t, `{"max_per_hour":2}`)}
 	run(t, delivery.NewDecider(nil), p, []step{
-		{"r", "AAAAA1", "", "2026-11-26T08:00:00.250Z", sent},
+		{"r", "AAAAA1", "", "2026-11-26T08:00:00.000250Z", sent},
 		{"r", "AAAAA2", "", "2026-11-26T08:30:00Z", sent},
-		{"r", "AAAAA3", "", "2026-11-26T09:00:00.249Z", held(delivery.RateLimit, "")},
-		{"r", "AAAAA4", "", "2026-11-26T09:00:00.250Z", sent}, // an hour to the millisecond
-		{"r", "AAAAA5", "", "2027-01-25T08:00:00Z", sent},     // 60 days later
+		{"r", "AAAAA3", "", "2026-11-26T09:00:00.000249Z", held(delivery.RateLimit, "")}, // 0.999999 ms short of the hour
+		{"r", "AAAAA4", "", "2026-11-26T09:00:00.000250Z", sent},                         // the hour, to the microsecond
+		{"r", "AAAAA5", "", "2027-01-25T08:00:00Z", sent},                                // 60 days later
 		{"r", "AAAAA6", "", "2027-01-25T08:10:00Z", sent},
 		{"r", "AAAAA7", "", "2027-01-25T08:20:00Z", held(delivery.RateLimit, "")},
 		{"r", "AAAAA8", "", "2027-01-25T09:10:00Z", sent},
 	})
-	// A send older than every kept one moves the base back; the kept times stay as they were.
+	// Out of order (messages arrive up to the lag late): the sends are counted by their times,
+	// not by when they were decided, and no 60 minutes ever hold more than the cap.
 	run(t, delivery.NewDecider(nil), p, []step{
-		{"r", "BBBBB1", "", "2026-11-26T10:00:00Z", sent},
-		{"r", "BBBBB2", "", "2026-11-26T08:00:00Z", sent},
-		{"r", "BBBBB3", "", "2026-11-26T08:30:00Z", held(delivery.RateLimit, "")},
-		{"r", "BBBBB4", "", "2026-11-26T10:59:59.999Z", held(delivery.RateLimit, "")},
-		{"r", "BBBBB5", "", "2026-11-26T11:00:00Z", sent},
+		{"r", "BBBBB1", "", "2026-11-26T10:00:20Z", sent},
+		{"r", "BBBBB2", "", "2026-11-26T10:00:00Z", sent},                                 // 20 s late
+		{"r", "BBBBB3", "", "2026-11-26T10:00:10Z", held(delivery.RateLimit, "")},         // the third within 20 s
+		{"r", "BBBBB4", "", "2026-11-26T11:00:19.999999Z", sent},                          // 10:00:00 has left the hour
+		{"r", "BBBBB5", "", "2026-11-26T11:00:19.9999995Z", held(delivery.RateLimit, "")}, // 10:00:20 has not, by 0.5 µs
+		{"r", "BBBBB6", "", "2026-11-26T11:00:20Z", sent},                                 // 10:00:20 has, exactly
+		{"r", "BBBBB7", "", "2026-11-26T11:00:00.5Z", held(delivery.RateLimit, "")},       // late: the hour to 11:00:19.999999 holds two
+		{"r", "BBBBB8", "", "2026-11-26T12:00:19.9999995Z", sent},
+	})
+	// The cap of one: a later send decided first holds an earlier message of the same minute.
+	one := map[string]*delivery.Policy{"r": policy(t, `{"max_per_hour":1}`)}
+	run(t, delivery.NewDecider(nil), one, []step{
+		{"r", "CCCCC1", "", "2026-11-26T12:00:30Z", sent},
+		{"r", "CCCCC2", "", "2026-11-26T12:00:00Z", held(delivery.RateLimit, "")},
+		{"r", "CCCCC3", "", "2026-11-26T13:00:30Z", sent},
 	})
 }
 

@@ -12,7 +12,8 @@ import (
 // DigestTopic is where tracker-rules watch publishes the daily digest, retained.
 const DigestTopic = "Tracker/rules-watch/digest"
 
-// DigestWindow is what a digest covers: the 24 hours before it.
+// DigestWindow is what a digest covers when its schedule is off (replay's last digest): the
+// 24 hours before it. A scheduled digest covers the calendar day since the previous one.
 const DigestWindow = 24 * time.Hour
 
 // MaxDigestEvents bounds the matches a digest remembers (the oldest go first).
@@ -52,17 +53,31 @@ func ParseSchedule(v string, loc *time.Location) (Schedule, error) {
 	return Schedule{Minute: h*60 + mi, Location: loc}, nil
 }
 
-// Next is the first digest time strictly after t (zero when off).
+// Next is the first digest time strictly after t (zero when off): the local time on t's day
+// or a later one (a time skipped by a summer-time change is the change itself).
 func (s Schedule) Next(t time.Time) time.Time {
 	if s.Off {
 		return time.Time{}
 	}
-	local := t.In(s.Location)
-	y, mo, d := local.Date()
-	at := time.Date(y, mo, d, s.Minute/60, s.Minute%60, 0, 0, s.Location)
-	for !at.After(t) {
-		d++
-		at = time.Date(y, mo, d, s.Minute/60, s.Minute%60, 0, 0, s.Location)
+	y, mo, d := t.In(s.Location).Date()
+	at := localTime(y, mo, d, s.Minute, s.Location)
+	for i := 1; !at.After(t); i++ {
+		at = localTime(y, mo, d+i, s.Minute, s.Location)
+	}
+	return at
+}
+
+// Before is the last digest time strictly before t: where the period of a digest made at t
+// starts (a calendar day in the zone: 23 or 25 hours across a summer-time change). When off,
+// the 24 hours before t.
+func (s Schedule) Before(t time.Time) time.Time {
+	if s.Off {
+		return t.Add(-DigestWindow)
+	}
+	y, mo, d := t.In(s.Location).Date()
+	at := localTime(y, mo, d+1, s.Minute, s.Location)
+	for i := 0; !at.Before(t); i-- {
+		at = localTime(y, mo, d+i, s.Minute, s.Location)
 	}
 	return at
 }
@@ -138,14 +153,23 @@ type Report struct {
 	To    string           `json:"to"`
 	Rules []DigestRule     `json:"rules"`
 	Top   []DigestAircraft `json:"top"`
+	// from and to are the period as instants, for its text in local time.
+	from, to time.Time
 }
 
-// Report is the digest of the matches in (to − 24 h, to]: rules by matches (then
-// identifier), the TopAircraft aircraft with the most matches (then address). Matches older
-// than the window are forgotten.
-func (g *Digest) Report(to time.Time) Report {
-	from := to.Add(-DigestWindow)
+// Report is the digest of the period [from, to): the matches at from or later and before to
+// (a match at exactly the digest time is the next digest's, CONTRACT.md 10.6), rules by
+// matches (then identifier), the TopAircraft aircraft with the most matches (then address).
+// The matches before to are forgotten: they are reported.
+func (g *Digest) Report(from, to time.Time) Report { return g.report(from, to, false) }
+
+// ReportThrough is the digest of [from, last], the end of an input included (replay's last
+// digest, at the end of the traffic).
+func (g *Digest) ReportThrough(from, last time.Time) Report { return g.report(from, last, true) }
+
+func (g *Digest) report(from, to time.Time, through bool) Report {
 	lo, hi := from.UnixNano(), to.UnixNano()
+	in := func(at int64) bool { return at >= lo && (at < hi || through && at == hi) }
 	rules := map[string]*DigestRule{}
 	type ac struct {
 		label   string
@@ -155,10 +179,10 @@ func (g *Digest) Report(to time.Time) Report {
 	aircraft := map[string]*ac{}
 	kept := g.events[:0:0]
 	g.each(func(e event) {
-		if e.at > lo {
+		if e.at > hi || !through && e.at == hi {
 			kept = append(kept, e)
 		}
-		if e.at <= lo || e.at > hi {
+		if !in(e.at) {
 			return
 		}
 		r := rules[e.rule]
@@ -183,7 +207,7 @@ func (g *Digest) Report(to time.Time) Report {
 		}
 	})
 	g.events, g.head = kept, 0 // the older matches are no digest's any more
-	out := Report{From: FormatTime(from), To: FormatTime(to), Rules: []DigestRule{}, Top: []DigestAircraft{}}
+	out := Report{From: FormatTime(from), To: FormatTime(to), Rules: []DigestRule{}, Top: []DigestAircraft{}, from: from, to: to}
 	for _, r := range rules {
 		out.Rules = append(out.Rules, *r)
 	}
@@ -219,10 +243,22 @@ func (g *Digest) each(fn func(event)) {
 // Title and Text are a digest as a channel sends it.
 func (r Report) Title() string { return "Tracker: the day's matches" }
 
-// Text lists each rule's sent and held matches and the aircraft matched most.
-func (r Report) Text() string {
+// PeriodText is the digest's period in loc's local time, in words: "Thu 26 Nov 08:00 – Fri 27
+// Nov 08:00".
+func (r Report) PeriodText(loc *time.Location) string {
+	if loc == nil {
+		loc = time.Local
+	}
+	const layout = "Mon 2 Jan 15:04"
+	return r.from.In(loc).Format(layout) + " – " + r.to.In(loc).Format(layout)
+}
+
+// Text lists each rule's sent and held matches and the aircraft matched most, under its
+// period in loc's local time.
+func (r Report) Text(loc *time.Location) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s – %s\n", r.From, r.To)
+	b.WriteString(r.PeriodText(loc))
+	b.WriteByte('\n')
 	if len(r.Rules) == 0 {
 		b.WriteString("No matches.")
 		return b.String()

@@ -312,3 +312,24 @@ func describeDuration(d time.Duration) string {
 	}
 	return fmt.Sprintf("%d min", d/time.Minute)
 }
+
+// ProblemText is a problem with its place, for a log line or a command line's report:
+// "quiet_hours[0].from: field required" (the message alone when it has no place).
+func ProblemText(p Problem) string {
+	var b strings.Builder
+	for _, l := range p.Loc {
+		switch v := l.(type) {
+		case int:
+			fmt.Fprintf(&b, "[%d]", v)
+		default:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			fmt.Fprint(&b, v)
+		}
+	}
+	if b.Len() == 0 {
+		return p.Msg
+	}
+	return b.String() + ": " + p.Msg
+}

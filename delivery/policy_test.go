@@ -117,30 +117,39 @@ func TestText(t *testing.T) {
 	require.Equal(t, "4CA7B5\nhttp://rx.local/tar1090/?icao=4ca7b5", delivery.Text(delivery.Subject{IcaoHex: "4CA7B5"}, "http://rx.local/tar1090/"))
 }
 
-// The digest counts the 24 hours up to its time (a match at the very end of the input is in
-// the last digest): rules by matches, held by reason, the aircraft matched most with their
-// latest label; older matches are forgotten.
+// The digest counts its period [from, to): a match at exactly the previous digest time is in
+// it, one at exactly its own time is the next digest's (CONTRACT.md 10.6). Rules by matches,
+// held by reason, the aircraft matched most with their latest label; reported matches are
+// forgotten.
 func TestDigest(t *testing.T) {
 	g := delivery.NewDigest()
-	to := at(t, "2026-11-26T08:00:00Z")
-	g.Add(to.Add(-25*time.Hour), "old", "Old", "AAAAAA", "OLD1", sent)
-	g.Add(to.Add(-24*time.Hour), "old", "Old", "AAAAAA", "OLD1", sent) // the previous digest's last
+	from, to := at(t, "2026-11-25T08:00:00Z"), at(t, "2026-11-26T08:00:00Z")
+	g.Add(from.Add(-time.Nanosecond), "old", "Old", "AAAAAA", "OLD1", sent) // the previous digest's last
+	g.Add(from, "early", "Early", "DDDDDD", "DDD1", sent)                   // at the previous digest time: this one's
 	g.Add(to.Add(-2*time.Hour), "low", "Low over Heathrow", "AAAAAA", "EZY1", sent)
 	g.Add(to.Add(-90*time.Minute), "low", "Low over Heathrow", "AAAAAA", "EZY1 (A320, easyJet)", held(delivery.Cooldown, ""))
 	g.Add(to.Add(-time.Hour), "low", "Low over Heathrow", "BBBBBB", "BAW1", held(delivery.QuietHours, ""))
 	g.Add(to.Add(-time.Minute), "mil", "Military", "CCCCCC", "RRR1", delivery.Decision{})
-	g.Add(to.Add(time.Second), "low", "Low over Heathrow", "CCCCCC", "late", sent) // the next day's
-	r := g.Report(to)
+	g.Add(to, "low", "Low over Heathrow", "CCCCCC", "late", sent) // at the digest time: the next day's
+	r := g.Report(from, to)
 	b, err := json.Marshal(r)
 	require.NoError(t, err)
 	require.JSONEq(t, `{"from":"2026-11-25T08:00:00+00:00","to":"2026-11-26T08:00:00+00:00",
 		"rules":[{"identifier":"low","name":"Low over Heathrow","sent":1,"held":{"cooldown":1,"quiet_hours":1}},
+		         {"identifier":"early","name":"Early","sent":1,"held":{}},
 		         {"identifier":"mil","name":"Military","sent":1,"held":{}}],
 		"top":[{"icao_hex":"AAAAAA","label":"EZY1 (A320, easyJet)","matches":2},{"icao_hex":"BBBBBB","label":"BAW1","matches":1},
-		       {"icao_hex":"CCCCCC","label":"RRR1","matches":1}]}`, string(b))
-	require.Equal(t, "2026-11-25T08:00:00+00:00 – 2026-11-26T08:00:00+00:00\nLow over Heathrow: 1 sent, 2 held (cooldown 1, quiet_hours 1)\n"+
-		"Military: 1 sent\nMost seen:\nEZY1 (A320, easyJet) × 2\nBAW1 × 1\nRRR1 × 1", r.Text())
-	require.Empty(t, g.Report(to.Add(48*time.Hour)).Rules, "a day later, nothing")
+		       {"icao_hex":"CCCCCC","label":"RRR1","matches":1},{"icao_hex":"DDDDDD","label":"DDD1","matches":1}]}`, string(b))
+	london, err := time.LoadLocation("Europe/London")
+	require.NoError(t, err)
+	require.Equal(t, "Wed 25 Nov 08:00 – Thu 26 Nov 08:00\nLow over Heathrow: 1 sent, 2 held (cooldown 1, quiet_hours 1)\n"+
+		"Early: 1 sent\nMilitary: 1 sent\nMost seen:\nEZY1 (A320, easyJet) × 2\nBAW1 × 1\nRRR1 × 1\nDDD1 × 1", r.Text(london))
+	next := g.Report(to, to.Add(24*time.Hour))
+	require.Len(t, next.Rules, 1, "the match at the digest time is in the next digest")
+	require.Equal(t, "late", next.Top[0].Label)
+	require.Empty(t, g.Report(to, to.Add(24*time.Hour)).Rules, "reported matches are forgotten")
+	g.Add(to.Add(48*time.Hour), "end", "End", "EEEEEE", "E", sent)
+	require.Len(t, g.ReportThrough(to.Add(24*time.Hour), to.Add(48*time.Hour)).Rules, 1, "a match at the end of the input is in the last digest")
 
 	s, err := delivery.ParseSchedule("08:30", time.UTC)
 	require.NoError(t, err)
@@ -151,4 +160,38 @@ func TestDigest(t *testing.T) {
 	require.True(t, off.Next(to).IsZero())
 	_, err = delivery.ParseSchedule("25:00", time.UTC)
 	require.Error(t, err)
+}
+
+// A digest covers the calendar day in its zone: 23 hours on the spring change, 25 on the
+// autumn one, so no hour is counted twice or never (CONTRACT.md 10.6); a digest time the
+// spring change skips is reached at the change.
+func TestDigestPeriodsAcrossSummerTime(t *testing.T) {
+	for _, tc := range []struct {
+		zone, digest, after string
+		next, from          string
+		hours               float64
+	}{
+		{"Europe/London", "08:00", "2026-03-28T09:00:00Z", "2026-03-29T07:00:00Z", "2026-03-28T08:00:00Z", 23},
+		{"Europe/London", "08:00", "2026-10-24T09:00:00Z", "2026-10-25T08:00:00Z", "2026-10-24T07:00:00Z", 25},
+		{"Europe/London", "08:00", "2026-11-26T07:00:00Z", "2026-11-26T08:00:00Z", "2026-11-25T08:00:00Z", 24},
+		{"America/New_York", "08:00", "2026-03-07T14:00:00Z", "2026-03-08T12:00:00Z", "2026-03-07T13:00:00Z", 23},
+		{"America/New_York", "08:00", "2026-10-31T13:00:00Z", "2026-11-01T13:00:00Z", "2026-10-31T12:00:00Z", 25},
+		// 02:30 does not exist on 8 March in New York: the digest goes at the change, 03:00 EDT.
+		{"America/New_York", "02:30", "2026-03-07T08:00:00Z", "2026-03-08T07:00:00Z", "2026-03-07T07:30:00Z", 23.5},
+		// 01:30 comes twice on 1 November: the first one.
+		{"America/New_York", "01:30", "2026-10-31T06:00:00Z", "2026-11-01T05:30:00Z", "2026-10-31T05:30:00Z", 24},
+	} {
+		t.Run(tc.zone+" "+tc.after, func(t *testing.T) {
+			loc, err := time.LoadLocation(tc.zone)
+			require.NoError(t, err)
+			s, err := delivery.ParseSchedule(tc.digest, loc)
+			require.NoError(t, err)
+			next := s.Next(at(t, tc.after))
+			require.Equal(t, at(t, tc.next), next.UTC())
+			from := s.Before(next)
+			require.Equal(t, at(t, tc.from), from.UTC())
+			require.InDelta(t, tc.hours, next.Sub(from).Hours(), 1e-9)
+			require.Equal(t, next, s.Next(from), "the periods follow each other")
+		})
+	}
 }

@@ -186,6 +186,9 @@ type Flight struct {
 	Velocity        Velocity
 	MatchedRules    []string
 	ForceArchive    bool
+	// Held are the rules whose match of this flight was held (CONTRACT.md 10.2): an emergency
+	// later decides each again, once.
+	Held []string
 	// Enrichment is what the enrichment remembers of the flight (CONTRACT.md 9): which
 	// lookups were made, and what the route leg resolution reads until the route is settled.
 	Enrichment EnrichState
@@ -215,8 +218,8 @@ func AppendFlightKey(buf []byte, icao string) []byte {
 
 // Reset starts a new flight for the same aircraft, reusing the flight's memory.
 func (f *Flight) Reset(icao string) {
-	matched, sources, track := f.MatchedRules[:0], f.ReceiverSources[:0], f.Enrichment.Track.Positions[:0]
-	*f = Flight{IcaoHex: icao, MatchedRules: matched, ReceiverSources: sources}
+	matched, sources, track, held := f.MatchedRules[:0], f.ReceiverSources[:0], f.Enrichment.Track.Positions[:0], f.Held[:0]
+	*f = Flight{IcaoHex: icao, MatchedRules: matched, ReceiverSources: sources, Held: held}
 	f.Enrichment.Track.Positions = track
 }
 

@@ -57,13 +57,29 @@ func (r *Rule) RefJSON() []byte { return r.refJSON }
 type Set struct {
 	Rules   []*Rule
 	Skipped []string // lenient mode: identifiers of the rules that failed
+	// SkipReasons says, for each skipped rule in order, why: "rule 'id' skipped: reason".
+	SkipReasons []string
 	// NotifyProblems names each rule whose `notify` was ignored, and why (to be logged).
 	NotifyProblems []string
 	Watchlists     *watchlist.Set
+	// byID finds a rule by its identifier (index builds it).
+	byID map[string]*Rule
+}
+
+// Rule is the enabled, valid rule of the set with identifier id (nil: none).
+func (s *Set) Rule(id string) *Rule {
+	if s == nil {
+		return nil
+	}
+	return s.byID[id]
 }
 
 // LoadError is a lenient load's report of skipped rules.
-type LoadError struct{ Skipped []string }
+type LoadError struct {
+	Skipped []string
+	// Reasons are the skipped rules with why each was skipped (Set.SkipReasons).
+	Reasons []string
+}
 
 func (e *LoadError) Error() string {
 	return "invalid rules skipped: " + strings.Join(e.Skipped, ", ")
@@ -110,6 +126,7 @@ func LoadRulesWith(data []byte, refs Refs, mode Mode) (*Set, error) {
 				id = fmt.Sprintf("#%d", i)
 			}
 			set.Skipped = append(set.Skipped, id)
+			set.SkipReasons = append(set.SkipReasons, fmt.Sprintf("rule '%s' skipped: %v", id, err))
 			continue
 		}
 		if enabled {
@@ -122,7 +139,7 @@ func LoadRulesWith(data []byte, refs Refs, mode Mode) (*Set, error) {
 	}
 	set.index()
 	if len(set.Skipped) > 0 {
-		return set, &LoadError{Skipped: set.Skipped}
+		return set, &LoadError{Skipped: set.Skipped, Reasons: set.SkipReasons}
 	}
 	return set, nil
 }
@@ -131,9 +148,11 @@ func LoadRulesWith(data []byte, refs Refs, mode Mode) (*Set, error) {
 // evaluator tests fired rules with a bitset instead of string compares.
 func (s *Set) index() {
 	pos := make(map[string]int, len(s.Rules))
+	s.byID = make(map[string]*Rule, len(s.Rules))
 	for i, r := range s.Rules {
 		r.index = i
 		pos[r.Identifier] = i
+		s.byID[r.Identifier] = r
 	}
 	for _, r := range s.Rules {
 		for j := range r.conds {
@@ -209,8 +228,12 @@ func compileRule(raw json.RawMessage, refs Refs, seen map[string]bool) (*Rule, b
 	r.refJSON = model.RuleRef{Name: r.Name, Description: r.Description, Identifier: r.Identifier}.JSON()
 	if n, ok := m["notify"]; ok && string(n) != "null" {
 		p, _, probs := delivery.Parse(n, refs.Zone)
-		if probs != nil {
-			r.notifyProblem = fmt.Sprintf("rule '%s': notify ignored: %s", id, probs[0].Msg)
+		if probs != nil { // every problem, each with its place under notify
+			texts := make([]string, len(probs))
+			for i, pr := range probs {
+				texts[i] = delivery.ProblemText(pr)
+			}
+			r.notifyProblem = fmt.Sprintf("rule '%s': notify ignored: %s", id, strings.Join(texts, "; "))
 		}
 		r.Policy = p
 	}

@@ -208,7 +208,7 @@ func (l *Loader) Poll(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	if le != nil {
-		l.log.Warn().Strs("skipped", le.Skipped).Msg("invalid rules skipped")
+		l.log.Warn().Strs("skipped", le.Reasons).Msg("invalid rules skipped")
 	}
 	for _, p := range set.NotifyProblems {
 		l.log.Error().Msg(p)

@@ -97,7 +97,7 @@ func TestReplaySuppressesLaggingMessages(t *testing.T) {
 	require.Equal(t, 0, code)
 	require.Contains(t, out, `"icao_hex":"BBBBBB"`)
 	require.NotContains(t, strings.ToUpper(out), "CCCCCC")
-	require.Contains(t, errOut, "rule sq: 2 matches, 1 notified, 1 suppressed")
+	require.Contains(t, errOut, "rule sq: 2 matches, 1 sent, 0 held, 1 suppressed")
 }
 
 func TestReplayPublishesNotRetainedAndReloadsLive(t *testing.T) {
@@ -151,7 +151,7 @@ func TestReplayPublishesNotRetainedAndReloadsLive(t *testing.T) {
 	require.NoError(t, stdin.Close())
 	require.NoError(t, cmd.Wait())
 	require.Equal(t, 1, rec.Count("Tracker/rule/sq"), "once per flight")
-	require.Contains(t, stderr.String(), "rule vfr: 1 matches, 1 notified")
+	require.Contains(t, stderr.String(), "rule vfr: 1 matches, 1 sent, 0 held")
 
 	// Trigger counts were flushed to the store.
 	v, err := r.Do(ctx, r.B().Get().Key("rule_triggers:sq:lifetime").Build()).ToString()

@@ -84,8 +84,8 @@ func TestReplayMQTTNeverPublishesAnInvalidTopic(t *testing.T) {
 			badLine = l
 		}
 	}
-	var matched, sent, suppressed int
-	_, err = fmt.Sscanf(okLine, "rule ok: %d matches, %d notified, %d suppressed", &matched, &sent, &suppressed)
+	var matched, sent, held, suppressed int
+	_, err = fmt.Sscanf(okLine, "rule ok: %d matches, %d sent, %d held, %d suppressed", &matched, &sent, &held, &suppressed)
 	require.NoError(t, err, okLine)
 	require.Positive(t, sent)
 	require.Contains(t, badLine, "never published (the identifier is not a valid MQTT topic level)")

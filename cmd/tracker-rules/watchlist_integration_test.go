@@ -194,10 +194,12 @@ func TestReplayWithWatchlistsMatchesAnIndependentCount(t *testing.T) {
 		}
 	}
 
-	// Without --watchlist the rules that name a list are skipped and named.
+	// Without --watchlist the rules that name a list are skipped, each named with why.
 	_, errOut, code = runCmd(t, nil, "", "replay", "--rules", rulesFile)
 	require.Equal(t, 0, code)
-	require.Contains(t, errOut, "skipping invalid rules: on-list, off-list")
+	require.Contains(t, errOut, "rule 'on-list' skipped: ")
+	require.Contains(t, errOut, "rule 'off-list' skipped: ")
+	require.Regexp(t, `rule 'on-list' skipped: .*watchlist 'pa' not found`, errOut)
 }
 
 // validate knows the lists given with --watchlist, and names a rule whose list is missing.

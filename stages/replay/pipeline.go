@@ -19,6 +19,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/stages/notify"
 	"github.com/tracker-adsb/tracker-core-health/trafficline"
 )
 
@@ -49,9 +50,11 @@ type Options struct {
 	Digest *delivery.Schedule
 }
 
-// RuleStats counts one rule's matches: sent (written out or published), suppressed (older
-// than 30 s), refused because the rule's identifier is not a valid MQTT topic level, and held
-// by its delivery policy or a mute (written out, marked held).
+// RuleStats counts one rule's matches: sent (told: written out or published, with no
+// decision or a sent one), suppressed (older than 30 s), refused because the rule's
+// identifier is not a valid MQTT topic level, and held by its delivery policy or a mute
+// (written out or published too, marked held). A held match an emergency sends later moves
+// from held to sent.
 type RuleStats struct{ Matched, Sent, Suppressed, BadTopic, Held int }
 
 // Result is what a replay did.
@@ -91,6 +94,7 @@ type piece struct {
 type publication struct {
 	rule    string
 	payload []byte
+	told    bool // sent (or no decision), not held: counted as sent once published
 }
 
 func (b *batch) reset() {
@@ -172,7 +176,9 @@ func Run(ctx context.Context, in io.Reader, out, errOut io.Writer, o Options) (R
 		for _, pub := range p.pubs {
 			switch o.Publish(ctx, pub.rule, pub.payload) {
 			case model.Sent:
-				sent[pub.rule]++
+				if pub.told {
+					sent[pub.rule]++
+				}
 			case model.BadTopic:
 				bad[pub.rule]++
 			}
@@ -311,27 +317,33 @@ func (ev *evaluator) digestUntil(at time.Time) {
 	if ev.nextDigest.IsZero() {
 		ev.nextDigest = ev.o.Digest.Next(at.Add(-time.Nanosecond))
 	}
-	for !at.Before(ev.nextDigest) {
-		ev.writeDigest(ev.nextDigest)
+	for !at.Before(ev.nextDigest) { // a match at exactly the digest time is the next digest's
+		ev.writeDigest(ev.digest.Report(ev.o.Digest.Before(ev.nextDigest), ev.nextDigest))
 		ev.nextDigest = ev.o.Digest.Next(ev.nextDigest)
 	}
 }
 
-// endDigest writes the digest of the day before the clock, at the end of the input.
+// endDigest writes, at the end of the input, the digest of the period since the last digest
+// time (the 24 hours before the clock when the schedule is off).
 func (ev *evaluator) endDigest() {
 	if ev.digest == nil || ev.clock.Now().IsZero() {
 		return
 	}
-	ev.writeDigest(ev.clock.Now())
+	now := ev.clock.Now()
+	from := ev.o.Digest.Before(now)
+	if !ev.o.Digest.Off && !ev.o.Digest.Next(from).After(now) { // now is a digest time: its period starts there
+		from = now
+	}
+	ev.writeDigest(ev.digest.ReportThrough(from, now))
 	ev.cur.end = true
 	pipeline.Send(ev.ctx, ev.pieces, ev.cur)
 	ev.cur = piece{}
 }
 
-func (ev *evaluator) writeDigest(to time.Time) {
+func (ev *evaluator) writeDigest(r delivery.Report) {
 	line, _ := json.Marshal(struct {
 		Digest delivery.Report `json:"digest"`
-	}{ev.digest.Report(to)})
+	}{r})
 	out := ev.out()
 	*out = append(append(*out, line...), '\n')
 }
@@ -368,59 +380,69 @@ func (ev *evaluator) batch(b *batch) {
 			o.Engine.Expire(ev.clock.Now())
 		}
 		matches := o.Engine.Process(m)
-		if len(matches) == 0 {
+		f := o.Engine.Last()
+		if len(matches) == 0 && len(f.Held) == 0 {
 			continue
 		}
-		var body []byte // the flight, rendered once for every rule that fires on it
+		lagging := ev.clock.Lagging(m.ReceivedAt)
 		for _, mt := range matches {
-			st := ev.res.Rules[mt.Rule.Identifier]
-			if st == nil {
-				st = &RuleStats{}
-				ev.res.Rules[mt.Rule.Identifier] = st
-			}
+			st := ev.stats(mt.Rule.Identifier)
 			st.Matched++
 			if o.Counter != nil {
 				o.Counter.Count(mt.Rule.Identifier, mt.At)
 			}
-			if ev.clock.Lagging(mt.At) {
+			if lagging {
 				st.Suppressed++
-				o.Log.Debug().Str("icao_hex", mt.Flight.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
-				continue
+				o.Log.Debug().Str("icao_hex", f.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
 			}
+		}
+		if lagging { // lag comes before any decision (CONTRACT.md 10.2)
+			continue
+		}
+		var body []byte // the flight, rendered once for every rule that fires on it
+		notify.Decide(ev.decider, o.Engine.Set(), f, matches, m.ReceivedAt, func(t notify.Told) {
+			st := ev.stats(t.Rule.Identifier)
 			if body == nil {
-				body = model.NewNotificationBody(mt.Flight).JSON()
+				body = model.NewNotificationBody(f).JSON()
 			}
-			d := ev.decider.Decide(mt.Rule.Identifier, mt.Rule.Policy, mt.Flight.IcaoHex, mt.Flight.Squawk, mt.At)
-			if ev.digest != nil {
-				ev.digest.Add(mt.At, mt.Rule.Identifier, mt.Rule.Name, mt.Flight.IcaoHex, delivery.LabelOf(mt.Flight), d)
+			d := t.Decision
+			switch {
+			case t.Again: // the held match, sent after all
+				st.Held--
+			case ev.digest != nil:
+				ev.digest.Add(t.At, t.Rule.Identifier, t.Rule.Name, f.IcaoHex, delivery.LabelOf(f), d)
 			}
 			if d.State == delivery.Held {
 				st.Held++
 			}
 			if o.Publish != nil {
-				ev.cur.pubs = append(ev.cur.pubs, publication{mt.Rule.Identifier, ev.withDelivery(model.AppendNotification(nil, body, mt.Rule.RefJSON()), d)})
+				ev.cur.pubs = append(ev.cur.pubs, publication{t.Rule.Identifier, notify.Mark(model.AppendNotification(nil, body, t.Rule.RefJSON()), d, &ev.scratch), d.Told()})
 			} else {
 				out := ev.out()
-				*out = ev.withDelivery(model.AppendNotification(*out, body, mt.Rule.RefJSON()), d)
+				*out = notify.Mark(model.AppendNotification(*out, body, t.Rule.RefJSON()), d, &ev.scratch)
 				*out = append(*out, '\n')
-				st.Sent++
+				if d.Told() {
+					st.Sent++
+				}
 			}
-			if o.Explain {
-				earlier := mt.Flight.MatchedRules[:len(mt.Flight.MatchedRules)-len(matches)]
+			if o.Explain && !t.Again {
+				earlier := f.MatchedRules[:len(f.MatchedRules)-len(matches)]
 				out := ev.out()
-				*out = AppendExplain(*out, mt.Rule, mt.Flight, earlier, mt.At)
+				*out = AppendExplain(*out, t.Rule, f, earlier, t.At)
 			}
-		}
+		})
 	}
 }
 
-// withDelivery adds the decision to a notification that ends dst, when there is one.
-func (ev *evaluator) withDelivery(dst []byte, d delivery.Decision) []byte {
-	if d.State == delivery.None {
-		return dst
+// stats is a rule's counts (a rule that fires was in the set when the replay began, or came
+// with a reload).
+func (ev *evaluator) stats(id string) *RuleStats {
+	st := ev.res.Rules[id]
+	if st == nil {
+		st = &RuleStats{}
+		ev.res.Rules[id] = st
 	}
-	ev.scratch = d.AppendJSON(ev.scratch[:0])
-	return model.AppendKey(dst, "delivery", ev.scratch)
+	return st
 }
 
 // Explanation is why a rule fired: every condition with the value it observed.

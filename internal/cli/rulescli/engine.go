@@ -26,7 +26,7 @@ import (
 type ruleEngine struct {
 	*rules.Engine
 	snap    *rules.Snapshot // what was loaded first
-	skipped []string        // invalid rules left out of it
+	skipped []string        // invalid rules left out of it, each with why ("rule 'x' skipped: …")
 	o       options
 	log     zerolog.Logger
 
@@ -172,8 +172,8 @@ func loadSet(ctx context.Context, o options) (*rules.Snapshot, *rules.Set, []str
 	}
 	set, err := rules.Compile(s)
 	var le *rules.LoadError
-	if errors.As(err, &le) {
-		return s, set, le.Skipped, nil
+	if errors.As(err, &le) { // each named with why it was skipped
+		return s, set, le.Reasons, nil
 	}
 	return s, set, nil, err
 }

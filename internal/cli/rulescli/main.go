@@ -299,8 +299,8 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if len(engine.skipped) > 0 {
-		fmt.Fprintf(stderr, "skipping invalid rules: %s\n", strings.Join(engine.skipped, ", "))
+	for _, why := range engine.skipped {
+		fmt.Fprintln(stderr, why)
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -379,10 +379,7 @@ func printSummary(w io.Writer, res replaystage.Result) {
 	fmt.Fprintf(w, "replayed %d lines (%d bad)\n", res.Lines, res.Bad)
 	for _, id := range ids {
 		s := res.Rules[id]
-		fmt.Fprintf(w, "rule %s: %d matches, %d notified, %d suppressed (older than 30 s)", id, s.Matched, s.Sent, s.Suppressed)
-		if s.Held > 0 {
-			fmt.Fprintf(w, ", %d held (quiet hours, cooldown, rate or mute)", s.Held)
-		}
+		fmt.Fprintf(w, "rule %s: %d matches, %d sent, %d held, %d suppressed (older than 30 s)", id, s.Matched, s.Sent, s.Held, s.Suppressed)
 		if s.BadTopic > 0 {
 			fmt.Fprintf(w, ", %d never published (the identifier is not a valid MQTT topic level)", s.BadTopic)
 		}

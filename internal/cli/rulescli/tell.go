@@ -15,6 +15,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/channels"
+	"github.com/tracker-adsb/tracker-core-health/stages/notify"
 )
 
 // teller is what watch does with a match once the rules have fired (CONTRACT.md 10): it decides
@@ -56,27 +57,33 @@ func newTeller(o options, store rueidis.Client, log zerolog.Logger) *teller {
 	return t
 }
 
-// tell decides mt, and returns the MQTT notification with its decision (when it has one).
-func (t *teller) tell(mt rules.Match) []byte {
-	payload := mt.Notification()
-	d := t.decider.Decide(mt.Rule.Identifier, mt.Rule.Policy, mt.Flight.IcaoHex, mt.Flight.Squawk, mt.At)
-	t.digest.Add(mt.At, mt.Rule.Identifier, mt.Rule.Name, mt.Flight.IcaoHex, delivery.LabelOf(mt.Flight), d)
-	if d.State != delivery.None {
-		t.scratch = d.AppendJSON(t.scratch[:0])
-		payload = model.AppendKey(payload, "delivery", t.scratch)
-	}
-	if d.Told() && t.channels != nil {
-		title := mt.Rule.Name
-		if strings.TrimSpace(title) == "" {
-			title = mt.Rule.Identifier
+// tell decides the matches of one message of flight f (and the held matches an emergency now
+// sends, notify.Decide) and hands each MQTT notification, marked with its decision, to
+// publish; the channels get what is sent, the digest counts every match.
+func (t *teller) tell(set *rules.Set, f *model.Flight, matches []rules.Match, at time.Time, publish func(rule string, payload []byte)) {
+	var body []byte // the flight, rendered once for every rule
+	notify.Decide(t.decider, set, f, matches, at, func(told notify.Told) {
+		if body == nil {
+			body = model.NewNotificationBody(f).JSON()
 		}
-		var names []string // nil: every channel
-		if mt.Rule.Policy != nil {
-			names = mt.Rule.Policy.Channels
+		d := told.Decision
+		payload := notify.Mark(model.AppendNotification(nil, body, told.Rule.RefJSON()), d, &t.scratch)
+		if !told.Again {
+			t.digest.Add(told.At, told.Rule.Identifier, told.Rule.Name, f.IcaoHex, delivery.LabelOf(f), d)
 		}
-		t.channels.Send(channels.Message{Title: title, Text: delivery.Text(delivery.SubjectOf(mt.Flight), t.tar1090)}, names)
-	}
-	return payload
+		if d.Told() && t.channels != nil {
+			title := told.Rule.Name
+			if strings.TrimSpace(title) == "" {
+				title = told.Rule.Identifier
+			}
+			var names []string // nil: every channel
+			if told.Rule.Policy != nil {
+				names = told.Rule.Policy.Channels
+			}
+			t.channels.Send(channels.Message{Title: title, Text: delivery.Text(delivery.SubjectOf(f), t.tar1090)}, names)
+		}
+		publish(told.Rule.Identifier, payload)
+	})
 }
 
 // digestDue returns the digest when its time has come (now: the wall clock), and schedules the
@@ -85,10 +92,10 @@ func (t *teller) digestDue(now time.Time) (delivery.Report, bool) {
 	if t.schedule.Off || now.Before(t.next) {
 		return delivery.Report{}, false
 	}
-	r := t.digest.Report(now)
+	r := t.digest.Report(t.schedule.Before(t.next), t.next) // the calendar day that ends at the digest time
 	t.next = t.schedule.Next(now)
 	if t.channels != nil {
-		t.channels.Send(channels.Message{Title: r.Title(), Text: r.Text()}, nil)
+		t.channels.Send(channels.Message{Title: r.Title(), Text: r.Text(t.schedule.Location)}, nil)
 	}
 	return r, true
 }
@@ -149,7 +156,7 @@ func (t *teller) command(ctx context.Context, payload []byte) {
 	if probs != nil {
 		msgs := make([]string, 0, len(probs))
 		for _, p := range probs {
-			msgs = append(msgs, p.Msg)
+			msgs = append(msgs, delivery.ProblemText(p))
 		}
 		t.log.Warn().Strs("problems", msgs).Msg("mute command ignored")
 		return

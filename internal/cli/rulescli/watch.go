@@ -132,20 +132,30 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 			return struct{}{}, false
 		}
 		now := s.Clock()
-		for i := range msgs {
-			for _, mt := range engine.Process(&msgs[i]) {
-				engine.Counter.Count(mt.Rule.Identifier, mt.At)
-				if rules.Lagging(now, mt.At) {
-					log.Debug().Str("icao_hex", mt.Flight.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
-					continue
-				}
-				payload := tell.tell(mt)
-				if mc.MQTTEnabled() {
-					notifier.Publish(ctx, mt.Rule.Identifier, payload)
-				} else {
-					_, _ = out.Write(append(payload, '\n'))
-				}
+		publish := func(rule string, payload []byte) {
+			if mc.MQTTEnabled() {
+				notifier.Publish(ctx, rule, payload)
+			} else {
+				_, _ = out.Write(append(payload, '\n'))
 			}
+		}
+		for i := range msgs {
+			m := &msgs[i]
+			matches := engine.Process(m)
+			f := engine.Last()
+			for _, mt := range matches {
+				engine.Counter.Count(mt.Rule.Identifier, mt.At)
+			}
+			if len(matches) == 0 && len(f.Held) == 0 {
+				continue
+			}
+			if rules.Lagging(now, m.ReceivedAt) { // before any decision (CONTRACT.md 10.2)
+				for _, mt := range matches {
+					log.Debug().Str("icao_hex", f.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
+				}
+				continue
+			}
+			tell.tell(engine.Set(), f, matches, m.ReceivedAt, publish)
 		}
 		// Memory stays bounded: finished flights and their aircraft are forgotten.
 		engine.Expire(now)
