@@ -17,6 +17,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
 )
@@ -56,7 +57,14 @@ type Options struct {
 	// AircraftDB is the database the rule tests enrich flights with (AIRCRAFT_DB; CONTRACT.md
 	// 9.1); nil: none.
 	AircraftDB enrich.Source
+	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS) lets an import from a URL reach
+	// loopback, private and link-local addresses; off, the server refuses them (CONTRACT.md
+	// 11.2), so whoever can reach the API cannot probe the network it sits in.
+	AllowPrivateDownloads bool
 }
+
+// downloadTimeout bounds one download of a list the server makes.
+const downloadTimeout = 2 * time.Minute
 
 // Server serves the API.
 type Server struct {
@@ -67,6 +75,9 @@ type Server struct {
 	now     func() time.Time
 	traffic Traffic
 	matches Matches
+	// download fetches the lists imported from a URL (fetch.NewClient: local addresses
+	// refused unless AllowPrivateDownloads).
+	download *http.Client
 }
 
 // NewServer builds the server; a trusted origin that is not scheme://host[:port] is an error.
@@ -75,7 +86,8 @@ func NewServer(store *Store, opts Options, log zerolog.Logger) (*Server, error) 
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{store: store, opts: opts, csp: csp, log: log, now: time.Now, traffic: opts.Traffic, matches: opts.Matches}
+	s := &Server{store: store, opts: opts, csp: csp, log: log, now: time.Now, traffic: opts.Traffic, matches: opts.Matches,
+		download: fetch.NewClient(downloadTimeout, opts.AllowPrivateDownloads)}
 	if s.traffic == nil {
 		s.traffic = keeper.NewTraffic("", 0, 0, log)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
@@ -176,17 +177,17 @@ func (s *Server) importWatchlist(w http.ResponseWriter, r *http.Request) {
 	// ?url= with an empty body: the server downloads the list (the UI's "import from a URL";
 	// the page itself may fetch nothing from elsewhere). Any failure stores nothing.
 	if from := strings.TrimSpace(q.Get("url")); from != "" && len(bytes.TrimSpace(body)) == 0 {
-		if !watchlist.IsURL(from) {
+		if !fetch.IsURL(from) {
 			write422(w, []FieldError{{Loc: []any{"query", "url"}, Msg: "url must be an http(s) URL", Type: "value_error"}})
 			return
 		}
-		if body, err = watchlist.Download(r.Context(), from); err != nil {
+		if body, err = fetch.Get(r.Context(), s.download, from, watchlist.MaxBody, "a watchlist"); err != nil {
 			writeDetail(w, http.StatusBadGateway, "Watchlist not imported (the stored list is unchanged): "+err.Error())
 			return
 		}
 		csv = !watchlist.LooksLikeJSON(body)
 		if meta.Source == "" {
-			meta.Source = watchlist.Redacted(from)
+			meta.Source = fetch.Redacted(from)
 		}
 	}
 	l, counts, err := watchlist.Import(body, csv, meta, s.now())

@@ -141,9 +141,10 @@ func TestWatchlistImportRefusesBadInput(t *testing.T) {
 }
 
 // ?url= with an empty body: the server downloads the list (the UI's import from a URL), the
-// URL as its source when none is given; a URL that fails stores nothing and says why.
+// URL as its source when none is given; a URL that fails stores nothing and says why. (The
+// list's server is on loopback: allowed here by ALLOW_PRIVATE_DOWNLOADS.)
 func TestWatchlistImportFromAURL(t *testing.T) {
-	f := setup(t, "")
+	f := setupWith(t, api.Options{AllowPrivateDownloads: true})
 	fail := false
 	list := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		if fail {
@@ -248,4 +249,46 @@ func TestMutesEndpoints(t *testing.T) {
 func mustMarshal(v any) []byte {
 	b, _ := json.Marshal(v)
 	return b
+}
+
+// CONTRACT.md 11.2: a download the server makes refuses loopback, private, link-local and
+// unspecified addresses, named or reached by a redirect, unless ALLOW_PRIVATE_DOWNLOADS; the
+// answer never quotes what the fetched server said. (A refused address is refused before it
+// is dialled: no packet leaves for 10.0.0.1 or 169.254.169.254.)
+func TestWatchlistImportRefusesLocalAddresses(t *testing.T) {
+	t.Parallel()
+	secret := "the data store's banner"
+	local := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if to := r.URL.Query().Get("to"); to != "" {
+			http.Redirect(w, r, to, http.StatusFound)
+			return
+		}
+		_, _ = io.WriteString(w, "ICAO\n406F2B\n"+secret+"\n")
+	}))
+	t.Cleanup(local.Close)
+	f := setup(t, "")
+	for _, target := range []string{
+		local.URL + "/list.csv",
+		"http://127.0.0.1:9/list.csv",
+		"http://10.0.0.1/list.csv",
+		"http://169.254.169.254/latest/meta-data/",
+		"http://[::1]:9/list.csv",
+		"http://0.0.0.0:9/list.csv",
+		"http://localhost:9/list.csv",
+	} {
+		code, got := f.csvPut("/api/watchlists/pa?url="+url.QueryEscape(target), "")
+		require.Equal(t, 502, code, "%s: %v", target, got)
+		require.Contains(t, got["detail"], "refused", target)
+		require.Contains(t, got["detail"], "ALLOW_PRIVATE_DOWNLOADS", target)
+		require.NotContains(t, got["detail"], secret)
+	}
+	// (A redirect to a local address is refused at its hop too: internal/fetch's tests, where
+	// the first hop may be the test's own server.)
+	code, _, _ := f.do("GET", "/api/watchlists/pa", nil)
+	require.Equal(t, 404, code, "nothing was stored")
+
+	allowed := setupWith(t, api.Options{AllowPrivateDownloads: true})
+	code, got := allowed.csvPut("/api/watchlists/pa?url="+url.QueryEscape(local.URL+"/list.csv"), "")
+	require.Equal(t, 200, code, got)
+	require.Equal(t, 1.0, got["count"], "with the setting, a local list imports")
 }

@@ -218,6 +218,21 @@ func (r *Reader) Duration(name string, def time.Duration) time.Duration {
 	return d
 }
 
+// Bool is a variable as true or false (also 1/0, yes/no, on/off; any case), def when unset.
+func (r *Reader) Bool(name string, def bool) bool {
+	s := strings.ToLower(r.Str(name, ""))
+	switch s {
+	case "":
+		return def
+	case "true", "1", "yes", "on":
+		return true
+	case "false", "0", "no", "off":
+		return false
+	}
+	r.Fail(name, fmt.Sprintf("invalid value %q (want true or false)", s))
+	return def
+}
+
 // seconds reads a whole number of seconds (>= 0 when zeroOK).
 func (r *Reader) seconds(name string, def time.Duration, zeroOK bool) time.Duration {
 	s := r.Str(name, "")
@@ -333,6 +348,9 @@ type API struct {
 	// AircraftDB (AIRCRAFT_DB): the aircraft database the rule tests enrich with; empty: the
 	// default file, else the shipped one; "none": no enrichment (CONTRACT.md 9.4).
 	AircraftDB string
+	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS, default false): an import from a URL may
+	// reach loopback, private and link-local addresses.
+	AllowPrivateDownloads bool
 }
 
 // LoadAPI reads the management API's configuration.
@@ -355,6 +373,7 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.MQTT = r.mqtt()
 	a.AircraftDB = r.Str("AIRCRAFT_DB", "")
 	a.Tar1090URL = r.url("CONFIG_UI_TAR1090_URL", "")
+	a.AllowPrivateDownloads = r.Bool("ALLOW_PRIVATE_DOWNLOADS", false)
 	if r.err != nil {
 		return nil, r.err
 	}

@@ -3,11 +3,11 @@ package watchlist
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -36,8 +36,9 @@ var columns = map[string]string{
 
 // ParseCSV reads a list in Plane-Alert-DB's format: a header row naming the columns
 // (compared case-insensitively after leading '$' and '#' are stripped; ICAO required, others
-// optional and unknown ones ignored), RFC 4180 quoting, a UTF-8 byte-order mark tolerated. A
-// row without a valid address is skipped and counted, never the whole import.
+// optional and unknown ones ignored), RFC 4180 quoting read leniently (records), a UTF-8
+// byte-order mark tolerated. A row without a valid address is skipped and counted, never the
+// whole import; so is each line lost to a quote that never closes.
 func ParseCSV(r io.Reader) ([]Entry, Counts, error) { return parseCSV(r, 0) }
 
 // parseCSV is ParseCSV with the number of rows expected (0: unknown), to size the list once.
@@ -46,15 +47,16 @@ func parseCSV(r io.Reader, rows int) ([]Entry, Counts, error) {
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xEF, 0xBB, 0xBF}) {
 		_, _ = br.Discard(3)
 	}
-	cr := csv.NewReader(br)
-	cr.FieldsPerRecord = -1 // short rows (the PIA list's) are read as they are
-	cr.ReuseRecord = true
-	header, err := cr.Read()
+	rd := newRecords(br)
+	header, skipped, err := rd.next()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
 			return nil, Counts{}, errors.New("the CSV is empty: a header row naming the columns is needed")
 		}
 		return nil, Counts{}, fmt.Errorf("the CSV's header row: %w", err)
+	}
+	if skipped > 0 {
+		return nil, Counts{}, errors.New("the CSV's header row has a quote that never closes")
 	}
 	col := map[string]int{}
 	for i, h := range header {
@@ -74,16 +76,22 @@ func parseCSV(r io.Reader, rows int) ([]Entry, Counts, error) {
 		}
 		return ""
 	}
+	// A line whose own address column holds an address starts a row: a quote left open on
+	// an earlier line never swallows it.
+	rd.rowStart = func(line string) bool {
+		rec, ok := parseRecord(line)
+		if !ok {
+			return false
+		}
+		_, _, valid := normaliseAddress(field(rec, "icao"))
+		return valid && len(rec) > 1
+	}
 	b := newBuilder(rows)
 	for {
-		rec, err := cr.Read()
+		rec, skipped, err := rd.next()
+		b.counts.Skipped += skipped // lines lost to a quote that never closes, one each
 		if errors.Is(err, io.EOF) {
 			break
-		}
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			b.counts.Skipped++ // a row the CSV reader cannot read; the next rows can be
-			continue
 		}
 		if err != nil {
 			return nil, b.counts, fmt.Errorf("reading the CSV: %w", err)
@@ -115,6 +123,7 @@ type JSONImport struct {
 // counted, as a CSV row is.
 func ParseJSON(body []byte) (JSONImport, []Entry, Counts, error) {
 	var in JSONImport
+	body = bytes.TrimPrefix(bytes.TrimLeft(body, " \t\r\n"), []byte("\ufeff")) // a UTF-8 BOM is no JSON, and no reason to refuse it
 	d := json.NewDecoder(bytes.NewReader(body))
 	if err := d.Decode(&in); err != nil {
 		return in, nil, Counts{}, fmt.Errorf("not a watchlist object {\"name\", \"source\", \"licence\", \"entries\"}: %w", err)
@@ -144,7 +153,8 @@ func CheckEntry(e Entry) (Entry, error) {
 	if !ok {
 		return e, fmt.Errorf("icao_hex '%s' is not an ICAO address (1 to 6 hexadecimal digits)", e.IcaoHex)
 	}
-	return clean(e, hex), nil
+	e, _ = clean(e, hex)
+	return e, nil
 }
 
 // builder gathers entries in order, the last row of an address replacing an earlier one.
@@ -166,10 +176,10 @@ func (b *builder) add(e Entry) error {
 		b.counts.Skipped++
 		return nil
 	}
-	if repaired {
+	e, dropped := clean(e, hex)
+	if repaired || dropped {
 		b.counts.Repaired++
 	}
-	e = clean(e, hex)
 	if b.at == nil {
 		b.at = map[string]int{}
 	}
@@ -194,10 +204,15 @@ func (b *builder) entries() []Entry {
 	return b.list
 }
 
-func clean(e Entry, hex string) Entry {
+// clean normalises an entry: dropped reports a link left out because it is no http(s) URL
+// (CONTRACT.md 11.4: nothing else is ever shown as a link).
+func clean(e Entry, hex string) (_ Entry, dropped bool) {
 	e.IcaoHex = hex
 	for _, p := range []*string{&e.Registration, &e.Operator, &e.Type, &e.TypeDesignator, &e.Category, &e.Link} {
 		*p = strings.TrimSpace(*p)
+	}
+	if e.Link != "" && !WebLink(e.Link) {
+		e.Link, dropped = "", true
 	}
 	e.TypeDesignator = strings.ToUpper(e.TypeDesignator)
 	e.Group = strings.ToLower(strings.TrimSpace(e.Group))
@@ -211,7 +226,18 @@ func clean(e Entry, hex string) Entry {
 		}
 	}
 	e.Tags = tags
-	return e
+	return e, dropped
+}
+
+// WebLink reports whether link is an absolute http or https URL with a host: the only links
+// kept and shown (a javascript: or data: link would run in the page that shows it).
+func WebLink(link string) bool {
+	u, err := url.Parse(link)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	scheme := strings.ToLower(u.Scheme)
+	return scheme == "http" || scheme == "https"
 }
 
 func validGroup(g string) bool { return g == "civ" || g == "mil" || g == "pol" || g == "gov" }

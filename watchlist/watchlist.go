@@ -182,7 +182,7 @@ func Compile(l Lists) *Set {
 			}
 			w := s.byAddr[addr]
 			if w == nil {
-				w = &model.Watched{Shown: &model.WatchEntry{List: in(id), Group: in(e.Group), Category: in(e.Category), Link: strings.Clone(e.Link)}}
+				w = &model.Watched{Shown: &model.WatchEntry{List: in(id), Group: in(e.Group), Category: in(e.Category), Link: shownLink(e.Link)}}
 				if len(e.Tags) > 0 { // tag sets repeat across a list: each kept once
 					key := strings.Join(e.Tags, "\x00")
 					if tags[key] == nil {
@@ -262,3 +262,12 @@ func (s *Set) Len() int {
 
 // NotFound is the API's 404 text for a list.
 func NotFound(id string) string { return fmt.Sprintf("Watchlist '%s' not found", id) }
+
+// shownLink is a stored link as it may be shown: only an http(s) URL (a list another tool
+// wrote may hold anything).
+func shownLink(link string) string {
+	if !WebLink(strings.TrimSpace(link)) {
+		return ""
+	}
+	return strings.Clone(strings.TrimSpace(link))
+}

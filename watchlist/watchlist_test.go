@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -140,4 +141,83 @@ func TestEncodeIsTheObject(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, lists, back)
 	require.Equal(t, "{}", string(watchlist.Lists{}.Encode()))
+}
+
+// CONTRACT.md 11.1, read leniently: a bare '"' inside an unquoted field is text (the row is
+// kept); a quote that never closes loses only its own line, counted once per line, and the
+// rows after it are read; a quoted field over two lines is one field; CRLF lines.
+func TestParseCSVLenientQuotes(t *testing.T) {
+	for _, tc := range []struct {
+		name, csv string
+		want      watchlist.Counts
+		regs      map[string]string // address → registration
+	}{
+		{"a bare quote is text", "ICAO,Registration,Operator\nABC123,12\" ruler,Inch Air\nABC124,N1,Two\n",
+			watchlist.Counts{Count: 2}, map[string]string{"ABC123": `12" ruler`, "ABC124": "N1"}},
+		{"a bare quote at the end of a field", "ICAO,Registration\nABC123,G-AB\"\nABC124,N1\n",
+			watchlist.Counts{Count: 2}, map[string]string{"ABC123": `G-AB"`}},
+		{"an unclosed quote loses its line only", "ICAO,Registration,Operator\nABC121,\"Open,x\nABC122,N2,Two\nABC123,N3,Three\n",
+			watchlist.Counts{Count: 2, Skipped: 1}, map[string]string{"ABC122": "N2", "ABC123": "N3"}},
+		{"an unclosed quote on the last line", "ICAO,Registration\nABC122,N2\nABC123,\"never closed\n",
+			watchlist.Counts{Count: 1, Skipped: 1}, map[string]string{"ABC122": "N2"}},
+		{"two unclosed quotes, one skip each", "ICAO,Registration\nABC121,\"a\nABC122,\"b\nABC123,N3\n",
+			watchlist.Counts{Count: 1, Skipped: 2}, map[string]string{"ABC123": "N3"}},
+		{"a quoted field over two lines", "ICAO,Registration,Operator\nABC121,\"two\nlines\",Op\nABC122,N2,Two\n",
+			watchlist.Counts{Count: 2}, map[string]string{"ABC121": "two\nlines", "ABC122": "N2"}},
+		{"escaped quotes", "ICAO,Registration\nABC121,\"say \"\"hi\"\"\"\n",
+			watchlist.Counts{Count: 1}, map[string]string{"ABC121": `say "hi"`}},
+		{"CRLF lines", "ICAO,Registration\r\nABC121,N1\r\nABC122,\"open\r\nABC123,N3\r\n",
+			watchlist.Counts{Count: 2, Skipped: 1}, map[string]string{"ABC121": "N1", "ABC123": "N3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			entries, counts, err := watchlist.ParseCSV(strings.NewReader(tc.csv))
+			require.NoError(t, err)
+			require.Equal(t, tc.want, counts)
+			got := map[string]string{}
+			for _, e := range entries {
+				got[e.IcaoHex] = e.Registration
+			}
+			for hex, reg := range tc.regs {
+				require.Equal(t, reg, got[hex], hex)
+			}
+		})
+	}
+}
+
+// A JSON list that starts with a UTF-8 byte-order mark is read as JSON (CONTRACT.md 11.1).
+func TestImportJSONWithAByteOrderMark(t *testing.T) {
+	body := append([]byte("\ufeff"), `{"name":"Mine","entries":[{"icao_hex":"abc123","registration":"G-MINE"}]}`...)
+	require.True(t, watchlist.LooksLikeJSON(body))
+	l, counts, err := watchlist.Import(body, false, watchlist.JSONImport{}, time.Unix(0, 0))
+	require.NoError(t, err)
+	require.Equal(t, watchlist.Counts{Count: 1}, counts)
+	require.Equal(t, "Mine", l.Name)
+	require.Equal(t, "ABC123", l.Entries[0].IcaoHex)
+}
+
+// Links are kept only when they are http(s) URLs; others are dropped and counted as repaired
+// (CONTRACT.md 11.4), in CSV and JSON imports, one entry added, and a stored list another tool
+// wrote (never shown).
+func TestLinksOnlyHTTP(t *testing.T) {
+	csv := "ICAO,Link\nABC121,https://example.org/a\nABC122,javascript:alert(document.domain)\nABC123,JAVASCRIPT:alert(1)\n" +
+		"ABC124,data:text/html,<script>alert(1)</script>\nABC125,//evil.example/x\nABC126,http://example.org/b\nABC127,ftp://example.org/c\n"
+	entries, counts, err := watchlist.ParseCSV(strings.NewReader(csv))
+	require.NoError(t, err)
+	require.Equal(t, watchlist.Counts{Count: 7, Repaired: 5}, counts)
+	links := map[string]string{}
+	for _, e := range entries {
+		links[e.IcaoHex] = e.Link
+	}
+	require.Equal(t, map[string]string{"ABC121": "https://example.org/a", "ABC122": "", "ABC123": "", "ABC124": "", "ABC125": "",
+		"ABC126": "http://example.org/b", "ABC127": ""}, links)
+	_, _, counts, err = watchlist.ParseJSON([]byte(`{"entries":[{"icao_hex":"ABC121","link":"javascript:alert(1)"}]}`))
+	require.NoError(t, err)
+	require.Equal(t, 1, counts.Repaired)
+	e, err := watchlist.CheckEntry(watchlist.Entry{IcaoHex: "abc121", Link: "javascript:alert(1)"})
+	require.NoError(t, err)
+	require.Empty(t, e.Link)
+
+	set := watchlist.Compile(watchlist.Lists{"x": {Entries: []watchlist.Entry{{IcaoHex: "ABC121", Link: "javascript:alert(1)"}, {IcaoHex: "ABC122", Link: "https://ok.example/"}}}})
+	require.Empty(t, set.Lookup("ABC121").Shown.Link, "a stored javascript: link is never shown")
+	require.Equal(t, "https://ok.example/", set.Lookup("ABC122").Shown.Link)
 }

@@ -112,3 +112,15 @@ export async function importFile(input, what, send, count, after) {
     if (e.status === 412) await after();
   }
 }
+
+// webLink is url when it is an absolute http(s) URL, else '' (CONTRACT.md 11.4: nothing else is
+// ever rendered as a link, whatever a list or a store holds).
+export function webLink(url) {
+  if (typeof url !== 'string') return '';
+  try {
+    const u = new URL(url);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.host ? u.href : '';
+  } catch {
+    return '';
+  }
+}

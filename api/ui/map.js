@@ -5,7 +5,7 @@
 // Nothing is fetched from another host.
 /* global L, topojson */
 import { api } from './api.js';
-import { h, message } from './dom.js';
+import { h, message, webLink } from './dom.js';
 
 let outlines = null; // the countries, fetched once for every map
 let airports = null; // [[icao, iata, name, lat, lon, large], …], fetched once
@@ -232,7 +232,7 @@ export function aircraftCard(a) {
   const card = h('div', { class: `aircraft-card${a.watchlist ? ' watched' : ''}` });
   if (a.watchlist) { // on a watchlist: said first, with the list's source and licence
     const w = a.watchlist;
-    card.append(h('p', { class: 'watch-entry' }, watchText(w), w.link ? [' ', h('a', { href: w.link, target: '_blank', rel: 'noopener noreferrer' }, 'more')] : ''),
+    card.append(h('p', { class: 'watch-entry' }, watchText(w), webLink(w.link) ? [' ', h('a', { href: webLink(w.link), target: '_blank', rel: 'noopener noreferrer' }, 'more')] : ''),
       h('p', { class: 'attribution' }, watchAttribution(w)));
   }
   card.append(h('dl', { class: 'aircraft-fields' }, ...rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))])));

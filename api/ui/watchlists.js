@@ -3,7 +3,7 @@
 // (Plane-Alert-DB's format) or JSON from a file or a URL, with what the import did; search
 // and filter a list's entries by group and category; add or remove one aircraft.
 import { api, ApiError } from './api.js';
-import { $, h, message } from './dom.js';
+import { $, h, message, webLink } from './dom.js';
 
 // The community's list, offered as a preset (its source, its licence and its stable URL).
 export const PLANE_ALERT = {
@@ -181,7 +181,7 @@ export class WatchlistsPage {
       h('td', { 'data-label': 'Group' }, e.group ? h('span', { class: `chip group-${e.group}` }, GROUP_NAMES[e.group] || e.group) : ''),
       h('td', { 'data-label': 'Category' }, e.category || ''),
       h('td', { 'data-label': 'Tags' }, (e.tags || []).join(', ')),
-      h('td', { 'data-label': 'Link' }, e.link ? h('a', { href: e.link, target: '_blank', rel: 'noopener noreferrer' }, 'link') : ''),
+      h('td', { 'data-label': 'Link' }, webLink(e.link) ? h('a', { href: webLink(e.link), target: '_blank', rel: 'noopener noreferrer' }, 'link') : ''),
       h('td', {}, h('button', { type: 'button', class: 'danger', 'aria-label': `Remove ${e.icao_hex}`, onclick: () => this.removeEntry(l.id, e.icao_hex) }, 'Remove')))));
   }
 

@@ -68,7 +68,7 @@ func run() int {
 	matches.KeepIn(client)         // the Matches page's history, kept across restarts
 	matches.PositionsFrom(traffic) // where the receiver saw each matched aircraft
 	opts := api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
-		Tar1090URL: cfg.Tar1090URL, Traffic: traffic, Matches: matches}
+		Tar1090URL: cfg.Tar1090URL, Traffic: traffic, Matches: matches, AllowPrivateDownloads: cfg.AllowPrivateDownloads}
 	// The aircraft database of the rule tests and the traffic; a replaced file is in use
 	// within a minute.
 	db := shipped.Open(cfg.AircraftDB, log.With().Str("stage", "aircraftdb").Logger())

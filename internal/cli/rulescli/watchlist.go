@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
@@ -62,9 +63,12 @@ func readWatchlists(ctx context.Context, specs watchlistFlags) ([]byte, error) {
 	return lists.Encode(), nil
 }
 
-func isURL(s string) bool { return watchlist.IsURL(s) }
+func isURL(s string) bool { return fetch.IsURL(s) }
 
-func redactURL(s string) string { return watchlist.Redacted(s) }
+func redactURL(s string) string { return fetch.Redacted(s) }
+
+// downloadTimeout bounds one download of a list.
+const downloadTimeout = 2 * time.Minute
 
 // importFrom reads a list from a file or an http(s) URL (CSV, or JSON when it starts with
 // '{'), at most watchlist.MaxBody.
@@ -72,7 +76,8 @@ func importFrom(ctx context.Context, src string, meta watchlist.JSONImport) (*wa
 	var body []byte
 	var err error
 	if isURL(src) {
-		body, err = watchlist.Download(ctx, src)
+		// The command line fetches what its user asks: local addresses too.
+		body, err = fetch.Get(ctx, fetch.NewClient(downloadTimeout, true), src, watchlist.MaxBody, "a watchlist")
 	} else {
 		body, err = readFile(src)
 	}
@@ -88,7 +93,7 @@ func readFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return watchlist.ReadLimited(f)
+	return fetch.ReadLimited(f, watchlist.MaxBody, "a watchlist")
 }
 
 const watchlistUsage = "usage: tracker-rules watchlist import --id ID [--name NAME] [--source SOURCE] [--licence LICENCE] FILE_OR_URL"

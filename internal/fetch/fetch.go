@@ -1,0 +1,142 @@
+// Package fetch is the one bounded HTTP GET of the project: a download of a list, a database
+// source or a receiver's document, never more than a limit, its errors naming the URL with its
+// password hidden and never quoting what the server answered. A download a server makes on
+// someone else's behalf (the API's "import from a URL") goes through a Public client, which
+// refuses loopback, private, link-local and unspecified addresses after DNS and on every
+// redirect (CONTRACT.md 11.2), so the API cannot be used to probe the network it sits in.
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
+)
+
+// MaxRedirects is how many redirects a download follows.
+const MaxRedirects = 5
+
+// ErrLocalAddress is a download refused because it would reach a local or private address.
+var ErrLocalAddress = errors.New("refused: the address is local or private")
+
+// IsURL reports whether src is an http(s) URL.
+func IsURL(src string) bool {
+	return strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://")
+}
+
+// Redacted is a URL fit for a message: its password replaced.
+func Redacted(src string) string {
+	if u, err := url.Parse(src); err == nil && IsURL(src) {
+		return u.Redacted()
+	}
+	return src
+}
+
+// NewClient is a download client with a timeout per request. allowPrivate false: it refuses
+// every local or private address (Public); true: it goes wherever it is sent (the command
+// line fetches what its user asks, ALLOW_PRIVATE_DOWNLOADS=true lets the API do the same).
+func NewClient(timeout time.Duration, allowPrivate bool) *http.Client {
+	if allowPrivate {
+		return newClient(timeout, nil)
+	}
+	return newClient(timeout, CheckAddress)
+}
+
+// newClient is a download client whose connections are each checked by check (nil: none).
+func newClient(timeout time.Duration, check func(address string) error) *http.Client {
+	dialer := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
+	tr := &http.Transport{
+		Proxy: http.ProxyFromEnvironment, DialContext: dialer.DialContext, ForceAttemptHTTP2: true,
+		TLSHandshakeTimeout: 10 * time.Second, MaxIdleConns: 4, IdleConnTimeout: 30 * time.Second,
+	}
+	if check != nil {
+		// Checked on the address being dialled, after DNS, for every connection (every
+		// redirect too), before a packet is sent. No proxy: the guard would see only its address.
+		dialer.Control = func(_, address string, _ syscall.RawConn) error { return check(address) }
+		tr.Proxy = nil
+	}
+	return &http.Client{Timeout: timeout, Transport: tr, CheckRedirect: func(_ *http.Request, via []*http.Request) error {
+		if len(via) > MaxRedirects {
+			return fmt.Errorf("more than %d redirects", MaxRedirects)
+		}
+		return nil
+	}}
+}
+
+// local are address ranges a public download never reaches besides those netip names:
+// "this network" and the carrier-grade NAT range.
+var local = []netip.Prefix{netip.MustParsePrefix("0.0.0.0/8"), netip.MustParsePrefix("100.64.0.0/10")}
+
+// CheckAddress refuses a host:port whose IP is loopback, private, link-local, unspecified or
+// multicast.
+func CheckAddress(address string) error {
+	host, _, err := net.SplitHostPort(address)
+	if err != nil {
+		host = address
+	}
+	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	if err != nil {
+		return fmt.Errorf("%w: %s is no IP address", ErrLocalAddress, host)
+	}
+	ip = ip.Unmap()
+	bad := ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
+		ip.IsInterfaceLocalMulticast() || ip.IsMulticast() || ip.IsUnspecified()
+	for _, p := range local {
+		bad = bad || p.Contains(ip)
+	}
+	if bad {
+		return fmt.Errorf("%w (%s; ALLOW_PRIVATE_DOWNLOADS=true allows it)", ErrLocalAddress, ip)
+	}
+	return nil
+}
+
+// Get fetches src with client: the body of a 200 answer, at most limit bytes (more is
+// model.TooLarge naming what). An error names the URL (its password hidden) and what went
+// wrong, never the answer's body.
+func Get(ctx context.Context, client *http.Client, src string, limit int64, what string) ([]byte, error) {
+	if !IsURL(src) {
+		return nil, fmt.Errorf("%s is no http(s) URL", Redacted(src))
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, src, nil)
+	if err != nil {
+		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) { // its text repeats the URL, password included
+			err = ue.Err
+		}
+		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("downloading %s: HTTP %s", Redacted(src), resp.Status)
+	}
+	b, err := ReadLimited(resp.Body, limit, what)
+	if err != nil {
+		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
+	}
+	return b, nil
+}
+
+// ReadLimited reads all of r, refusing more than limit bytes (model.TooLarge naming what).
+func ReadLimited(r io.Reader, limit int64, what string) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, model.TooLarge(what, limit)
+	}
+	return b, nil
+}
