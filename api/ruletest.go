@@ -209,6 +209,7 @@ func runTest(engine *rules.Engine, tested *rules.Rule, decider *delivery.Decider
 			}
 			tm := testMatch{IcaoHex: f.IcaoHex, Ident: f.Ident, ReceivedAt: model.RFC3339Offset(t.At),
 				LastMessage: model.RFC3339Offset(f.LastMessage), Conditions: tested.Explain(f, earlier, t.At), Who: keeper.WhoOf(f)}
+			tm.Watchlist = tested.WatchEntry(f) // the entry of the list the rule names (CONTRACT.md 11.4)
 			if d.State != delivery.None {
 				tm.Delivery = d.AppendJSON(nil)
 			}

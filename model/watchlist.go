@@ -13,6 +13,24 @@ type Watched struct {
 	// Shown is its entry on its first list in id order, as notifications, the traffic, rule
 	// tests and kept matches carry it (CONTRACT.md 11.4).
 	Shown *WatchEntry
+	// Others are its entries on its later lists, in id order (nil: on one list only).
+	Others []*WatchEntry
+}
+
+// EntryOn is the aircraft's entry on list id (nil: it is not on it).
+func (w *Watched) EntryOn(id string) *WatchEntry {
+	if w == nil {
+		return nil
+	}
+	if w.Shown != nil && w.Shown.List == id {
+		return w.Shown
+	}
+	for _, e := range w.Others {
+		if e.List == id {
+			return e
+		}
+	}
+	return nil
 }
 
 // WatchEntry is an aircraft's watchlist entry as it is shown: {"list", "group", "category",

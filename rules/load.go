@@ -66,6 +66,27 @@ type Set struct {
 	byID map[string]*Rule
 }
 
+// WatchEntry is the watchlist entry a notification of r shows for f (CONTRACT.md 11.4): the
+// entry of the first list r names (its watchlist conditions, as written) that the aircraft
+// is on, else its entry on its first list in id order; nil when it is on no list.
+func (r *Rule) WatchEntry(f *model.Flight) *model.WatchEntry {
+	if f.Watched == nil {
+		return nil
+	}
+	for i := range r.stated {
+		c := &r.stated[i]
+		if c.t.name != TypeWatchlist || c.op == opNotInList {
+			continue
+		}
+		for _, id := range c.list {
+			if e := f.Watched.EntryOn(id); e != nil {
+				return e
+			}
+		}
+	}
+	return f.Watched.Shown
+}
+
 // Rule is the enabled, valid rule of the set with identifier id (nil: none).
 func (s *Set) Rule(id string) *Rule {
 	if s == nil {

@@ -180,21 +180,24 @@ func Compile(l Lists) *Set {
 			if !ok {
 				continue
 			}
+			entry := &model.WatchEntry{List: in(id), Group: in(e.Group), Category: in(e.Category), Link: shownLink(e.Link)}
+			if len(e.Tags) > 0 { // tag sets repeat across a list: each kept once
+				key := strings.Join(e.Tags, "\x00")
+				if tags[key] == nil {
+					t := make([]string, len(e.Tags))
+					for j, x := range e.Tags {
+						t[j] = in(x)
+					}
+					tags[key] = t
+				}
+				entry.Tags = tags[key]
+			}
 			w := s.byAddr[addr]
 			if w == nil {
-				w = &model.Watched{Shown: &model.WatchEntry{List: in(id), Group: in(e.Group), Category: in(e.Category), Link: shownLink(e.Link)}}
-				if len(e.Tags) > 0 { // tag sets repeat across a list: each kept once
-					key := strings.Join(e.Tags, "\x00")
-					if tags[key] == nil {
-						t := make([]string, len(e.Tags))
-						for j, x := range e.Tags {
-							t[j] = in(x)
-						}
-						tags[key] = t
-					}
-					w.Shown.Tags = tags[key]
-				}
+				w = &model.Watched{Shown: entry}
 				s.byAddr[addr] = w
+			} else if w.Lists&(1<<i) == 0 { // its entry on a later list: shown for a rule that names that list
+				w.Others = append(w.Others, entry)
 			}
 			w.Lists |= 1 << i
 			w.Groups |= model.WatchGroupBit(e.Group)

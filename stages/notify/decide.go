@@ -63,3 +63,19 @@ func Mark(payload []byte, d delivery.Decision, scratch *[]byte) []byte {
 	*scratch = d.AppendJSON((*scratch)[:0])
 	return model.AppendKey(payload, "delivery", *scratch)
 }
+
+// Body is the notification body (without the rule) of r's match on f: shared, the body
+// rendered once for every rule of the message (made on first use), unless r names a
+// watchlist whose entry is not the one the flight shows first: then one with that entry
+// (CONTRACT.md 11.4).
+func Body(shared *[]byte, r *rules.Rule, f *model.Flight) []byte {
+	if e := r.WatchEntry(f); f.Watched != nil && e != f.Watched.Shown {
+		b := model.NewNotificationBody(f)
+		b.Aircraft.Watchlist = e
+		return b.JSON()
+	}
+	if *shared == nil {
+		*shared = model.NewNotificationBody(f).JSON()
+	}
+	return *shared
+}

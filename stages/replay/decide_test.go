@@ -176,3 +176,30 @@ func TestTraceAgreesWithReplayOnEveryDecision(t *testing.T) {
 	require.Greater(t, compared, 30, "the property saw decisions")
 	require.Positive(t, held, "and holds among them")
 }
+
+// CONTRACT.md 11.4: a notification shows the entry of the first list the firing rule names
+// (as written), else the aircraft's first list in id order; rules firing on the same message
+// each show their own.
+func TestNotificationShowsTheEntryOfTheListTheRuleNames(t *testing.T) {
+	lists := `{"alpha":{"name":"A","entries":[{"icao_hex":"AAAAAA","category":"From A"}]},
+		"beta":{"name":"B","entries":[{"icao_hex":"AAAAAA","category":"From B","link":"https://b.example/"}]}}`
+	s, err := rules.Compile(&rules.Snapshot{Zone: time.UTC, Watchlists: []byte(lists), Rules: []byte(`[
+		{"identifier":"on-beta","enabled":true,"conditions":[{"type":"watchlist","operator":"in_list","value":["beta","alpha"]}]},
+		{"identifier":"on-alpha","enabled":true,"conditions":[{"type":"watchlist","operator":"equals","value":"alpha"}]},
+		{"identifier":"any","enabled":true,"conditions":[{"type":"altitude","operator":"minimum","value":0}]}]`)})
+	require.NoError(t, err)
+	traffic := []byte(`{"received_at":"2026-11-26T12:00:00Z","icao_hex":"AAAAAA","altitude":1000,"latitude":51.5,"longitude":-0.1}` + "\n")
+	out, _, _ := run(t, s, traffic, replay.Options{})
+	shown := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var n struct {
+			Aircraft struct {
+				Watchlist struct{ List, Category, Link string } `json:"watchlist"`
+			} `json:"aircraft"`
+			Rule struct{ Identifier string } `json:"rule"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &n))
+		shown[n.Rule.Identifier] = n.Aircraft.Watchlist.List + "/" + n.Aircraft.Watchlist.Category + "/" + n.Aircraft.Watchlist.Link
+	}
+	require.Equal(t, map[string]string{"on-beta": "beta/From B/https://b.example/", "on-alpha": "alpha/From A/", "any": "alpha/From A/"}, shown)
+}

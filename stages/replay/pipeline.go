@@ -402,9 +402,7 @@ func (ev *evaluator) batch(b *batch) {
 		var body []byte // the flight, rendered once for every rule that fires on it
 		notify.Decide(ev.decider, o.Engine.Set(), f, matches, m.ReceivedAt, func(t notify.Told) {
 			st := ev.stats(t.Rule.Identifier)
-			if body == nil {
-				body = model.NewNotificationBody(f).JSON()
-			}
+			ruleBody := notify.Body(&body, t.Rule, f)
 			d := t.Decision
 			switch {
 			case t.Again: // the held match, sent after all
@@ -416,10 +414,10 @@ func (ev *evaluator) batch(b *batch) {
 				st.Held++
 			}
 			if o.Publish != nil {
-				ev.cur.pubs = append(ev.cur.pubs, publication{t.Rule.Identifier, notify.Mark(model.AppendNotification(nil, body, t.Rule.RefJSON()), d, &ev.scratch), d.Told()})
+				ev.cur.pubs = append(ev.cur.pubs, publication{t.Rule.Identifier, notify.Mark(model.AppendNotification(nil, ruleBody, t.Rule.RefJSON()), d, &ev.scratch), d.Told()})
 			} else {
 				out := ev.out()
-				*out = notify.Mark(model.AppendNotification(*out, body, t.Rule.RefJSON()), d, &ev.scratch)
+				*out = notify.Mark(model.AppendNotification(*out, ruleBody, t.Rule.RefJSON()), d, &ev.scratch)
 				*out = append(*out, '\n')
 				if d.Told() {
 					st.Sent++

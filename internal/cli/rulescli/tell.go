@@ -63,11 +63,8 @@ func newTeller(o options, store rueidis.Client, log zerolog.Logger) *teller {
 func (t *teller) tell(set *rules.Set, f *model.Flight, matches []rules.Match, at time.Time, publish func(rule string, payload []byte)) {
 	var body []byte // the flight, rendered once for every rule
 	notify.Decide(t.decider, set, f, matches, at, func(told notify.Told) {
-		if body == nil {
-			body = model.NewNotificationBody(f).JSON()
-		}
 		d := told.Decision
-		payload := notify.Mark(model.AppendNotification(nil, body, told.Rule.RefJSON()), d, &t.scratch)
+		payload := notify.Mark(model.AppendNotification(nil, notify.Body(&body, told.Rule, f), told.Rule.RefJSON()), d, &t.scratch)
 		if !told.Again {
 			t.digest.Add(told.At, told.Rule.Identifier, told.Rule.Name, f.IcaoHex, delivery.LabelOf(f), d)
 		}
@@ -80,7 +77,11 @@ func (t *teller) tell(set *rules.Set, f *model.Flight, matches []rules.Match, at
 			if told.Rule.Policy != nil {
 				names = told.Rule.Policy.Channels
 			}
-			t.channels.Send(channels.Message{Title: title, Text: delivery.Text(delivery.SubjectOf(f), t.tar1090)}, names)
+			subject := delivery.SubjectOf(f)
+			if e := told.Rule.WatchEntry(f); e != nil { // the entry of the list the rule names
+				subject.Watchlist = e.Category
+			}
+			t.channels.Send(channels.Message{Title: title, Text: delivery.Text(subject, t.tar1090)}, names)
 		}
 		publish(told.Rule.Identifier, payload)
 	})

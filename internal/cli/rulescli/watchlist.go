@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
+	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
