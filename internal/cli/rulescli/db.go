@@ -39,6 +39,10 @@ const (
 const maxDownload = 256 << 20
 
 func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprintln(stdout, dbUsage)
+		return 0
+	}
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, dbUsage)
 		return 2
@@ -52,8 +56,8 @@ func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	micURL := fs.String("mictronics-url", envOr("AIRCRAFT_DB_MICTRONICS_URL", DefaultMictronicsURL), "update: Mictronics indexedDB.zip")
 	sdURL := fs.String("standing-data-url", envOr("AIRCRAFT_DB_STANDING_DATA_URL", DefaultStandingDataURL), "update: the standing data archive")
 	timeout := fs.Duration("timeout", 5*time.Minute, "update: the longest a download may take")
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2
+	if code, done := parseFlags(fs, args[1:], dbUsage, stdout); done {
+		return code
 	}
 	switch args[0] {
 	case "build":

@@ -53,7 +53,7 @@ func openEngine(ctx context.Context, o options, log zerolog.Logger) (*ruleEngine
 	}
 	ttl := o.flightTTL
 	if o.fromStore {
-		if e.store, err = storeClient(); err != nil {
+		if e.store, err = storeClient("--from-store"); err != nil {
 			return nil, err
 		}
 		if ttl == 0 {
@@ -181,7 +181,7 @@ func loadSet(ctx context.Context, o options) (*rules.Snapshot, *rules.Set, []str
 // load reads the rules and areas from files or the store.
 func load(ctx context.Context, o options) (*rules.Snapshot, error) {
 	if o.fromStore {
-		c, err := storeClient()
+		c, err := storeClient("--from-store")
 		if err != nil {
 			return nil, err
 		}

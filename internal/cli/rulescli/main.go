@@ -89,6 +89,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stdout, config.Version)
 		return 0
 	}
+	if isHelp(args[0]) {
+		fmt.Fprintln(stdout, usage)
+		return 0
+	}
 	cmd := args[0]
 	if cmd == "db" {
 		return dbCommand(ctx, args[1:], stdout, stderr)
@@ -100,8 +104,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 		fs.SetOutput(stderr)
 		rounds := fs.Int("rounds", 1, "messages per aircraft, one second apart, moving along the track")
-		if err := fs.Parse(args[1:]); err != nil || *rounds < 1 {
-			fmt.Fprintln(stderr, "usage: tracker-rules from-readsb [--rounds N] < aircraft.json > traffic.jsonl")
+		const fromUsage = "usage: tracker-rules from-readsb [--rounds N] < aircraft.json > traffic.jsonl"
+		if code, done := parseFlags(fs, args[1:], fromUsage, stdout); done {
+			return code
+		}
+		if *rounds < 1 {
+			fmt.Fprintln(stderr, fromUsage)
 			return 2
 		}
 		n, err := fromReadsb(stdin, stdout, *rounds)
@@ -130,10 +138,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.StringVar(&o.db, "db", "", "the aircraft database file (implies --enrich; default: AIRCRAFT_DB, else the shipped one; none: off)")
 	fs.Var(&o.watchlists, "watchlist", "a watchlist, ID=FILE_OR_URL (CSV or JSON; repeatable; with --rules)")
 	fs.BoolVar(&o.digest, "digest", false, "replay: a {\"digest\": …} line after each DIGEST_TIME crossing and at the end")
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2
+	if code, done := parseFlags(fs, args[1:], usage, stdout); done {
+		return code
 	}
-	if err := o.notifySettings(); err != nil {
+	// DIGEST_TIME is read only by the commands that make digests: a bad one never stops
+	// validate, trace or a plain replay.
+	if err := o.notifySettings(cmd == "watch" || cmd == "replay" && o.digest); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
@@ -184,9 +194,31 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 2
 }
 
-// notifySettings reads NOTIFY_TIMEZONE (default: the process's local zone) and DIGEST_TIME
-// (default 08:00; off).
-func (o *options) notifySettings() error {
+// isHelp reports an argument that asks for the usage.
+func isHelp(arg string) bool { return arg == "--help" || arg == "-help" || arg == "-h" || arg == "help" }
+
+// parseFlags parses a command's flags; done reports that the command ends here with code: 0
+// after printing the usage and the flags to stdout when asked for help, 2 on a bad flag (the
+// flag package has said which on stderr).
+func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout io.Writer) (code int, done bool) {
+	fs.Usage = func() {} // the flag package's own "Usage of …" line: the command prints its own
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprintln(stdout, usage)
+		fs.SetOutput(stdout)
+		fmt.Fprintln(stdout, "flags:")
+		fs.PrintDefaults()
+		return 0, true
+	case err != nil:
+		return 2, true
+	}
+	return 0, false
+}
+
+// notifySettings reads NOTIFY_TIMEZONE (default: the process's local zone) and, for a command
+// that makes digests, DIGEST_TIME (default 08:00; off).
+func (o *options) notifySettings(digests bool) error {
 	o.zone = time.Local
 	if v := os.Getenv("NOTIFY_TIMEZONE"); v != "" {
 		z, err := delivery.LoadZone(v)
@@ -194,6 +226,10 @@ func (o *options) notifySettings() error {
 			return fmt.Errorf("NOTIFY_TIMEZONE: unknown time zone '%s'", v)
 		}
 		o.zone = z
+	}
+	if !digests {
+		o.schedule = delivery.Schedule{Off: true}
+		return nil
 	}
 	s, err := delivery.ParseSchedule(os.Getenv("DIGEST_TIME"), o.zone)
 	if err != nil {
@@ -203,10 +239,12 @@ func (o *options) notifySettings() error {
 	return nil
 }
 
-func storeClient() (rueidis.Client, error) {
+// storeClient connects to the data store for what (what needs it, named in an error: "--from-store",
+// "watchlist import").
+func storeClient(what string) (rueidis.Client, error) {
 	cfg, err := config.LoadStore(config.Environ(), false)
 	if err != nil {
-		return nil, fmt.Errorf("--from-store: %w", err)
+		return nil, fmt.Errorf("%s needs the data store: %w", what, err)
 	}
 	c, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{cfg.StoreAddr()}, Password: cfg.StorePassword, DisableCache: true})
 	if err != nil {

@@ -102,6 +102,10 @@ const watchlistUsage = "usage: tracker-rules watchlist import --id ID [--name NA
 // the data store as PUT /api/watchlists/{id} does, in one guarded write. Anything that fails
 // (the download, the file, no address column) leaves the stored list as it was.
 func watchlistCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprintln(stdout, watchlistUsage)
+		return 0
+	}
 	if len(args) == 0 || args[0] != "import" {
 		fmt.Fprintln(stderr, watchlistUsage)
 		return 2
@@ -113,8 +117,8 @@ func watchlistCommand(ctx context.Context, args []string, stdout, stderr io.Writ
 	fs.StringVar(&meta.Name, "name", "", "the list's name (default: kept, else the id)")
 	fs.StringVar(&meta.Source, "source", "", "where the list comes from (shown with its entries)")
 	fs.StringVar(&meta.Licence, "licence", "", "the list's licence (shown with its entries)")
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2
+	if code, done := parseFlags(fs, args[1:], watchlistUsage, stdout); done {
+		return code
 	}
 	if fs.NArg() != 1 || *id == "" {
 		fmt.Fprintln(stderr, watchlistUsage)
@@ -130,7 +134,7 @@ func watchlistCommand(ctx context.Context, args []string, stdout, stderr io.Writ
 		fmt.Fprintf(stderr, "watchlist %s not imported (the stored list is unchanged): %v\n", *id, err)
 		return 1
 	}
-	c, err := storeClient()
+	c, err := storeClient("watchlist import")
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
