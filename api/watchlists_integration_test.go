@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )

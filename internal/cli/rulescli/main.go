@@ -195,7 +195,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // isHelp reports an argument that asks for the usage.
-func isHelp(arg string) bool { return arg == "--help" || arg == "-help" || arg == "-h" || arg == "help" }
+func isHelp(arg string) bool {
+	return arg == "--help" || arg == "-help" || arg == "-h" || arg == "help"
+}
 
 // parseFlags parses a command's flags; done reports that the command ends here with code: 0
 // after printing the usage and the flags to stdout when asked for help, 2 on a bad flag (the
