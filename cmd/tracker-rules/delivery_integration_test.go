@@ -284,7 +284,9 @@ func deliveryTraffic() string {
 }
 
 // The constructed traffic replayed with a policy per rule and --digest (NOTIFY_TIMEZONE
-// Europe/London, DIGEST_TIME 08:00): every line's delivery is the golden file's
+// Europe/London, DIGEST_TIME 08:00; the spring change on 29 March makes the first digest 23
+// hours, 08:00 GMT to 08:00 BST, and the last runs from that digest to the end of the
+// input): every line's delivery is the golden file's
 // (testdata/delivery.golden; UPDATE_GOLDEN=1 writes it).
 func TestReplayDeliveryGolden(t *testing.T) {
 	t.Parallel()
