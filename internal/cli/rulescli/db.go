@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
@@ -18,6 +17,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -220,25 +220,12 @@ func update(ctx context.Context, target, micURL, sdURL string, timeout time.Dura
 	return aircraftdb.BuildFile(micFile, sdFile, target)
 }
 
+// download writes the body of url to the file to (at most maxDownload bytes): the command
+// line fetches what its user asks, local addresses included.
 func download(ctx context.Context, url, to string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	b, err := fetch.Get(ctx, fetch.NewClient(0, true), url, maxDownload, "the download")
 	if err != nil {
 		return err
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("%s: HTTP %d", url, resp.StatusCode)
-	}
-	b, err := io.ReadAll(io.LimitReader(resp.Body, maxDownload+1))
-	if err != nil {
-		return fmt.Errorf("%s: %w", url, err)
-	}
-	if len(b) > maxDownload {
-		return fmt.Errorf("%s: %w", url, model.TooLarge("the download", maxDownload))
 	}
 	return os.WriteFile(to, b, 0o600)
 }
