@@ -293,3 +293,26 @@ func TestWatchlistImportRefusesLocalAddresses(t *testing.T) {
 	require.Equal(t, 200, code, got)
 	require.Equal(t, 1.0, got["count"], "with the setting, a local list imports")
 }
+
+// A link that is no http(s) URL is dropped at import and counted as repaired, through the API
+// as through the command line (CONTRACT.md 11.1, 11.4); an entry added with one keeps none.
+func TestWatchlistLinksThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	f := setup(t, "")
+	code, got := f.csvPut("/api/watchlists/pa", "ICAO,Link\n406F2B,javascript:alert(document.domain)\n43C6F1,https://example.org/zz336\n")
+	require.Equal(t, 200, code, got)
+	require.Equal(t, 1.0, got["repaired"])
+	code, page, _ := f.do("GET", "/api/watchlists/pa", nil)
+	require.Equal(t, 200, code)
+	links := map[string]any{}
+	for _, e := range page["entries"].([]any) {
+		m := e.(map[string]any)
+		links[m["icao_hex"].(string)] = m["link"]
+	}
+	require.Equal(t, map[string]any{"406F2B": nil, "43C6F1": "https://example.org/zz336"}, links)
+	code, body, _ := f.do("POST", "/api/watchlists/pa/entries", `{"icao_hex":"3C4B26","link":"javascript:alert(1)"}`)
+	require.Equal(t, 201, code, body)
+	code, page, _ = f.do("GET", "/api/watchlists/pa?q=3C4B26", nil)
+	require.Equal(t, 200, code)
+	require.NotContains(t, page["entries"].([]any)[0].(map[string]any), "link")
+}
