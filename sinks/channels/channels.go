@@ -2,23 +2,18 @@ package channels
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/nicholas-fedor/shoutrrr"
-	"github.com/nicholas-fedor/shoutrrr/pkg/router"
-	"github.com/nicholas-fedor/shoutrrr/pkg/types"
 	"github.com/rs/zerolog"
 )
 
 // Limits of CONTRACT.md 10.4.
 const (
 	QueueSize   = 1000            // messages waiting a channel; overflow drops the oldest
-	RetryFor    = 5 * time.Minute // a message failing longer is dropped
+	RetryFor    = 5 * time.Minute // a message not delivered this long after it was queued is given up
 	SendTimeout = 20 * time.Second
 )
 
@@ -27,9 +22,15 @@ type Message struct {
 	Title, Text string
 }
 
-// Sender delivers one message to one service (a Shoutrrr router, a test's fake).
+// Sender delivers one message to one service (see newSender), or says why it did not.
 type Sender interface {
 	Send(ctx context.Context, m Message) error
+}
+
+// queued is a message with the time it was queued: its retries end RetryFor after that.
+type queued struct {
+	Message
+	at time.Time
 }
 
 // Channel is one outbound channel with its queue and its counts.
@@ -37,9 +38,11 @@ type Channel struct {
 	Name    string
 	sender  Sender
 	secrets []string
-	queue   chan Message
-	wake    chan struct{}
 	log     zerolog.Logger
+
+	mu    sync.Mutex
+	queue []queued      // oldest first, at most QueueSize
+	ready chan struct{} // a message was queued (buffered 1)
 
 	ok                       atomic.Bool
 	tried                    atomic.Bool // a delivery was tried: ok means something
@@ -47,6 +50,8 @@ type Channel struct {
 	changed                  chan struct{} // a count or ok changed (buffered 1)
 	backoffStart, backoffMax time.Duration
 	retryFor                 time.Duration
+	now                      func() time.Time
+	warned                   bool // a failure was logged since the channel last delivered (the run goroutine's)
 }
 
 // Set is every channel of NOTIFY_URLS that could be built.
@@ -61,39 +66,33 @@ type Set struct {
 // New builds the channels of specs; a URL Shoutrrr cannot use is logged once, naming the
 // channel and not its URL, and left out (the rest run).
 func New(specs []Spec, log zerolog.Logger) *Set {
-	// The generic webhook service sends with http.DefaultClient, which has no timeout: a
-	// webhook that never answers would hold a goroutine forever.
+	// Services that send with http.DefaultClient (the generic webhook among them) could
+	// otherwise wait on a webhook that never answers for ever; every other service sends on
+	// the channels' own client.
 	if http.DefaultClient.Timeout == 0 {
 		http.DefaultClient.Timeout = SendTimeout
 	}
+	client := &http.Client{Timeout: SendTimeout}
 	s := &Set{byName: map[string]*Channel{}, log: log, changed: make(chan struct{}, 1)}
 	for _, sp := range specs {
-		r, err := shoutrrr.CreateSender(sp.URL)
+		snd, err := newSender(sp.URL, client)
 		if err != nil {
 			log.Error().Str("channel", sp.Name).Str("service", Redact(sp.URL)).Str("error", scrub(err.Error(), secrets(sp.URL))).
 				Msg("notification channel left out: its URL is not one Shoutrrr can use (unknown service or a bad setting); the other channels run")
 			continue
 		}
-		r.Timeout = SendTimeout
-		s.add(sp.Name, shoutrrrSender{r: r, busy: make(chan struct{}, 1)}, secrets(sp.URL))
+		s.add(sp.Name, snd, secrets(sp.URL))
 	}
 	return s
 }
 
-// NewWith is a set of channels over given senders (tests).
-func NewWith(senders map[string]Sender, log zerolog.Logger) *Set {
-	s := &Set{byName: map[string]*Channel{}, log: log, changed: make(chan struct{}, 1)}
-	for name, snd := range senders {
-		s.add(name, snd, nil)
-	}
-	return s
-}
-
-func (s *Set) add(name string, snd Sender, secrets []string) {
-	c := &Channel{Name: name, sender: snd, secrets: secrets, queue: make(chan Message, QueueSize), wake: make(chan struct{}, 1),
-		log: s.log.With().Str("channel", name).Logger(), changed: s.changed, backoffStart: time.Second, backoffMax: time.Minute, retryFor: RetryFor}
+func (s *Set) add(name string, snd Sender, secrets []string) *Channel {
+	c := &Channel{Name: name, sender: snd, secrets: secrets, ready: make(chan struct{}, 1),
+		log: s.log.With().Str("channel", name).Logger(), changed: s.changed, backoffStart: time.Second, backoffMax: time.Minute,
+		retryFor: RetryFor, now: time.Now}
 	s.channels = append(s.channels, c)
 	s.byName[name] = c
+	return c
 }
 
 // Channels lists the channels, by name.
@@ -131,21 +130,43 @@ func (s *Set) Send(m Message, names []string) {
 	}
 }
 
-// enqueue adds m; a full queue drops its oldest message (counted).
+// enqueue adds m, stamped with the time; a full queue drops its oldest message (counted).
 func (c *Channel) enqueue(m Message) {
-	for {
-		select {
-		case c.queue <- m:
-			return
-		default:
-		}
-		select {
-		case <-c.queue:
-			c.dropped.Add(1)
-			c.signal()
-		default:
-		}
+	c.mu.Lock()
+	if len(c.queue) >= QueueSize {
+		c.queue = c.queue[1:]
+		c.dropped.Add(1)
+		c.signal()
 	}
+	c.queue = append(c.queue, queued{Message: m, at: c.now()})
+	c.mu.Unlock()
+	select {
+	case c.ready <- struct{}{}:
+	default:
+	}
+}
+
+// take removes and returns the oldest queued message (ok false: none): the one the channel
+// tries next, no longer pushed out by overflow.
+func (c *Channel) take() (queued, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.queue) == 0 {
+		return queued{}, false
+	}
+	m := c.queue[0]
+	c.queue[0] = queued{}
+	c.queue = c.queue[1:]
+	return m, true
+}
+
+// drain empties the queue and returns how many messages it held.
+func (c *Channel) drain() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := len(c.queue)
+	c.queue = nil
+	return n
 }
 
 func (c *Channel) signal() {
@@ -155,7 +176,8 @@ func (c *Channel) signal() {
 	}
 }
 
-// Run delivers each channel's queue until ctx ends.
+// Run delivers each channel's queue until ctx ends; what is still queued then is dropped
+// and counted (one line per channel that had any).
 func (s *Set) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
 	for _, c := range s.channels {
@@ -165,56 +187,72 @@ func (s *Set) Run(ctx context.Context) error {
 	return nil
 }
 
+// run delivers the queue in order. The oldest message is taken and tried until it is
+// delivered or RetryFor after it was queued, with back-off (a second, doubling to a minute) between tries,
+// never waiting past its end: a message never waits behind another's retries past its own
+// 5 minutes, and a channel that stays down gives up each message at its own time.
 func (c *Channel) run(ctx context.Context) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case m := <-c.queue:
-			if ctx.Err() != nil { // both were ready: stopping wins
-				return
-			}
-			c.deliver(ctx, m)
+	var cur *queued // the message being tried
+	defer func() {
+		n := c.drain()
+		if cur != nil {
+			n++
 		}
-	}
-}
-
-// deliver tries m until it is sent, RetryFor has passed (dropped), or ctx ends; back-off
-// doubles from a second to a minute between tries.
-func (c *Channel) deliver(ctx context.Context, m Message) {
-	start := time.Now()
+		if n > 0 {
+			c.dropped.Add(int64(n))
+			c.signal()
+			c.log.Info().Int("messages", n).Msg("notifications still queued when stopping: dropped")
+		}
+	}()
 	wait := c.backoffStart
 	for {
-		sctx, cancel := context.WithTimeout(ctx, SendTimeout)
-		err := c.sender.Send(sctx, m)
+		if cur == nil {
+			m, ok := c.take()
+			if !ok {
+				select {
+				case <-ctx.Done():
+					return
+				case <-c.ready:
+				}
+				continue
+			}
+			cur = &m
+		}
+		left := cur.at.Add(c.retryFor).Sub(c.now())
+		if left <= 0 {
+			c.failed.Add(1)
+			c.log.Warn().Dur("queued_for", c.now().Sub(cur.at).Round(time.Second)).Msg("notification given up: not delivered within 5 minutes of being queued")
+			c.signal()
+			cur = nil
+			continue
+		}
+		sctx, cancel := context.WithTimeout(ctx, min(SendTimeout, left))
+		err := c.sender.Send(sctx, cur.Message)
 		cancel()
+		if ctx.Err() != nil { // stopping: the message is counted as dropped, not failed
+			return
+		}
 		c.tried.Store(true)
 		if err == nil {
+			cur = nil
 			if !c.ok.Swap(true) {
 				c.log.Info().Msg("notification channel delivers")
 			}
 			c.sent.Add(1)
 			c.signal()
-			return
+			wait = c.backoffStart
+			continue
 		}
-		c.failed.Add(1)
-		if c.ok.Swap(false) || c.failed.Load() == 1 {
+		if wasOK := c.ok.Swap(false); wasOK || !c.warned { // once each time it starts failing
+			c.warned = true
 			c.log.Warn().Str("error", scrub(err.Error(), c.secrets)).Msg("notification channel failed; retrying with back-off")
-		}
-		c.signal()
-		if ctx.Err() != nil {
-			return
-		}
-		if time.Since(start)+wait > c.retryFor {
-			c.dropped.Add(1)
-			c.log.Warn().Dur("tried_for", time.Since(start).Round(time.Second)).Msg("notification dropped: the channel failed for 5 minutes")
 			c.signal()
-			return
 		}
+		pause := min(wait, max(cur.at.Add(c.retryFor).Sub(c.now()), 0))
 		select {
 		case <-ctx.Done():
 			return
-		case <-time.After(wait):
+		case <-time.After(pause):
 		}
 		wait = min(2*wait, c.backoffMax)
 	}
@@ -222,47 +260,21 @@ func (c *Channel) deliver(ctx context.Context, m Message) {
 
 // Health is a channel's state as its entities show it.
 type Health struct {
-	Name                  string
-	OK                    bool // the last delivery succeeded
-	Tried                 bool // a delivery was tried at all
-	Sent, Failed, Dropped int64
-	Queued                int
+	Name   string
+	OK     bool // the last delivery succeeded
+	Tried  bool // a delivery was tried at all
+	Sent   int64
+	Failed int64 // messages given up on (not tries)
+	// Dropped: messages pushed out of a full queue, or still queued at shutdown.
+	Dropped int64
+	Queued  int
 }
 
 // Health is the channel's state now.
 func (c *Channel) Health() Health {
+	c.mu.Lock()
+	queued := len(c.queue)
+	c.mu.Unlock()
 	return Health{Name: c.Name, OK: c.ok.Load(), Tried: c.tried.Load(), Sent: c.sent.Load(), Failed: c.failed.Load(),
-		Dropped: c.dropped.Load(), Queued: len(c.queue)}
-}
-
-// shoutrrrSender sends through a Shoutrrr router (one service): the title as its title
-// parameter, the text as the message. A router's service is not safe for concurrent sends (its
-// headers are shared), and a send cannot be cancelled: busy lets one run at a time, so a retry
-// after a timed-out send waits for that send to end.
-type shoutrrrSender struct {
-	r    *router.ServiceRouter
-	busy chan struct{}
-}
-
-// errStillSending is a send given up on while the previous one to the service still runs.
-var errStillSending = errors.New("the previous message to this service is still being sent")
-
-func (s shoutrrrSender) Send(ctx context.Context, m Message) error {
-	select {
-	case s.busy <- struct{}{}:
-	case <-ctx.Done():
-		return errStillSending
-	}
-	params := types.Params{"title": m.Title}
-	done := make(chan []error, 1)
-	go func() {
-		defer func() { <-s.busy }()
-		done <- s.r.Send(m.Text, &params)
-	}()
-	select {
-	case errs := <-done:
-		return errors.Join(errs...)
-	case <-ctx.Done():
-		return fmt.Errorf("sending: %w", ctx.Err())
-	}
+		Dropped: c.dropped.Load(), Queued: queued}
 }

@@ -119,18 +119,47 @@ func secrets(raw string) []string {
 	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
 	var keep []string
 	for _, s := range out {
-		if len(s) >= 4 { // a word as short as "api" is no secret, and replacing it garbles the text
+		// A word as short as "api", or a setting's plain value ("json", "http", "yes"), is no
+		// secret, and replacing it garbles the text.
+		if len(s) >= 4 && !plainWords[strings.ToLower(s)] {
 			keep = append(keep, s)
 		}
 	}
 	return keep
 }
 
-// scrub removes every secret of a channel's URL from a text (an error of the library quotes
-// whole URLs).
+// plainWords are values a service URL carries that are settings, not secrets.
+var plainWords = map[string]bool{"http": true, "https": true, "json": true, "true": true, "false": true, "none": true,
+	"plain": true, "html": true, "markdown": true, "auto": true, "post": true, "form": true, "query": true}
+
+// scrub replaces every secret of a channel's URL in a text (an error of the library quotes
+// whole URLs) by "***", as whole tokens only: a secret inside a longer word ("fail" in
+// "failed") is the word, not the secret.
 func scrub(text string, secrets []string) string {
 	for _, s := range secrets {
-		text = strings.ReplaceAll(text, s, "***")
+		var b strings.Builder
+		rest := text
+		for {
+			i := strings.Index(rest, s)
+			if i < 0 {
+				b.WriteString(rest)
+				break
+			}
+			end := i + len(s)
+			if (i == 0 || !tokenByte(rest[i-1])) && (end == len(rest) || !tokenByte(rest[end])) {
+				b.WriteString(rest[:i])
+				b.WriteString("***")
+			} else {
+				b.WriteString(rest[:end])
+			}
+			rest = rest[end:]
+		}
+		text = b.String()
 	}
 	return text
+}
+
+// tokenByte is a byte of a word or a token: a letter or digit.
+func tokenByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
