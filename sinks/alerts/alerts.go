@@ -37,12 +37,26 @@ type Sender interface {
 	Send(m channels.Message, names []string)
 }
 
-// problem is one problem seen: since when, and whether its start was told.
+// problem is one problem seen (CONTRACT.md 10.7): since when it first appeared, how long it
+// has been present in total (it may flicker), whether it is present now and since when it
+// has been absent, and whether its start was told.
 type problem struct {
-	since time.Time
-	told  bool
-	what  string // "the broker's management API is unreachable"
-	ended string // "the broker's management API answers again"
+	since   time.Time     // first appeared
+	present bool          // in the latest reading
+	onSince time.Time     // present: since when, this time
+	total   time.Duration // present before onSince, summed
+	offAt   time.Time     // absent: since when, in a row
+	told    bool
+	what    string // "the broker's management API is unreachable"
+	ended   string // "the broker's management API answers again"
+}
+
+// presentFor is how long the problem has been present in total up to now.
+func (p *problem) presentFor(now time.Time) time.Duration {
+	if p.present {
+		return p.total + now.Sub(p.onSince)
+	}
+	return p.total
 }
 
 // Sink follows the readings and tells the channels about problems.
@@ -100,7 +114,7 @@ func (s *Sink) Accept(b model.Batch) {
 		}
 		if r.Kind == model.Removal { // a queue or receiver that went away takes its problems with it
 			for _, key := range []string{"queue:" + label(e, "queue"), "stale:" + label(e, "receiver"), "silent:" + label(e, "receiver")} {
-				s.set(key, false, now, "", "")
+				s.end(key, now)
 			}
 			continue
 		}
@@ -130,38 +144,62 @@ func (s *Sink) Accept(b model.Batch) {
 	}
 }
 
-// set records a problem's state: on starts it (once), off ends it, telling the end when its
-// start was told.
+// set records a problem's state in a reading: on starts it, or counts it present again
+// (a flicker); off counts it absent from now. Neither tells anything: Tell does, by the
+// durations.
 func (s *Sink) set(key string, on bool, now time.Time, what, ended string) {
 	p := s.problems[key]
 	switch {
 	case on && p == nil:
-		s.problems[key] = &problem{since: now, what: what, ended: ended}
+		s.problems[key] = &problem{since: now, present: true, onSince: now, what: what, ended: ended}
 	case on:
 		p.what = what // the latest numbers
-	case p != nil:
-		delete(s.problems, key)
-		if p.told {
-			d := now.Sub(p.since).Round(time.Second)
-			s.send("Tracker: resolved", fmt.Sprintf("Resolved: %s (after %s).", p.ended, d))
+		if !p.present {
+			p.present, p.onSince = true, now
 		}
+	case p != nil && p.present:
+		p.total += now.Sub(p.onSince)
+		p.present, p.offAt = false, now
 	}
 }
 
-// Tell sends the start of every problem that has lasted ALERT_AFTER and was not told yet.
+// end forgets a problem at once (its queue or receiver went away), telling the end when its
+// start was told.
+func (s *Sink) end(key string, now time.Time) {
+	p := s.problems[key]
+	if p == nil {
+		return
+	}
+	delete(s.problems, key)
+	if p.told {
+		s.send("Tracker: resolved", fmt.Sprintf("Resolved: %s (after %s).", p.ended, now.Sub(p.since).Round(time.Second)))
+	}
+}
+
+// Tell sends the start of every problem present for ALERT_AFTER in total since it first
+// appeared (however often it flickered), and the end of every problem absent for ALERT_AFTER
+// in a row (CONTRACT.md 10.7): one outage, flapping or not, is one Problem and one Resolved. A
+// problem that ends before it is told is forgotten without a word.
 func (s *Sink) Tell() {
 	now := s.now()
 	keys := make([]string, 0, len(s.problems))
-	for k, p := range s.problems {
-		if !p.told && now.Sub(p.since) >= s.cfg.After {
-			keys = append(keys, k)
-		}
+	for k := range s.problems {
+		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
 		p := s.problems[k]
-		p.told = true
-		s.send("Tracker: problem", fmt.Sprintf("Problem: %s (since %s UTC, %s).", p.what, p.since.UTC().Format("15:04"), now.Sub(p.since).Round(time.Second)))
+		if !p.present && now.Sub(p.offAt) >= s.cfg.After {
+			delete(s.problems, k)
+			if p.told {
+				s.send("Tracker: resolved", fmt.Sprintf("Resolved: %s (after %s).", p.ended, p.offAt.Sub(p.since).Round(time.Second)))
+			}
+			continue
+		}
+		if d := p.presentFor(now); !p.told && d >= s.cfg.After {
+			p.told = true
+			s.send("Tracker: problem", fmt.Sprintf("Problem: %s (since %s UTC, %s).", p.what, p.since.UTC().Format("15:04"), d.Round(time.Second)))
+		}
 	}
 }
 

@@ -28,8 +28,9 @@ var (
 	procQueue = entity("tracker_queue_messages_ready", model.Label{Name: "queue", Value: "tracker-message-processor-1"})
 )
 
-// Each problem of CONTRACT.md 10.7 is told once when it has lasted ALERT_AFTER and once when
-// it ends; one that ends sooner is never told; the numbers are the latest.
+// Each problem of CONTRACT.md 10.7 is told once when it has been present for ALERT_AFTER and
+// once when it has been absent for ALERT_AFTER in a row; one that ends sooner is never told;
+// the numbers are the latest.
 func TestProblemsAreToldAfterTheyLastAndWhenTheyEnd(t *testing.T) {
 	for _, c := range []struct {
 		name      string
@@ -53,9 +54,10 @@ func TestProblemsAreToldAfterTheyLastAndWhenTheyEnd(t *testing.T) {
 				s.Accept(model.Batch{r})
 				s.Tell()
 			}
-			// A blip shorter than ALERT_AFTER: nothing.
+			// A blip shorter than ALERT_AFTER, then as long again without it: nothing, forgotten.
 			at(0, c.bad)
 			at(time.Minute, c.good)
+			at(2*time.Minute, c.good)
 			require.Empty(t, out.msgs)
 			// A problem that lasts: one message at 2 minutes, however many readings.
 			at(time.Minute, c.bad)
@@ -65,15 +67,75 @@ func TestProblemsAreToldAfterTheyLastAndWhenTheyEnd(t *testing.T) {
 			require.Len(t, out.msgs, 1)
 			require.Equal(t, "Tracker: problem", out.msgs[0].Title)
 			require.Contains(t, out.msgs[0].Text, c.says)
-			require.Contains(t, out.msgs[0].Text, "since 09:02 UTC, 2m0s")
+			require.Contains(t, out.msgs[0].Text, "since 09:04 UTC, 2m0s")
 			at(10*time.Minute, c.bad)
 			require.Len(t, out.msgs, 1, "told once")
 			at(time.Minute, c.good)
-			require.Len(t, out.msgs, 2)
+			at(time.Minute, c.good)
+			require.Len(t, out.msgs, 1, "absent for a minute: not over yet")
+			at(time.Minute, c.good)
+			require.Len(t, out.msgs, 2, "absent for 2 minutes in a row: over")
 			require.Equal(t, "Tracker: resolved", out.msgs[1].Title)
 			require.Contains(t, out.msgs[1].Text, "after 13m0s")
 			at(time.Minute, c.good)
 			require.Len(t, out.msgs, 2)
+		})
+	}
+}
+
+// flap drives a sink through a pattern of (seconds bad, seconds good) readings every 2 s (a
+// store cycle under faults), calling Tell every second as the sink's ticker does, and then
+// 5 minutes good; it returns what was told.
+func flap(t *testing.T, pattern [][2]int) []channels.Message {
+	t.Helper()
+	out := &told{}
+	s := New(Config{After: 2 * time.Minute}, out, zerolog.Nop())
+	now := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now }
+	step := func(seconds int, up bool) {
+		for i := 0; i < seconds; i++ {
+			if i%2 == 0 {
+				s.Accept(model.Batch{model.BoolState(storeUp, up)})
+			}
+			s.Tell()
+			now = now.Add(time.Second)
+		}
+	}
+	for _, p := range pattern {
+		step(p[0], false)
+		step(p[1], true)
+	}
+	step(300, true)
+	return out.msgs
+}
+
+// CONTRACT.md 10.7: a store unreachable 36 of every 54 seconds in short drops is one Problem
+// (once 2 minutes of outage have added up) and one Resolved; two longer drops close together
+// are one outage too; a clean outage is one and one; drops that never add up to 2 minutes
+// before the store stays up for 2 minutes are never told.
+func TestFlappingIsOneProblem(t *testing.T) {
+	short := make([][2]int, 0, 20)
+	for range 20 {
+		short = append(short, [2]int{36, 18})
+	}
+	for _, c := range []struct {
+		name    string
+		pattern [][2]int
+		want    int
+	}{
+		{"short flaps", short, 2},
+		{"long flaps", [][2]int{{150, 30}, {150, 60}, {150, 0}}, 2},
+		{"a clean outage", [][2]int{{600, 0}}, 2},
+		{"blips that never add up", [][2]int{{30, 130}, {30, 130}, {30, 130}}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			msgs := flap(t, c.pattern)
+			require.Len(t, msgs, c.want, "%v", msgs)
+			if c.want == 2 {
+				require.Equal(t, "Tracker: problem", msgs[0].Title)
+				require.Contains(t, msgs[0].Text, "the data store is unreachable")
+				require.Equal(t, "Tracker: resolved", msgs[1].Title)
+			}
 		})
 	}
 }
@@ -95,6 +157,8 @@ func TestBacklogThresholdAndRemoval(t *testing.T) {
 	require.Len(t, out.msgs, 3)
 	require.Contains(t, out.msgs[2].Text, "Resolved: queue tracker-message-processor-1")
 	s.Accept(model.Batch{model.BoolState(brokerUp, true)})
+	now = now.Add(time.Second)
+	s.Tell()
 	require.Len(t, out.msgs, 4)
 	require.Contains(t, out.msgs[3].Text, "answers again")
 }
