@@ -272,5 +272,8 @@ func (c *Catalog) Metrics() []*model.Metric {
 	}
 	add(receiverMessages)
 	add(componentUpdateInfo)
+	for _, m := range ChannelMetrics() {
+		add(m)
+	}
 	return out
 }

@@ -47,6 +47,8 @@ func catalogue(t *testing.T) []*model.Entity {
 	for _, p := range catalog.ReceiverPeriods {
 		ents = append(ents, catalog.ReceiverCounterEntity("rx1", "10.0.0.7", "30005", p.Period, p.Label, model.NamedDevice("r", "R"), 30))
 	}
+	ce := catalog.MonitorChannelEntities("phone", model.NamedDevice("d", "D"))
+	ents = append(ents, ce.OK, ce.Sent, ce.Failed, ce.Dropped)
 	rs := registrations.NewStage(registrations.Config{}, nil, zerolog.Nop())
 	b := rs.Ingest(model.Message{Topic: "Tracker/register/Tracker_archive",
 		Payload: []byte(`{"image":"tracker-archive","device":{"identifiers":["Tracker_archive"],"name":"Archive","sw_version":"2026.01.1"}}`)})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
@@ -52,11 +53,28 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, telemetry []stages.
 		goStopping("pprof", func(ctx context.Context) error { return servePprof(ctx, cfg.PprofAddr, stageLog("pprof")) })
 	}
 
+	// The monitor's own problems go to NOTIFY_URLS' channels (CONTRACT.md 10.7), whose health
+	// is on the Core device (10.4).
+	var chans *channels.Set
+	var chanEntities []catalog.ChannelEntities
+	if cfg.NotifyURLs != "" {
+		chLog := stageLog("channels")
+		specs, problems := channels.ParseURLs(cfg.NotifyURLs)
+		for _, p := range problems {
+			chLog.Error().Msg("NOTIFY_URLS: " + p)
+		}
+		chans = channels.New(specs, chLog)
+		chanEntities = chans.Entities(func(name string) catalog.ChannelEntities { return catalog.MonitorChannelEntities(name, cat.CoreDevice) })
+	}
+
 	// Static entities: declared up front so that their discovery goes out on every connect.
 	static := make(chan pipeline.Shared[model.Batch], 1)
 	decl := model.Batch{}
 	for _, e := range cat.Static() {
 		decl = append(decl, model.NewDeclaration(e))
+	}
+	for _, ce := range chanEntities {
+		decl = append(decl, ce.Declarations()...)
 	}
 	if own, ok := registrations.OwnRegistration(cfg.ComponentImage, cat.CoreDevice); ok {
 		decl = append(decl, own)
@@ -88,6 +106,15 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, telemetry []stages.
 
 	// The registered telemetry stages (stages/all), each started as its registration says.
 	readings := []<-chan pipeline.Shared[model.Batch]{static, brokerOut, counterOut, storeOut}
+	if chans != nil { // the channels' health, as readings beside the others
+		health := make(chan pipeline.Shared[model.Batch], 4)
+		goStopping("channel-health", func(ctx context.Context) error {
+			defer close(health)
+			chans.Report(ctx, chanEntities, func(b model.Batch) { pipeline.Send(ctx, health, pipeline.Own(b)) })
+			return nil
+		})
+		readings = append(readings, health)
+	}
 	for _, st := range telemetry {
 		name := st.Group().Name
 		readings = append(readings, st.Start(stages.Monitor{Catalog: cat, Devices: devices, Log: stageLog(name), Go: goStopping}))
@@ -145,14 +172,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, telemetry []stages.
 		g.Go("prometheus-sink", func(ctx context.Context) error { return prom.Run(ctx, outs[promOut]) })
 		goStopping("metrics-server", func(ctx context.Context) error { return prom.Serve(ctx, cfg.MetricsAddr) })
 	}
-	if cfg.NotifyURLs != "" {
-		// The monitor's own problems, told on NOTIFY_URLS' channels (CONTRACT.md 10.7).
-		chLog := stageLog("channels")
-		specs, problems := channels.ParseURLs(cfg.NotifyURLs)
-		for _, p := range problems {
-			chLog.Error().Msg("NOTIFY_URLS: " + p)
-		}
-		chans := channels.New(specs, chLog)
+	if chans != nil {
 		goStopping("channels", chans.Run)
 		al := alerts.New(alerts.Config{After: cfg.AlertAfter, Backlog: cfg.QueueBacklogAlert}, chans, stageLog("alerts"))
 		g.Go("alerts-sink", func(ctx context.Context) error { return al.Run(ctx, outs[alertsOut]) })

@@ -49,9 +49,7 @@ func newTeller(o options, store rueidis.Client, log zerolog.Logger) *teller {
 			t.log.Error().Msg("NOTIFY_URLS: " + p)
 		}
 		t.channels = channels.New(specs, log.With().Str("stage", "channels").Logger())
-		for _, c := range t.channels.Channels() {
-			t.health = append(t.health, catalog.NewChannelEntities(c.Name))
-		}
+		t.health = t.channels.Entities(catalog.NewChannelEntities)
 	}
 	t.next = t.schedule.Next(time.Now())
 	return t
@@ -105,48 +103,20 @@ func (t *teller) digestDue(now time.Time) (delivery.Report, bool) {
 func (t *teller) announcements() model.Batch {
 	b := model.Batch{model.NewDeclaration(catalog.DigestEntity)}
 	for _, h := range t.health {
-		b = append(b, model.NewDeclaration(h.OK), model.NewDeclaration(h.Sent), model.NewDeclaration(h.Failed), model.NewDeclaration(h.Dropped))
+		b = append(b, h.Declarations()...)
 	}
 	return b
 }
 
-// healthStates is every channel's health now (ok only once a delivery was tried).
-func (t *teller) healthStates() model.Batch {
-	var b model.Batch
-	for i, c := range t.channels.Channels() {
-		h, e := c.Health(), t.health[i]
-		if h.Tried {
-			b = append(b, model.BoolState(e.OK, h.OK))
-		}
-		b = append(b, model.IntState(e.Sent, h.Sent), model.IntState(e.Failed, h.Failed), model.IntState(e.Dropped, h.Dropped))
-	}
-	return b
-}
-
-// healthEvery is the most often the channels' health is published.
-const healthEvery = time.Second
-
-// runChannels delivers the channels' queues and publishes their health (at start and at most
-// once a second after a change) until ctx ends.
+// runChannels delivers the channels' queues and publishes their health until ctx ends.
 func (t *teller) runChannels(ctx context.Context, publish func(model.Batch)) {
 	if t.channels == nil {
 		return
 	}
-	go func() { _ = t.channels.Run(ctx) }()
-	publish(t.healthStates())
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.channels.Changed():
-		}
-		publish(t.healthStates())
-		select { // coalesce a burst of changes
-		case <-ctx.Done():
-			return
-		case <-time.After(healthEvery):
-		}
-	}
+	done := make(chan struct{})
+	go func() { defer close(done); _ = t.channels.Run(ctx) }()
+	t.channels.Report(ctx, t.health, publish)
+	<-done // what a stop dropped is counted (and logged) before watch goes on stopping
 }
 
 // command applies a mute command from MQTT (CONTRACT.md 10.5); bad JSON or values: one
