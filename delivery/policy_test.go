@@ -115,6 +115,8 @@ func TestText(t *testing.T) {
 		require.Equal(t, tc.want, delivery.Text(tc.s, ""))
 	}
 	require.Equal(t, "4CA7B5\nhttp://rx.local/tar1090/?icao=4ca7b5", delivery.Text(delivery.Subject{IcaoHex: "4CA7B5"}, "http://rx.local/tar1090/"))
+	require.Equal(t, "Emergency (7700): Police Forces: G-POLA", delivery.Text(delivery.Subject{IcaoHex: "406F2B", Registration: "G-POLA", Watchlist: "Police Forces", Emergency: "7700"}, ""),
+		"a message the emergency bypass sent says so first")
 }
 
 // The digest counts its period [from, to): a match at exactly the previous digest time is in

@@ -20,6 +20,9 @@ type Subject struct {
 	// Watchlist is the category of the aircraft's watchlist entry ("Police Forces"), shown
 	// first; empty when it is on no list.
 	Watchlist string
+	// Emergency is the squawk (7500, 7600, 7700) when the emergency bypass sent the match
+	// despite what would have held it: the line then starts "Emergency (7700): ".
+	Emergency string
 }
 
 // Text is the one line a channel sends (CONTRACT.md 10.4): "easyJet EZY16EG (G-UZHU, Airbus
@@ -27,6 +30,11 @@ type Subject struct {
 // address, a link to the aircraft on a second line.
 func Text(s Subject, tar1090 string) string {
 	var b strings.Builder
+	if s.Emergency != "" {
+		b.WriteString("Emergency (")
+		b.WriteString(s.Emergency)
+		b.WriteString("): ")
+	}
 	if s.Watchlist != "" {
 		b.WriteString(s.Watchlist)
 		b.WriteString(": ")

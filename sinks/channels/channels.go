@@ -64,7 +64,8 @@ type Set struct {
 }
 
 // New builds the channels of specs; a URL Shoutrrr cannot use is logged once, naming the
-// channel and not its URL, and left out (the rest run).
+// channel and not its URL, and left out (the rest run). Of specs with one name, the first that
+// builds is the channel.
 func New(specs []Spec, log zerolog.Logger) *Set {
 	// Services that send with http.DefaultClient (the generic webhook among them) could
 	// otherwise wait on a webhook that never answers for ever; every other service sends on
@@ -75,6 +76,10 @@ func New(specs []Spec, log zerolog.Logger) *Set {
 	client := &http.Client{Timeout: SendTimeout}
 	s := &Set{byName: map[string]*Channel{}, log: log, changed: make(chan struct{}, 1)}
 	for _, sp := range specs {
+		if s.byName[sp.Name] != nil {
+			log.Error().Str("channel", sp.Name).Msg("NOTIFY_URLS: channel named twice; the later one is left out")
+			continue
+		}
 		snd, err := newSender(sp.URL, client)
 		if err != nil {
 			log.Error().Str("channel", sp.Name).Str("service", Redact(sp.URL)).Str("error", scrub(err.Error(), secrets(sp.URL))).

@@ -27,7 +27,8 @@ func TestParseURLs(t *testing.T) {
 		{"named, separated by spaces, commas and newlines",
 			"phone=ntfy://ntfy.sh/planes?tags=a,b, hook=generic://h/x\nchat=discord://tok@123",
 			[]string{"chat=discord://tok@123", "hook=generic://h/x", "phone=ntfy://ntfy.sh/planes?tags=a,b"}, nil},
-		{"a name twice", "a=ntfy://x/y a=ntfy://x/z", []string{"a=ntfy://x/y"}, []string{"channel 'a' is named twice; the later one is left out"}},
+		{"a name twice: both kept, New takes the first that works", "a=ntfy://x/y a=ntfy://x/z", []string{"a=ntfy://x/y", "a=ntfy://x/z"}, nil},
+		{"a bad first x= keeps the valid second", "x=not-a-url x=ntfy://x/z", []string{"x=ntfy://x/z"}, []string{"channel 'x' (item 1): not a service URL (scheme://…); left out"}},
 		{"no scheme", "phone=not-a-url", nil, []string{"channel 'phone' (item 1): not a service URL (scheme://…); left out"}},
 		{"empty", "  ,\n", nil, nil},
 	} {
@@ -235,4 +236,10 @@ func TestABadURLIsLeftOutWithoutItsSecrets(t *testing.T) {
 	for _, secret := range []string{"hunter22", "secretpath", "pw12345"} {
 		require.NotContains(t, text, secret)
 	}
+
+	// A name whose first URL cannot be used and whose second can: the second is the channel.
+	specs, _ = ParseURLs("x=nosuchservice://h/p x=ntfy://" + serve(t, good) + "/b?disabletls=yes x=ntfy://h/third")
+	s = New(specs, zerolog.Nop())
+	require.Len(t, s.Channels(), 1)
+	require.Equal(t, "x", s.Channels()[0].Name)
 }

@@ -48,7 +48,6 @@ func ParseURLs(v string) ([]Spec, []string) {
 	}
 	var out []Spec
 	var problems []string
-	seen := map[string]bool{}
 	for i, it := range items {
 		it = strings.Trim(it, ", ") // a separating comma before a space or at either end
 		if it == "" {
@@ -58,16 +57,13 @@ func ParseURLs(v string) ([]Spec, []string) {
 		if m := namedURL.FindStringSubmatch(it); m != nil {
 			name, raw = m[1], m[2]
 		}
-		if seen[name] {
-			problems = append(problems, fmt.Sprintf("channel '%s' is named twice; the later one is left out", name))
-			continue
-		}
 		u, err := url.Parse(raw)
 		if err != nil || u.Scheme == "" {
 			problems = append(problems, fmt.Sprintf("channel '%s' (item %d): not a service URL (scheme://…); left out", name, i+1))
 			continue
 		}
-		seen[name] = true
+		// A name given twice is kept twice here: the first of them that works is the channel
+		// (New), so a valid second x= is never lost to a bad first one.
 		out = append(out, Spec{Name: name, URL: raw})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })

@@ -79,6 +79,9 @@ func (t *teller) tell(set *rules.Set, f *model.Flight, matches []rules.Match, at
 			if e := told.Rule.WatchEntry(f); e != nil { // the entry of the list the rule names
 				subject.Watchlist = e.Category
 			}
+			if d.State == delivery.Sent && delivery.IsEmergency(f.Squawk) { // the bypass (or an emergency after a hold) sent it
+				subject.Emergency = strings.TrimSpace(f.Squawk)
+			}
 			t.channels.Send(channels.Message{Title: title, Text: delivery.Text(subject, t.tar1090)}, names)
 		}
 		publish(told.Rule.Identifier, payload)
