@@ -26,7 +26,8 @@ COPY . .
 RUN GOARM="${TARGETVARIANT#v}" CGO_ENABLED=0 GOOS="${TARGETOS:-linux}" GOARCH="${TARGETARCH:-amd64}" go build -trimpath -buildvcs=false -tags nodbembed \
       -ldflags "-s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=${VERSION} -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=${GIT_COMMIT}" \
       -o /out/tracker-core-health ./cmd/tracker \
- && ln -s tracker-core-health /out/tracker-rules && ln -s tracker-core-health /out/tracker-config-api
+ && ln -s tracker-core-health /out/tracker-rules && ln -s tracker-core-health /out/tracker-config-api \
+ && mkdir -p /data
 
 # The runtime stage is the target platform's distroless base: files only, nothing runs here.
 # (--platform said again: buildah 1.28 otherwise carries the build stage's platform over.)
@@ -35,8 +36,11 @@ ARG IMAGE=unknown
 ARG VERSION=dev
 ARG GIT_COMMIT=unknown
 # The image name is baked in at build time: "tracker-" + the build matrix entry's name.
+# WATCH_STATE: where tracker-rules watch keeps its state across restarts when no data store is
+# configured (CONTRACT.md 10.8); mount a volume on /data to keep it across containers.
 ENV COMPONENT_IMAGE=${IMAGE} \
-    HEARTBEAT_PATH=/app/health/heartbeat
+    HEARTBEAT_PATH=/app/health/heartbeat \
+    WATCH_STATE=/data/watch-state.json
 LABEL org.opencontainers.image.title="${IMAGE}" \
       org.opencontainers.image.description="Tracker core health monitor, rules command line and management API" \
       org.opencontainers.image.version="${VERSION}" \
@@ -44,6 +48,7 @@ LABEL org.opencontainers.image.title="${IMAGE}" \
       org.opencontainers.image.source="https://github.com/tracker-adsb/tracker-core-health" \
       org.opencontainers.image.licenses="Apache-2.0"
 COPY --from=build /out/ /usr/local/bin/
+COPY --from=build --chown=65532:65532 /data /data
 # The aircraft database of tracker-rules and tracker-config-api, once, and its attribution and
 # licences.
 COPY aircraftdb/shipped/aircraft.db.zst /usr/local/share/tracker-core-health/

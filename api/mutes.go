@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tracker-adsb/tracker-core-health/delivery"
+	"github.com/tracker-adsb/tracker-core-health/stages/notify"
 )
 
 // Mutes (CONTRACT.md 10.5): a rule, every rule ("*"), or one aircraft of either, held for a
@@ -17,7 +18,7 @@ func (s *Server) muteRoutes(mux *http.ServeMux) {
 }
 
 func (s *Server) listMutes(w http.ResponseWriter, r *http.Request) {
-	mutes, err := delivery.ReadMutes(r.Context(), s.store.c, s.now())
+	mutes, err := notify.ReadMutes(r.Context(), s.store.c, s.now())
 	if err != nil {
 		s.storeError(w, err)
 		return
@@ -64,7 +65,7 @@ func (s *Server) postMute(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	m := delivery.NewMuteSet().Apply(c, s.now())
-	if err := delivery.WriteMute(r.Context(), s.store.c, m); err != nil {
+	if err := notify.WriteMute(r.Context(), s.store.c, m); err != nil {
 		s.storeError(w, err)
 		return
 	}
@@ -78,7 +79,7 @@ func (s *Server) postMute(w http.ResponseWriter, r *http.Request) {
 // deleteMute lifts a mute of a rule (or "*"), of every aircraft or of ?icao_hex=.
 func (s *Server) deleteMute(w http.ResponseWriter, r *http.Request) {
 	m := delivery.Mute{Rule: r.PathValue("rule"), IcaoHex: strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("icao_hex")))}
-	if err := delivery.WriteMute(r.Context(), s.store.c, m); err != nil {
+	if err := notify.WriteMute(r.Context(), s.store.c, m); err != nil {
 		s.storeError(w, err)
 		return
 	}

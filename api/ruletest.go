@@ -110,7 +110,7 @@ func (s *Server) testRule(w http.ResponseWriter, r *http.Request) {
 	}
 	// Each match is decided as watch would, with the mutes in force now.
 	mutes := delivery.NewMuteSet()
-	if stored, err := delivery.ReadMutes(r.Context(), s.store.c, s.now()); err == nil {
+	if stored, err := notify.ReadMutes(r.Context(), s.store.c, s.now()); err == nil {
 		mutes.Replace(stored)
 	}
 	decider := delivery.NewDecider(mutes)

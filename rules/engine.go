@@ -177,3 +177,42 @@ func (m Match) Notification() []byte {
 // Lagging reports whether the triggering message is older than MaxMessageLag at now
 // (exactly 30 s still publishes).
 func Lagging(now, received time.Time) bool { return now.Sub(received) > MaxMessageLag }
+
+// FlightMemory is what a restart of watch needs of an active flight (CONTRACT.md 10.8): the
+// rules it matched (so they do not fire again) and those held (an emergency may still send
+// them), and its times (so that the next message continues it, or starts a new flight after
+// the TTL).
+type FlightMemory struct {
+	IcaoHex  string   `json:"icao_hex"`
+	First    int64    `json:"first"` // Unix nanoseconds
+	Last     int64    `json:"last"`
+	Messages int      `json:"messages"`
+	Matched  []string `json:"matched"`
+	Held     []string `json:"held,omitempty"`
+}
+
+// Memory is every tracked flight that matched a rule (the others have nothing to keep).
+func (e *Engine) Memory() []FlightMemory {
+	out := make([]FlightMemory, 0, 16)
+	for _, fs := range e.flights {
+		if len(fs.MatchedRules) == 0 {
+			continue
+		}
+		out = append(out, FlightMemory{IcaoHex: fs.IcaoHex, First: fs.FirstMessage.UnixNano(), Last: fs.LastMessage.UnixNano(),
+			Messages: fs.TotalMessages, Matched: append([]string(nil), fs.MatchedRules...), Held: append([]string(nil), fs.Held...)})
+	}
+	return out
+}
+
+// Restore tracks the flights of a Memory again, before the first message: a message of one of
+// them within the TTL continues it, its matched rules already fired.
+func (e *Engine) Restore(flights []FlightMemory) {
+	for _, m := range flights {
+		key := string(model.AppendFlightKey(nil, m.IcaoHex))
+		if key == "" || m.Messages <= 0 {
+			continue
+		}
+		e.flights[key] = &flightState{Flight: model.Flight{IcaoHex: key, FirstMessage: time.Unix(0, m.First).UTC(),
+			LastMessage: time.Unix(0, m.Last).UTC(), TotalMessages: m.Messages, MatchedRules: m.Matched, Held: m.Held}}
+	}
+}

@@ -129,14 +129,20 @@ func TestWatchDecidesTellsAndMutes(t *testing.T) {
 	require.NoError(t, err)
 	require.WithinDuration(t, time.Now().Add(time.Hour), until, 2*time.Minute)
 
-	// A restart keeps the mute: every aircraft fires again (a new process, new flights), held.
+	// A restart keeps the mute, and the flights (CONTRACT.md 10.8): the aircraft in view do not
+	// fire again; a new one is held as muted.
 	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
 	require.Equal(t, 0, p.Wait(8*time.Second))
 	rec.Reset()
 	p = start()
-	for _, hex := range []string{"BBB001", "BBB002"} {
-		again := rec.WaitFor("Tracker/rule/told", 15*time.Second, func(m testenv.Msg) bool { return strings.Contains(m.Payload, hex) })
-		require.Equal(t, "muted", deliveryOf(t, again.Payload)["reason"], hex)
+	rec.WaitPayload("Tracker/rules-watch/status", "ONLINE", 15*time.Second)
+	aircraft("BBB003", "1234")
+	again := rec.WaitFor("Tracker/rule/told", 15*time.Second, func(m testenv.Msg) bool { return strings.Contains(m.Payload, "BBB003") })
+	require.Equal(t, "muted", deliveryOf(t, again.Payload)["reason"])
+	for _, m := range rec.All() {
+		if m.Topic == "Tracker/rule/told" || m.Topic == "Tracker/rule/quiet" {
+			require.Contains(t, m.Payload, "BBB003", "a flight in view before the restart is not told again: %s", m.Payload)
+		}
 	}
 	require.Len(t, hook.got(), 1, "nothing held reaches the channel")
 
@@ -145,7 +151,7 @@ func TestWatchDecidesTellsAndMutes(t *testing.T) {
 	// The store's mutes are read every 5 s: a new aircraft every half second is held as muted
 	// until the lift is read, then told.
 	free := ""
-	for i := 3; free == ""; i++ {
+	for i := 4; free == ""; i++ {
 		require.Less(t, i, 60, "the lifted mute was never read")
 		hex := fmt.Sprintf("BBB%03d", i)
 		aircraft(hex, "1234")
@@ -329,4 +335,47 @@ func TestReplayDeliveryGolden(t *testing.T) {
 	golden, err := os.ReadFile("testdata/delivery.golden")
 	require.NoError(t, err)
 	require.Equal(t, string(golden), got.String())
+}
+
+// CONTRACT.md 10.5: with --rules FILE and a data store configured, mutes go to the store; one
+// sent while the store is away holds at once and is written when the store answers again
+// (never lost to the next read); one for a rule that is not loaded (or wrongly cased) is
+// refused with a warning and stored nowhere.
+func TestMutesSurviveAStoreOutage(t *testing.T) {
+	t.Parallel()
+	env := testenv.Get(t).WithOwnMosquitto(t).WithOwnRedis(t)
+	r := env.Redis(t)
+	x := testenv.NewToxi(t)
+	port := x.Proxy(t, "store", env.RedisAddr)
+	rulesFile := writeFile(t, `[{"identifier":"told","name":"Told","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"1234"}]}]`)
+	_, srv := newFakeReadsb(t)
+	rec := env.Record(t, "Tracker/rules-watch/status")
+	mh, mp := testenv.Split(t, env.MQTTAddr)
+	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "MQTT_HOST=" + mh, "MQTT_PORT=" + mp, "LOG_LEVEL=info", "AIRCRAFT_DB=none",
+		"STORE_HOST=127.0.0.1", "STORE_PORT=" + port, "STORE_PASSWORD=" + env.RedisPassword},
+		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", rulesFile, "--interval", "300ms", "--db", "none")
+	rec.WaitPayload("Tracker/rules-watch/status", "ONLINE", 15*time.Second)
+	stored := func(field string) string {
+		v, _ := r.Do(t.Context(), r.B().Hget().Key("notify:mutes").Field(field).Build()).ToString()
+		return v
+	}
+
+	// Unknown and wrongly cased rules: refused.
+	rec.Publish("Tracker/rules-watch/mute", `{"rule":"Told","minutes":60}`, false)
+	rec.Publish("Tracker/rules-watch/mute", `{"rule":"nope","minutes":60}`, false)
+	require.Eventually(t, func() bool { return strings.Count(p.Output(), "no loaded rule has this identifier") == 2 }, 10*time.Second, 50*time.Millisecond)
+
+	// The store goes away; a mute arrives; the store comes back: the mute is written.
+	x.Add(t, "store", `{"type":"reset_peer","stream":"upstream","attributes":{"timeout":0}}`)
+	rec.Publish("Tracker/rules-watch/mute", `{"rule":"told","minutes":60}`, false)
+	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "not stored yet") }, 15*time.Second, 50*time.Millisecond, p.Output())
+	require.Empty(t, stored("told"))
+	x.Clear("store")
+	require.Eventually(t, func() bool { return stored("told") != "" }, 20*time.Second, 100*time.Millisecond, "written once the store answers")
+	time.Sleep(6 * time.Second) // a read of the store's mutes after it: the mute is still there
+	require.NotEmpty(t, stored("told"))
+	require.Empty(t, stored("Told"))
+	require.Empty(t, stored("nope"))
+	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
+	require.Equal(t, 0, p.Wait(8*time.Second))
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -23,7 +24,7 @@ func bin(t *testing.T) string { return testenv.Binary(t, "tracker-rules") }
 
 func runCmd(t *testing.T, env []string, stdin string, args ...string) (string, string, int) {
 	cmd := exec.Command(bin(t), args...)
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = append(append(os.Environ(), "WATCH_STATE="+filepath.Join(t.TempDir(), "watch-state.json")), env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errb

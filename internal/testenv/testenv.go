@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -247,10 +248,14 @@ type Process struct {
 	done   chan struct{} // closed when the process has exited and its output is read
 }
 
-// Start runs the binary with env; it is killed at cleanup.
+// Start runs the binary with env; it is killed at cleanup. Unless env says otherwise, watch
+// keeps its state (WATCH_STATE) in the test's own folder, never in the source tree.
 func Start(t testing.TB, bin string, env []string, args ...string) *Process {
 	t.Helper()
 	p := &Process{Cmd: exec.Command(bin, args...), done: make(chan struct{})}
+	if !slices.ContainsFunc(env, func(v string) bool { return strings.HasPrefix(v, "WATCH_STATE=") }) {
+		env = append(slices.Clip(env), "WATCH_STATE="+filepath.Join(t.TempDir(), "watch-state.json"))
+	}
 	p.Cmd.Env = env
 	pr, pw := io.Pipe()
 	p.Cmd.Stderr = pw

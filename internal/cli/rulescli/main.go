@@ -78,6 +78,7 @@ type options struct {
 	digest       bool              // replay: {"digest": …} lines (CONTRACT.md 10.6)
 	zone         *time.Location    // NOTIFY_TIMEZONE: the default zone of delivery policies
 	schedule     delivery.Schedule // DIGEST_TIME in that zone
+	watchState   string            // watch: WATCH_STATE, the file of the state kept across restarts without a store
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -188,6 +189,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if os.Getenv("LOG_LEVEL") == "" { // always on: say what happens
 			log = log.Level(zerolog.InfoLevel)
 		}
+		o.watchState = envOr("WATCH_STATE", "watch-state.json")
 		return watch(ctx, o, stdout, stderr, log)
 	}
 	fmt.Fprintln(stderr, usage)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/redis/rueidis"
@@ -35,13 +36,35 @@ type teller struct {
 	store    rueidis.Client // nil: mutes live in memory only
 	log      zerolog.Logger
 	scratch  []byte
+
+	// known reports a rule identifier of the loaded set (a mute for another is refused).
+	known func(rule string) bool
+	// pending are mutes applied here and not yet stored (the store was away): written, in
+	// order, before the store's hash is read again, so none is lost to that read.
+	pendingMu sync.Mutex
+	pending   []delivery.Mute
+
+	// The state kept across restarts (state.go): where, the last time it was handed over, the
+	// newest state not yet written.
+	keeper      notify.Keeper // nil: none
+	lastKept    time.Time
+	saves       chan []byte
+	saveFailing bool
 }
 
 // newTeller reads NOTIFY_URLS and TAR1090_URL; a channel that cannot be built is left out
-// with one error naming it.
+// with one error naming it. Its state is kept in the store when there is one, else in the
+// file --state / WATCH_STATE names (CONTRACT.md 10.8).
 func newTeller(o options, store rueidis.Client, log zerolog.Logger) *teller {
 	t := &teller{mutes: delivery.NewMuteSet(), digest: delivery.NewDigest(), schedule: o.schedule,
-		tar1090: strings.TrimSpace(os.Getenv("TAR1090_URL")), store: store, log: log.With().Str("stage", "delivery").Logger()}
+		tar1090: strings.TrimSpace(os.Getenv("TAR1090_URL")), store: store, log: log.With().Str("stage", "delivery").Logger(),
+		known: func(string) bool { return true }, saves: make(chan []byte, 1)}
+	switch {
+	case store != nil:
+		t.keeper = notify.StoreKeeper{C: store}
+	default:
+		t.keeper = notify.FileKeeper{Path: o.watchState}
+	}
 	t.decider = delivery.NewDecider(t.mutes)
 	if v := os.Getenv("NOTIFY_URLS"); strings.TrimSpace(v) != "" {
 		specs, problems := channels.ParseURLs(v)
@@ -122,9 +145,10 @@ func (t *teller) runChannels(ctx context.Context, publish func(model.Batch)) {
 	<-done // what a stop dropped is counted (and logged) before watch goes on stopping
 }
 
-// command applies a mute command from MQTT (CONTRACT.md 10.5); bad JSON or values: one
-// warning, nothing changes. With a data store it is written there too, for the API and for a
-// restart.
+// command applies a mute command from MQTT (CONTRACT.md 10.5); bad JSON or values, or a rule
+// that is not loaded (other than "*"; identifiers are case-sensitive): one warning, nothing
+// changes. With a data store it is written there too, for the API and for a restart; when the
+// store is away it is kept and written when it answers again.
 func (t *teller) command(ctx context.Context, payload []byte) {
 	c, probs := delivery.ParseCommand(payload)
 	if probs != nil {
@@ -135,6 +159,10 @@ func (t *teller) command(ctx context.Context, payload []byte) {
 		t.log.Warn().Strs("problems", msgs).Msg("mute command ignored")
 		return
 	}
+	if c.Rule != "*" && !t.known(c.Rule) {
+		t.log.Warn().Str("rule", c.Rule).Msg("mute command ignored: no loaded rule has this identifier (identifiers are case-sensitive)")
+		return
+	}
 	m := t.mutes.Apply(c, time.Now())
 	ev := t.log.Info().Str("rule", m.Rule).Str("icao_hex", m.IcaoHex)
 	if m.Until.IsZero() {
@@ -143,23 +171,49 @@ func (t *teller) command(ctx context.Context, payload []byte) {
 		ev.Time("until", m.Until).Msg("muted")
 	}
 	if t.store != nil {
-		if err := delivery.WriteMute(ctx, t.store, m); err != nil {
-			t.log.Warn().Err(err).Msg("the mute holds here but is not stored")
-		}
+		t.pendingMu.Lock()
+		t.pending = append(t.pending, m)
+		t.pendingMu.Unlock()
+		t.flushMutes(ctx)
 	}
 }
+
+// flushMutes writes the pending mutes to the store, in order; it reports whether none is
+// left.
+func (t *teller) flushMutes(ctx context.Context) bool {
+	t.pendingMu.Lock()
+	defer t.pendingMu.Unlock()
+	for len(t.pending) > 0 {
+		wctx, cancel := context.WithTimeout(ctx, storeTimeout)
+		err := notify.WriteMute(wctx, t.store, t.pending[0])
+		cancel()
+		if err != nil {
+			t.log.Warn().Err(err).Int("waiting", len(t.pending)).Msg("the mute holds here but is not stored yet; it is written when the store answers")
+			return false
+		}
+		t.pending = t.pending[1:]
+	}
+	t.pending = nil
+	return true
+}
+
+// storeTimeout bounds one read or write of the mutes (a store that hangs never holds a mute
+// command, or the reads, for longer).
+const storeTimeout = 3 * time.Second
 
 // mutesEvery is how often the store's mutes are read (a mute set through the API holds
 // within this).
 const mutesEvery = 5 * time.Second
 
-// readMutes makes the mutes the store's hash (nothing without a store); a failed read keeps
-// the previous ones.
+// readMutes makes the mutes the store's hash (nothing without a store), once the mutes set
+// here are written; a failed read, or mutes still waiting to be written, keep the current ones.
 func (t *teller) readMutes(ctx context.Context) {
-	if t.store == nil {
+	if t.store == nil || !t.flushMutes(ctx) {
 		return
 	}
-	mutes, err := delivery.ReadMutes(ctx, t.store, time.Now())
+	rctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	defer cancel()
+	mutes, err := notify.ReadMutes(rctx, t.store, time.Now())
 	if err != nil {
 		t.log.Warn().Err(err).Msg("mutes not read; the previous ones hold")
 		return

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -44,9 +45,21 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 	}
 
 	// Delivery (CONTRACT.md 10): each match decided, the channels told, the digest counted;
-	// the mutes from MQTT commands and, with the store, its hash.
-	tell := newTeller(o, engine.store, log)
+	// the mutes from MQTT commands and, with the store (whenever STORE_HOST is set, also with
+	// --rules FILE), its hash; the state kept across restarts (10.8).
+	store := engine.store
+	if store == nil && os.Getenv("STORE_HOST") != "" {
+		if c, err := storeClient("watch's mutes and state"); err != nil {
+			log.Warn().Err(err).Msg("the data store is not reachable at start: mutes stay in memory and the state goes to WATCH_STATE")
+		} else {
+			store = c
+			defer c.Close()
+		}
+	}
+	tell := newTeller(o, store, log)
+	tell.known = func(rule string) bool { return engine.Set().Rule(rule) != nil }
 	tell.readMutes(ctx)
+	tell.restore(ctx, engine.Engine)
 
 	// MQTT: the sink keeps the status topic, the rule event entities and watch's own; the
 	// notifier sends the notifications (QoS 0, not retained). Without MQTT_HOST notifications
@@ -110,6 +123,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 		if tell.store != nil {
 			wg.Go(func() { pipeline.Every(kctx, mutesEvery, tell.readMutes) })
 		}
+		wg.Go(func() { tell.runSaver(kctx) })
 		wg.Wait()
 	}()
 
@@ -160,6 +174,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 		// Memory stays bounded: finished flights and their aircraft are forgotten.
 		engine.Expire(now)
 		fd.Forget(now.Add(-engine.TTL()))
+		tell.keep(engine.Engine, time.Now())
 		return struct{}{}, false
 	}}.Start(ticks, 0)
 	g := pipeline.NewGroup(ctx)
@@ -169,6 +184,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 	log.Info().Msg("stopping")
 	stopKeeping()
 	<-keeping
+	tell.saveLast(ctx, engine.Engine)
 	if err := engine.Close(ctx); err != nil {
 		log.Warn().Err(err).Msg("trigger counts not flushed")
 	}
