@@ -26,9 +26,8 @@ func TestRuleSavedThroughTheAPIIsPickedUpLive(t *testing.T) {
 	require.NoError(t, r.Do(t.Context(), r.B().Flushdb().Build()).Error())
 	rh, rp := testenv.Split(t, env.RedisAddr)
 	storeEnv := []string{"STORE_HOST=" + rh, "STORE_PORT=" + rp, "STORE_PASSWORD=" + env.RedisPassword}
-	port := testenv.FreePort(t)
-	apiProc := testenv.Start(t, testenv.Binary(t, "tracker-config-api"), append(storeEnv, "CONFIG_API_ADDR=127.0.0.1:"+port, "PATH="+os.Getenv("PATH")))
-	base := "http://127.0.0.1:" + port
+	apiProc := testenv.Start(t, testenv.Binary(t, "tracker-config-api"), append(storeEnv, "CONFIG_API_ADDR=127.0.0.1:0", "PATH="+os.Getenv("PATH")))
+	base := "http://127.0.0.1:" + apiProc.WaitAddr(t, "listening", 15*time.Second) // the port it got
 	require.Eventually(t, func() bool {
 		resp, err := http.Get(base + "/healthz")
 		if err != nil {
@@ -92,9 +91,8 @@ func TestStartupWarnsOnceWithoutTokenAndRequiresStorePassword(t *testing.T) {
 	require.Contains(t, noPass.Output(), "STORE_PASSWORD")
 
 	for _, token := range []string{"", "s3cret"} {
-		port := testenv.FreePort(t)
 		p := testenv.Start(t, bin, []string{"STORE_HOST=" + rh, "STORE_PORT=" + rp, "STORE_PASSWORD=" + env.RedisPassword,
-			"CONFIG_API_ADDR=127.0.0.1:" + port, "CONFIG_API_TOKEN=" + token, "PATH=" + os.Getenv("PATH")})
+			"CONFIG_API_ADDR=127.0.0.1:0", "CONFIG_API_TOKEN=" + token, "PATH=" + os.Getenv("PATH")})
 		require.Eventually(t, func() bool { return strings.Contains(p.Output(), `"listening"`) }, 10*time.Second, 50*time.Millisecond, p.Output())
 		warnings := strings.Count(p.Output(), "anyone who can reach this address can change rules")
 		if token == "" {

@@ -75,15 +75,14 @@ func newFaultRigMQTT(t *testing.T, env *testenv.Env, mqttPort string) *faultRig 
 	if online {
 		mqttPort = x.Proxy(t, "mqtt", env.MQTTAddr)
 	}
-	port := testenv.FreePort(t)
-	rig.metrics = "http://127.0.0.1:" + port + "/metrics"
 	rig.proc = startMonitor(t, env, map[string]string{
 		"BROKER_MANAGEMENT_PORT": x.Proxy(t, "broker", mgmt), "BROKER_HOST": "127.0.0.1",
 		"STORE_PORT": x.Proxy(t, "store", env.RedisAddr), "STORE_HOST": "127.0.0.1",
 		"MQTT_PORT": mqttPort, "MQTT_HOST": "127.0.0.1",
 		"BROKER_POLL_INTERVAL": interval.String(), "STORE_POLL_INTERVAL": interval.String(),
-		"METRICS_ADDR": "127.0.0.1:" + port, "HEARTBEAT_PATH": rig.heartbeat,
+		"METRICS_ADDR": "127.0.0.1:0", "HEARTBEAT_PATH": rig.heartbeat,
 	})
+	rig.metrics = "http://127.0.0.1:" + rig.proc.WaitAddr(t, "serving /metrics", 20*time.Second) + "/metrics"
 	if online {
 		rig.rec.WaitPayload(statusTopic, "ONLINE", 20*time.Second)
 	}

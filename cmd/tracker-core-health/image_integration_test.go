@@ -244,10 +244,10 @@ func TestContainerImageIsBuiltAndRuns(t *testing.T) {
 	require.NoError(t, err, "%s", out)
 	require.Contains(t, string(out), "database: shipped (/usr/local/share/tracker-core-health/aircraft.db.zst)")
 	require.Contains(t, string(out), "aircraft: 446783")
-	port := testenv.FreePort(t)
 	api := testenv.Start(t, bin, []string{"PATH=" + os.Getenv("PATH")},
 		append([]string{"--root", root + "/storage", "--runroot", root + "/run", "--storage-driver", "vfs"},
-			run(map[string]string{"CONFIG_API_ADDR": "127.0.0.1:" + port}, "/usr/local/bin/tracker-config-api")...)...)
+			run(map[string]string{"CONFIG_API_ADDR": "127.0.0.1:0"}, "/usr/local/bin/tracker-config-api")...)...)
+	port := api.WaitAddr(t, "listening", 60*time.Second) // the port it got
 	require.Eventually(t, func() bool {
 		resp, err := http.Get("http://127.0.0.1:" + port + "/healthz")
 		if err != nil {

@@ -120,9 +120,9 @@ func TestMosquittoRestartRepublishesOnlineAndDiscovery(t *testing.T) {
 
 func TestBrokerConnectedTurnsTrueWhenBackendsComeUpLate(t *testing.T) {
 	env := testenv.Get(t)
-	mgmtPort, storePort := testenv.FreePort(t), testenv.FreePort(t)
+	mgmtPort, storePort := testenv.Reserve(t), testenv.Reserve(t) // refused until the proxies listen there
 	rec := env.Record(t, generalBase+"#")
-	p := startMonitor(t, env, map[string]string{"BROKER_MANAGEMENT_PORT": mgmtPort, "STORE_PORT": storePort})
+	p := startMonitor(t, env, map[string]string{"BROKER_MANAGEMENT_PORT": mgmtPort.Port, "STORE_PORT": storePort.Port})
 	rec.WaitPayload(generalBase+"broker_connected", "False", 15*time.Second)
 	rec.WaitPayload(generalBase+"store_connected", "False", 15*time.Second)
 

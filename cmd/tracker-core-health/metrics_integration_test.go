@@ -30,8 +30,8 @@ func TestMetricsMatchTheMQTTReadings(t *testing.T) {
 	require.NoError(t, r.Do(ctx, r.B().Set().Key("metrics:message_processor:prom:total_messages_processed:lifetime").Value("777").Build()).Error())
 
 	rec := env.Record(t, "Tracker/#")
-	port := testenv.FreePort(t)
-	startMonitor(t, env, map[string]string{"METRICS_ADDR": "127.0.0.1:" + port})
+	mon := startMonitor(t, env, map[string]string{"METRICS_ADDR": "127.0.0.1:0"}) // the port it got is in its log
+	port := mon.WaitAddr(t, "serving /metrics", 20*time.Second)
 	ready := rec.WaitPayload("Tracker/core-health/message-processor/prom/statistic/messages_ready", "3", 30*time.Second)
 	counter := rec.WaitPayload("Tracker/message-processor/prom/statistic/total_messages_processed_lifetime", "777", 10*time.Second)
 

@@ -37,9 +37,9 @@ func TestSoak(t *testing.T) {
 		restartEvery = time.Duration(minutes) * time.Minute / 4
 	}
 	env := fresh(t)
-	port := testenv.FreePort(t)
+	p := startMonitor(t, env, map[string]string{"BROKER_POLL_INTERVAL": "2s", "STORE_POLL_INTERVAL": "10s", "METRICS_ADDR": "127.0.0.1:0"})
+	port := p.WaitAddr(t, "serving /metrics", 20*time.Second)
 	metrics := "http://127.0.0.1:" + port + "/metrics"
-	p := startMonitor(t, env, map[string]string{"BROKER_POLL_INTERVAL": "2s", "STORE_POLL_INTERVAL": "10s", "METRICS_ADDR": "127.0.0.1:" + port})
 	ctx, cancel := context.WithTimeout(t.Context(), time.Duration(minutes)*time.Minute)
 	defer cancel()
 

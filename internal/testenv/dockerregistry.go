@@ -25,8 +25,8 @@ func DockerRegistry(t testing.TB) string {
 	bin, err := exec.LookPath("docker-registry")
 	require.NoError(t, err, "docker-registry is installed by scripts/services.sh up")
 	dir := t.TempDir()
-	port := FreePort(t)
-	cfg := fmt.Sprintf(`version: 0.1
+	p, port := StartOnPort(t, bin, []string{"PATH=" + os.Getenv("PATH")}, 15*time.Second, func(port string) []string {
+		cfg := fmt.Sprintf(`version: 0.1
 log:
   level: error
 storage:
@@ -37,8 +37,10 @@ storage:
 http:
   addr: 127.0.0.1:%s
 `, filepath.Join(dir, "data"), port)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "config.yml"), []byte(cfg), 0o644))
-	p := Start(t, bin, []string{"PATH=" + os.Getenv("PATH")}, "serve", filepath.Join(dir, "config.yml"))
+		conf := filepath.Join(dir, "config-"+port+".yml")
+		require.NoError(t, os.WriteFile(conf, []byte(cfg), 0o644))
+		return []string{"serve", conf}
+	})
 	base := "http://127.0.0.1:" + port
 	require.Eventually(t, func() bool {
 		resp, err := http.Get(base + "/v2/")

@@ -67,39 +67,33 @@ func freePort() (string, error) {
 }
 
 func newRedis(dir, password string) (*server, error) {
-	port, err := freePort()
-	if err != nil {
-		return nil, err
-	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	s := &server{name: "redis-server", addr: "127.0.0.1:" + port, dir: dir, logPath: filepath.Join(dir, "redis.log"),
-		args: []string{"--bind", "127.0.0.1", "--port", port, "--requirepass", password, "--dir", dir, "--save", "", "--appendonly", "no"}}
-	return s, s.start()
+	return onFreePort(func(port string) (*server, error) {
+		return &server{name: "redis-server", addr: "127.0.0.1:" + port, dir: dir, logPath: filepath.Join(dir, "redis.log"),
+			args: []string{"--bind", "127.0.0.1", "--port", port, "--requirepass", password, "--dir", dir, "--save", "", "--appendonly", "no"}}, nil
+	})
 }
 
 func newMosquitto(dir string) (*server, error) {
-	port, err := freePort()
-	if err != nil {
-		return nil, err
-	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	conf := filepath.Join(dir, "mosquitto.conf")
-	settings := fmt.Appendf(nil, "listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n", port)
-	if os.Geteuid() == 0 {
-		// Started as root, Mosquitto changes to its own user, and a change of user clears the
-		// parent-death signal: it would outlive the test process. It stays root instead
-		// (loopback only, for the tests' lifetime).
-		settings = append(settings, "user root\n"...)
-	}
-	if err := os.WriteFile(conf, settings, 0o600); err != nil {
-		return nil, err
-	}
-	s := &server{name: "mosquitto", addr: "127.0.0.1:" + port, dir: dir, logPath: filepath.Join(dir, "mosquitto.log"), args: []string{"-c", conf}}
-	return s, s.start()
+	return onFreePort(func(port string) (*server, error) {
+		conf := filepath.Join(dir, "mosquitto.conf")
+		settings := fmt.Appendf(nil, "listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n", port)
+		if os.Geteuid() == 0 {
+			// Started as root, Mosquitto changes to its own user, and a change of user clears the
+			// parent-death signal: it would outlive the test process. It stays root instead
+			// (loopback only, for the tests' lifetime).
+			settings = append(settings, "user root\n"...)
+		}
+		if err := os.WriteFile(conf, settings, 0o600); err != nil {
+			return nil, err
+		}
+		return &server{name: "mosquitto", addr: "127.0.0.1:" + port, dir: dir, logPath: filepath.Join(dir, "mosquitto.log"), args: []string{"-c", conf}}, nil
+	})
 }
 
 // spawner starts every server from one OS thread that lives as long as the process: a
@@ -143,27 +137,60 @@ func (s *server) start() error {
 	done := make(chan struct{})
 	go func() { _ = cmd.Wait(); logf.Close(); close(done) }()
 	s.cmd, s.done = cmd, done
+	_, port, _ := net.SplitHostPort(s.addr)
 	deadline := time.Now().Add(10 * time.Second)
+	answered := false // something answered on the port: ours, or a process that took it
 	for {
-		c, err := net.DialTimeout("tcp", s.addr, time.Second)
-		if err == nil {
+		if c, err := net.DialTimeout("tcp", s.addr, time.Second); err == nil {
 			c.Close()
-			return nil
+			answered = true
+			if Listening(cmd.Process.Pid, port) {
+				return nil
+			}
 		}
 		select {
 		case <-done:
+			s.cmd = nil
+			if answered {
+				return fmt.Errorf("%s on %s: %w", s.name, s.addr, errPortTaken)
+			}
 			b, _ := os.ReadFile(s.logPath)
 			return fmt.Errorf("%s exited at start: %s", s.name, b)
 		default:
 		}
 		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			<-done
+			s.cmd = nil
+			if answered {
+				return fmt.Errorf("%s on %s: %w", s.name, s.addr, errPortTaken)
+			}
 			return fmt.Errorf("%s did not listen on %s within 10 s", s.name, s.addr)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 }
 
-// stop kills the server and waits for it.
+// onFreePort starts the server mk makes for a free loopback port, and again on another when
+// something took the port before it could listen there.
+func onFreePort(mk func(port string) (*server, error)) (*server, error) {
+	var err error
+	for range startAttempts {
+		var port string
+		if port, err = freePort(); err != nil {
+			return nil, err
+		}
+		var s *server
+		if s, err = mk(port); err != nil {
+			return nil, err
+		}
+		if err = s.start(); !errors.Is(err, errPortTaken) {
+			return s, err
+		}
+	}
+	return nil, err
+}
+
 func (s *server) stop() {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -31,10 +31,10 @@ func StartPrometheus(t testing.TB, target string) *Prometheus {
 	dir := t.TempDir()
 	cfg := fmt.Sprintf("global:\n  scrape_interval: 1s\n  scrape_timeout: 900ms\nscrape_configs:\n  - job_name: tracker-core-health\n    static_configs:\n      - targets: [%q]\n", target)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "prometheus.yml"), []byte(cfg), 0o644))
-	port := FreePort(t)
-	Start(t, bin, []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir},
-		"--config.file="+filepath.Join(dir, "prometheus.yml"), "--storage.tsdb.path="+filepath.Join(dir, "data"),
-		"--web.listen-address=127.0.0.1:"+port, "--log.level=warn")
+	_, port := StartOnPort(t, bin, []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}, 30*time.Second, func(port string) []string {
+		return []string{"--config.file=" + filepath.Join(dir, "prometheus.yml"), "--storage.tsdb.path=" + filepath.Join(dir, "data", port),
+			"--web.listen-address=127.0.0.1:" + port, "--log.level=warn"}
+	})
 	p := &Prometheus{URL: "http://127.0.0.1:" + port, t: t}
 	require.Eventually(t, func() bool {
 		resp, err := http.Get(p.URL + "/-/ready")

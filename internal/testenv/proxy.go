@@ -9,7 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// FreePort returns a loopback port with nothing listening on it (yet).
+// FreePort returns a loopback port with nothing listening on it (yet). Something else may take
+// it before it is used: only for servers whose start is checked (StartOnPort), never for a
+// port a test listens on later or keeps closed (Reserve).
 func FreePort(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -26,12 +28,10 @@ type Proxy struct {
 	conns []net.Conn
 }
 
-// StartProxy listens on port and forwards to target until cleanup or Close.
-func StartProxy(t testing.TB, port, target string) *Proxy {
+// StartProxy listens on the reserved port and forwards to target until cleanup or Close.
+func StartProxy(t testing.TB, port *Reserved, target string) *Proxy {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:"+port)
-	require.NoError(t, err)
-	p := &Proxy{l: l}
+	p := &Proxy{l: port.Listen(t)}
 	go p.accept(target, func(c, up net.Conn) {
 		go func() { _, _ = io.Copy(up, c); up.Close() }()
 		go func() { _, _ = io.Copy(c, up); c.Close() }()

@@ -57,14 +57,12 @@ func toxiServer() (string, error) {
 				return
 			}
 		}
-		port, err := freePort()
-		if err != nil {
-			toxiErr = err
-			return
-		}
-		s := &server{name: bin, addr: "127.0.0.1:" + port, dir: dir, logPath: filepath.Join(dir, "toxiproxy.log"),
-			args: []string{"-host", "127.0.0.1", "-port", port}}
-		if toxiErr = s.start(); toxiErr == nil {
+		var s *server
+		s, toxiErr = onFreePort(func(port string) (*server, error) {
+			return &server{name: bin, addr: "127.0.0.1:" + port, dir: dir, logPath: filepath.Join(dir, "toxiproxy.log"),
+				args: []string{"-host", "127.0.0.1", "-port", port}}, nil
+		})
+		if toxiErr == nil {
 			toxiAPI = "http://" + s.addr
 		}
 	})

@@ -77,7 +77,7 @@ func TestStoreCycleWithWrongPasswordOrNoServer(t *testing.T) {
 	cat := catalog.New(model.CoreDevice("1", ""), store.Group(60*time.Second))
 	for name, opt := range map[string]store.Options{
 		"wrong password": {Addr: env.RedisAddr, Password: "wrong"},
-		"no server":      {Addr: "127.0.0.1:" + testenv.FreePort(t), Password: "x", Timeout: time.Second},
+		"no server":      {Addr: "127.0.0.1:" + testenv.Reserve(t).Port, Password: "x", Timeout: time.Second},
 	} {
 		t.Run(name, func(t *testing.T) {
 			conn := store.NewConn(opt)
