@@ -26,8 +26,7 @@ COPY . .
 RUN GOARM="${TARGETVARIANT#v}" CGO_ENABLED=0 GOOS="${TARGETOS:-linux}" GOARCH="${TARGETARCH:-amd64}" go build -trimpath -buildvcs=false -tags nodbembed \
       -ldflags "-s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=${VERSION} -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=${GIT_COMMIT}" \
       -o /out/tracker-core-health ./cmd/tracker \
- && ln -s tracker-core-health /out/tracker-rules && ln -s tracker-core-health /out/tracker-config-api \
- && mkdir -p /data
+ && ln -s tracker-core-health /out/tracker-rules && ln -s tracker-core-health /out/tracker-config-api
 
 # The runtime stage is the target platform's distroless base: files only, nothing runs here.
 # (--platform said again: buildah 1.28 otherwise carries the build stage's platform over.)
@@ -48,7 +47,8 @@ LABEL org.opencontainers.image.title="${IMAGE}" \
       org.opencontainers.image.source="https://github.com/tracker-adsb/tracker-core-health" \
       org.opencontainers.image.licenses="Apache-2.0"
 COPY --from=build /out/ /usr/local/bin/
-COPY --from=build --chown=65532:65532 /data /data
+# /data, the image user's: watch's state without a data store (the build stages have no mkdir).
+COPY --chown=65532:65532 deploy/image/data/ /data/
 # The aircraft database of tracker-rules and tracker-config-api, once, and its attribution and
 # licences.
 COPY aircraftdb/shipped/aircraft.db.zst /usr/local/share/tracker-core-health/
