@@ -239,7 +239,7 @@ func (s *smtpSender) Send(ctx context.Context, m Message) error {
 	if err != nil {
 		return fmt.Errorf("smtp: the server's greeting: %w", err)
 	}
-	defer client.Close()
+	defer client.Close() //nolint:errcheck // after Quit, or on an error already returned
 	host := c.ClientHost
 	if host == "" || host == "auto" {
 		host = "localhost"
