@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -41,15 +42,23 @@ type Traffic struct {
 	window   time.Duration
 	log      zerolog.Logger
 
+	// The kept messages, under mu: a rule test reads them all (Each, 100+ ms at 500,000) with
+	// mu read-locked, so a poll that adds waits for it.
 	mu      sync.RWMutex
 	ring    []kept // circular: the oldest at head
 	head, n int
 	strs    strTable
-	latest  map[string]*Aircraft // by hex
-	who     *rules.Engine        // the kept aircraft's flights, enriched and watched (no rules): who and where
-	clock   time.Time            // the feed's time of its latest snapshot
-	state   string               // off, ok, down
-	err     string
+	kept    atomic.Int64 // n, for readers that must not wait for a rule test (Snapshot)
+
+	// The latest state of each aircraft, under their own lock, so that Position (on the MQTT
+	// client's receive goroutine, which must never wait) and Snapshot never wait for a rule
+	// test, nor for a poll queued behind one.
+	lmu    sync.RWMutex
+	latest map[string]*Aircraft // by hex
+	who    *rules.Engine        // the kept aircraft's flights, enriched and watched (no rules): who and where
+	clock  time.Time            // the feed's time of its latest snapshot
+	state  string               // off, ok, down
+	err    string
 }
 
 // kept is one message in 80 bytes: its time, its six numbers (has says which are present), its
@@ -122,8 +131,8 @@ func NewTraffic(src string, interval, window time.Duration, log zerolog.Logger) 
 // EnrichWith makes the kept aircraft enriched from src (AIRCRAFT_DB), as the rule tests'
 // flights are: GET /api/traffic then says who each is and where it flies. Call it before Run.
 func (t *Traffic) EnrichWith(src enrich.Source, log zerolog.Logger) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
+	t.lmu.Lock()
+	defer t.lmu.Unlock()
 	t.who.SetEnricher(enrich.New(src, log))
 }
 
@@ -147,37 +156,51 @@ func (t *Traffic) Start(g *pipeline.Group) {
 	g.Go("traffic", run)
 }
 
-// take records one poll: its messages, or the feed's failure.
+// take records one poll: its messages, or the feed's failure. The aircraft first (never held up
+// by a rule test), then the kept messages.
 func (t *Traffic) take(snap *readsb.Snapshot, msgs []model.AircraftMessage) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
+	t.lmu.Lock()
 	if snap == nil {
 		t.state = "down"
 		if err := t.feed.Err(); err != nil {
 			t.err = err.Error()
 		}
+		t.lmu.Unlock()
 		return
 	}
 	t.state, t.err = "ok", ""
 	t.clock = snap.Clock()
+	clock := t.clock
 	for i := range msgs {
-		t.add(&msgs[i])
+		t.latestOf(&msgs[i])
 	}
-	t.expire(t.clock)
-	t.feed.Forget(t.clock.Add(-t.window))
+	t.expireLatest(clock)
+	t.lmu.Unlock()
+
+	t.mu.Lock()
+	for i := range msgs {
+		t.keep(&msgs[i])
+	}
+	t.expireKept(clock)
+	t.mu.Unlock()
+	t.feed.Forget(clock.Add(-t.window))
 }
 
 // Add keeps one message (tests and the feed).
 func (t *Traffic) Add(m *model.AircraftMessage) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.add(m)
+	t.lmu.Lock()
+	t.latestOf(m)
 	if m.ReceivedAt.After(t.clock) {
 		t.clock = m.ReceivedAt
 	}
+	t.lmu.Unlock()
+	t.mu.Lock()
+	t.keep(m)
+	t.mu.Unlock()
 }
 
-func (t *Traffic) add(m *model.AircraftMessage) {
+// keep adds m to the kept messages (mu held).
+func (t *Traffic) keep(m *model.AircraftMessage) {
 	k := kept{at: m.ReceivedAt.UnixNano(), hex: t.strs.id(m.IcaoHex), ident: t.strs.id(m.Ident), squawk: t.strs.id(m.Squawk)}
 	if m.ReceiverSource == "978" {
 		k.flags |= isUAT
@@ -211,8 +234,7 @@ func (t *Traffic) add(m *model.AircraftMessage) {
 		t.ring[(t.head+t.n)%len(t.ring)] = k
 		t.n++
 	}
-	t.latestOf(m)
-	t.who.Process(m)
+	t.kept.Store(int64(t.n))
 }
 
 // grow doubles the ring (up to MaxKeptMessages), oldest first.
@@ -226,8 +248,10 @@ func (t *Traffic) grow() {
 }
 
 // latestOf folds m into its aircraft's latest state, under the flight key of the contract
-// (the address trimmed and upper-cased, as the notifications carry it).
+// (the address trimmed and upper-cased, as the notifications carry it), and into its flight
+// (who and where) (lmu held).
 func (t *Traffic) latestOf(m *model.AircraftMessage) {
+	t.who.Process(m)
 	hex := strings.ToUpper(strings.TrimSpace(m.IcaoHex))
 	a := t.latest[hex]
 	if a == nil {
@@ -260,21 +284,26 @@ func (t *Traffic) latestOf(m *model.AircraftMessage) {
 	}
 }
 
-// expire drops the messages older than the window before now, and the aircraft not heard from
-// for aircraftWindow; the string table is rebuilt once it holds far more than is used.
-func (t *Traffic) expire(now time.Time) {
-	cutoff := now.Add(-t.window).UnixNano()
-	for t.n > 0 && t.ring[t.head].at < cutoff {
-		t.ring[t.head] = kept{}
-		t.head = (t.head + 1) % len(t.ring)
-		t.n--
-	}
+// expireLatest drops the aircraft not heard from for aircraftWindow before now (lmu held).
+func (t *Traffic) expireLatest(now time.Time) {
 	for hex, a := range t.latest {
 		if now.Sub(a.at) > aircraftWindow {
 			delete(t.latest, hex)
 		}
 	}
 	t.who.Expire(now)
+}
+
+// expireKept drops the messages older than the window before now; the string table is rebuilt
+// once it holds far more than is used (mu held).
+func (t *Traffic) expireKept(now time.Time) {
+	cutoff := now.Add(-t.window).UnixNano()
+	for t.n > 0 && t.ring[t.head].at < cutoff {
+		t.ring[t.head] = kept{}
+		t.head = (t.head + 1) % len(t.ring)
+		t.n--
+	}
+	t.kept.Store(int64(t.n))
 	if t.strs.len() > 2*t.strs.atRebuild+4096 {
 		t.rebuildStrings()
 	}
@@ -294,7 +323,8 @@ func (t *Traffic) rebuildStrings() {
 }
 
 // Each calls fn with every kept message, oldest first, as the engine reads it; m is reused.
-// The keeper is read-locked meanwhile.
+// The kept messages are read-locked meanwhile (a poll's new messages wait); the aircraft
+// (Position, Snapshot) are not.
 func (t *Traffic) Each(fn func(m *model.AircraftMessage)) int {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
@@ -340,8 +370,8 @@ func (t *Traffic) Each(fn func(m *model.AircraftMessage)) int {
 // within the aircraft window before at: what a rule notification, which carries no position,
 // is shown at on the Matches page.
 func (t *Traffic) Position(hex string, at time.Time) (*MatchPosition, bool) {
-	t.mu.RLock()
-	defer t.mu.RUnlock()
+	t.lmu.RLock()
+	defer t.lmu.RUnlock()
 	a := t.latest[strings.ToUpper(strings.TrimSpace(hex))]
 	if a == nil || a.Latitude == nil || a.Longitude == nil || at.Sub(a.at) > aircraftWindow || a.at.Sub(at) > aircraftWindow {
 		return nil, false
@@ -355,11 +385,7 @@ func (t *Traffic) Position(hex string, at time.Time) (*MatchPosition, bool) {
 }
 
 // Len is the number of kept messages.
-func (t *Traffic) Len() int {
-	t.mu.RLock()
-	defer t.mu.RUnlock()
-	return t.n
-}
+func (t *Traffic) Len() int { return int(t.kept.Load()) }
 
 // Snapshot is GET /api/traffic: the feed's state and the aircraft seen in the last minute.
 type Snapshot struct {
@@ -373,12 +399,12 @@ type Snapshot struct {
 // Snapshot copies what the keeper knows now (now: the wall clock, used before the feed's
 // first answer), aircraft by address.
 func (t *Traffic) Snapshot(wall time.Time) Snapshot {
-	t.mu.RLock()
+	t.lmu.RLock()
 	now := t.clock
 	if now.IsZero() {
 		now = wall
 	}
-	out := Snapshot{Feed: t.state, Error: t.err, Now: now.UTC().Format(time.RFC3339), Messages: t.n, Aircraft: []*Aircraft{}}
+	out := Snapshot{Feed: t.state, Error: t.err, Now: now.UTC().Format(time.RFC3339), Messages: t.Len(), Aircraft: []*Aircraft{}}
 	lists := t.who.Set().Watchlists
 	for _, a := range t.latest {
 		if now.Sub(a.at) > aircraftWindow {
@@ -394,7 +420,7 @@ func (t *Traffic) Snapshot(wall time.Time) Snapshot {
 		}
 		out.Aircraft = append(out.Aircraft, &c)
 	}
-	t.mu.RUnlock()
+	t.lmu.RUnlock()
 	sort.Slice(out.Aircraft, func(i, j int) bool { return out.Aircraft[i].Hex < out.Aircraft[j].Hex })
 	return out
 }

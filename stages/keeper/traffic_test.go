@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -148,4 +149,62 @@ func TestTrafficShowsTheWatchlistEntry(t *testing.T) {
 	require.Len(t, snap.Aircraft, 2)
 	require.Nil(t, snap.Aircraft[0].Watchlist, "400B83 is on no list")
 	require.Equal(t, &model.WatchEntry{List: "pa", Group: "pol", Category: "Police Forces", Tags: []string{"NPAS"}}, snap.Aircraft[1].Watchlist)
+}
+
+// Position (on the MQTT client's receive goroutine, which must never wait) and Snapshot answer
+// while a rule test reads 500,000 kept messages, and while a poll waits for that test to end
+// (a queued writer on the kept messages would otherwise hold every later reader back).
+func TestPositionAndSnapshotNeverWaitForARuleTest(t *testing.T) {
+	tr := NewTraffic("unused-feed.json", time.Second, 30*time.Minute, zerolog.Nop())
+	start := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	for i := range MaxKeptMessages {
+		tr.Add(msgAt(fmt.Sprintf("%06X", i%300), start.Add(time.Duration(i)*time.Millisecond), 1700))
+	}
+	require.Equal(t, MaxKeptMessages, tr.Len())
+	last := start.Add(MaxKeptMessages * time.Millisecond)
+
+	reading, release, done := make(chan struct{}), make(chan struct{}), make(chan int)
+	go func() {
+		first := true
+		done <- tr.Each(func(*model.AircraftMessage) {
+			if first {
+				first = false
+				close(reading)
+				<-release // the test holds the kept messages for as long as this test wants
+			}
+		})
+	}()
+	<-reading
+	snap, err := readsb.Parse(strings.NewReader(fmt.Sprintf(`{"now": %d, "aircraft": [{"hex": "abcdef", "lat": 51.5, "lon": -0.1, "alt_baro": 2000, "seen": 0}]}`, last.Unix()+1)))
+	require.NoError(t, err)
+	polled := make(chan struct{})
+	go func() { defer close(polled); tr.take(snap, snap.Messages(nil)) }() // waits for the rule test to add its messages
+	answered := make(chan bool)
+	go func() {
+		deadline := time.Now().Add(5 * time.Second)
+		for time.Now().Before(deadline) { // the poll has updated the aircraft, the kept messages wait
+			if p, ok := tr.Position("ABCDEF", last.Add(time.Second)); ok && p.Latitude == 51.5 {
+				s := tr.Snapshot(time.Now())
+				answered <- s.Feed == "ok" && s.Messages == MaxKeptMessages
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		answered <- false
+	}()
+	select {
+	case ok := <-answered:
+		require.True(t, ok, "Position and Snapshot answered during the rule test, the poll's aircraft in, its messages not yet")
+	case <-time.After(10 * time.Second):
+		t.Fatal("Position or Snapshot waited for the rule test")
+	}
+	select {
+	case <-polled:
+		t.Fatal("the poll's messages went in during the rule test")
+	default:
+	}
+	close(release)
+	require.Equal(t, MaxKeptMessages, <-done)
+	<-polled
+	require.Equal(t, MaxKeptMessages, tr.Len(), "bounded: the poll's message replaced the oldest")
 }
