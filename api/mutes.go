@@ -1,6 +1,8 @@
 package api
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -69,6 +71,7 @@ func (s *Server) postMute(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, err)
 		return
 	}
+	s.tellWatch(r, delivery.Command{Rule: c.Rule, IcaoHex: c.IcaoHex, Minutes: c.Minutes})
 	if m.Until.IsZero() {
 		w.WriteHeader(http.StatusNoContent)
 		return
@@ -83,5 +86,26 @@ func (s *Server) deleteMute(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, err)
 		return
 	}
+	s.tellWatch(r, delivery.Command{Rule: m.Rule, IcaoHex: m.IcaoHex, Minutes: 0})
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// mutePublisher is what publishes a mute command for a running watch (keeper.Matches, with
+// MQTT configured).
+type mutePublisher interface {
+	PublishMute(ctx context.Context, payload []byte) error
+}
+
+// tellWatch publishes the stored mute as a command on Tracker/rules-watch/mute, so that a
+// running tracker-rules watch applies it within a second instead of at its next read of the
+// store (5 s): the store stays the record, and a failure here is only logged.
+func (s *Server) tellWatch(r *http.Request, c delivery.Command) {
+	p, ok := s.matches.(mutePublisher)
+	if !ok {
+		return
+	}
+	payload, _ := json.Marshal(c)
+	if err := p.PublishMute(r.Context(), payload); err != nil {
+		s.log.Warn().Err(err).Str("rule", c.Rule).Msg("the mute is stored; a running watch reads it within 5 s")
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
@@ -52,6 +55,7 @@ type Matches struct {
 	ring      []Match
 	head, n   int
 	connected bool
+	cm        *autopaho.ConnectionManager // the connection while it is up (PublishMute)
 
 	// store keeps every notification in MatchesKey (nil: memory only); pending is what the
 	// writer has still to add (a full buffer drops, logged once a spell).
@@ -137,6 +141,9 @@ func (m *Matches) run(ctx context.Context) error {
 	// "connected" once the broker has acknowledged the subscription: before that a
 	// notification would be missed, and the status says whether matches are coming in.
 	cfg.OnConnectionUp = func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
+		m.mu.Lock()
+		m.cm = cm
+		m.mu.Unlock()
 		go func() {
 			sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			defer cancel()
@@ -162,6 +169,29 @@ func (m *Matches) run(ctx context.Context) error {
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 	defer cancel()
 	_ = cm.Disconnect(dctx)
+	return nil
+}
+
+// PublishMute publishes a mute command on Tracker/rules-watch/mute (QoS 1, not retained), so
+// that a running tracker-rules watch applies a mute set through the API at once rather than
+// at its next read of the store (CONTRACT.md 10.5); an error when MQTT is down (the store
+// still has the mute).
+func (m *Matches) PublishMute(ctx context.Context, payload []byte) error {
+	if !m.mqtt.MQTTEnabled() {
+		return nil // no MQTT: watch reads the store
+	}
+	m.mu.Lock()
+	cm := m.cm
+	m.mu.Unlock()
+	if cm == nil {
+		return errors.New("mqtt is not connected")
+	}
+	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	_, err := cm.Publish(pctx, &paho.Publish{Topic: delivery.MuteTopic, QoS: 1, Payload: payload})
+	if err != nil {
+		return fmt.Errorf("publishing the mute: %w", err)
+	}
 	return nil
 }
 
