@@ -30,6 +30,15 @@ func Gauge(name string, shape model.MetricShape, labels ...string) *model.Metric
 	return &model.Metric{Name: name, Shape: shape, Labels: labels}
 }
 
+// WithProblem declares which readings of m are one of the system's own problems (CONTRACT.md
+// 10.7): the alerts sink tells them, and nothing else.
+func WithProblem(m *model.Metric, p model.Problem) *model.Metric {
+	m.Problem = &p
+	return m
+}
+
+var problem = WithProblem
+
 // Counter is a Prometheus counter (its name ends in _total).
 func Counter(name string, labels ...string) *model.Metric {
 	return &model.Metric{Name: name, Counter: true, Labels: labels}
@@ -87,9 +96,11 @@ var generalSpecs = Specs([]Spec{
 	{Field: StartedAt, Component: model.Sensor, Name: "Start Time", Icon: "mdi:clock-start", DeviceClass: "timestamp",
 		Metric: gauge("tracker_core_health_start_time_seconds", model.Number)},
 	{Field: BrokerConnected, Component: model.BinarySensor, Name: "Broker Management API Connected", Icon: "mdi:rabbit", DeviceClass: "connectivity",
-		Metric: gauge("tracker_broker_connected", model.Number)},
+		Metric: problem(gauge("tracker_broker_connected", model.Number), model.Problem{When: model.ProblemWhenFalse,
+			What: "the broker's management API is unreachable", Ended: "the broker's management API answers again"})},
 	{Field: StoreConnected, Component: model.BinarySensor, Name: "Store Monitoring Connected", Icon: "mdi:database-check", DeviceClass: "connectivity",
-		Metric: gauge("tracker_store_connected", model.Number)},
+		Metric: problem(gauge("tracker_store_connected", model.Number), model.Problem{When: model.ProblemWhenFalse,
+			What: "the data store is unreachable", Ended: "the data store answers again"})},
 	{Field: RulesVersion, Component: model.Sensor, Name: "Rules Version", Icon: "mdi:file-document-check",
 		Metric: textGauge("tracker_config_rules_version_info", "version")},
 	{Field: AreasVersion, Component: model.Sensor, Name: "Areas Version", Icon: "mdi:map-check",
@@ -165,9 +176,14 @@ func ExpireAfter(interval time.Duration) int {
 	return max(int((3*interval+time.Second-1)/time.Second), 1)
 }
 
-// Entity is a static group's entity of field (nil for an unknown group or field).
+// Entity is a static group's entity of field. An unknown group or field is a programming
+// error (a reading of it would vanish): said at once, naming it.
 func (c *Catalog) Entity(group, field string) *model.Entity {
-	return c.group(group).entities[field]
+	e := c.group(group).entities[field]
+	if e == nil {
+		panic(fmt.Sprintf("catalog: group %q has no statistic %q (a field without a catalog.Spec)", group, field))
+	}
+	return e
 }
 
 // group is a registered group; an unregistered one is a stage that was never registered

@@ -72,3 +72,12 @@ func TestCatalogMatchesTheContract(t *testing.T) {
 	require.Len(t, c.Static(), len(general)+len(brokerWant)+len(storeWant))
 	require.Equal(t, 8, catalog.ExpireAfter(2500*time.Millisecond), "whole seconds, rounded up")
 }
+
+// A statistic without a spec is a programming error said at once, never a reading that
+// vanishes (issue 42 item 6).
+func TestAnUnknownFieldIsNamed(t *testing.T) {
+	c := catalog.New(model.CoreDevice("1", ""), broker.Group(10*time.Second))
+	require.NotNil(t, c.Entity(broker.GroupName, broker.ConnectionsTotal))
+	require.PanicsWithValue(t, `catalog: group "broker" has no statistic "connections_totl" (a field without a catalog.Spec)`,
+		func() { c.Entity(broker.GroupName, "connections_totl") })
+}

@@ -15,7 +15,35 @@ type Metric struct {
 	// StateLabel names the label of a text reading for the TextLabel shape ("state",
 	// "version").
 	StateLabel string
+	// Problem, when set, says which readings of the metric are one of the system's own
+	// problems (CONTRACT.md 10.7): what the monitor's alerts tell.
+	Problem *Problem
 }
+
+// Problem is when a metric's reading is a problem, and how it is told.
+type Problem struct {
+	When ProblemWhen
+	// Label names the thing a problem is about ("queue", "receiver"): one problem each; ""
+	// for a metric without labels (one problem).
+	Label string
+	// What and Ended are the texts of its start and end; "{thing}" stands for the label's
+	// value, "{value}" for the reading and "{threshold}" for the backlog threshold.
+	What, Ended string
+}
+
+// ProblemWhen is the kind of reading that is a problem.
+type ProblemWhen uint8
+
+const (
+	// ProblemWhenFalse: a flag reads false (a connection down).
+	ProblemWhenFalse ProblemWhen = iota + 1
+	// ProblemWhenTrue: a flag reads true (something missing).
+	ProblemWhenTrue
+	// ProblemWhenZero: a number reads 0 (a receiver silent).
+	ProblemWhenZero
+	// ProblemAtBacklog: a number reaches the backlog threshold (QUEUE_BACKLOG_ALERT).
+	ProblemAtBacklog
+)
 
 // MetricShape is how a reading becomes a sample.
 type MetricShape uint8

@@ -103,44 +103,44 @@ func (s *Sink) Run(ctx context.Context, in <-chan pipeline.Shared[model.Batch]) 
 	}
 }
 
-// Accept notes the problems a batch shows, and those that ended.
+// Accept notes the problems a batch shows, and those that ended. What is a problem is
+// declared on each metric of the catalogue (model.Metric.Problem): nothing here names one.
 func (s *Sink) Accept(b model.Batch) {
 	now := s.now()
 	for i := range b {
 		r := &b[i]
 		e := r.Entity
-		if e == nil || e.Metric == nil {
+		if e == nil || e.Metric == nil || e.Metric.Problem == nil {
 			continue
 		}
+		p := e.Metric.Problem
+		thing := ""
+		if p.Label != "" {
+			thing = label(e, p.Label)
+		}
+		key := e.Metric.Name + ":" + thing
 		if r.Kind == model.Removal { // a queue or receiver that went away takes its problems with it
-			for _, key := range []string{"queue:" + label(e, "queue"), "stale:" + label(e, "receiver"), "silent:" + label(e, "receiver")} {
-				s.end(key, now)
-			}
+			s.end(key, now)
 			continue
 		}
 		if r.Kind != model.State && r.Kind != model.StickyState {
 			continue
 		}
-		switch e.Metric.Name {
-		case "tracker_broker_connected":
-			s.set("broker", !r.Bool(), now, "the broker's management API is unreachable", "the broker's management API answers again")
-		case "tracker_store_connected":
-			s.set("store", !r.Bool(), now, "the data store is unreachable", "the data store answers again")
-		case "tracker_broker_archive_queue_missing":
-			s.set("archive", r.Bool(), now, "the archive queue (tracker-archive) is missing: nothing is being archived", "the archive queue is back")
-		case "tracker_receiver_stats_connected":
-			name := label(e, "receiver")
-			s.set("stale:"+name, !r.Bool(), now, "receiver "+name+": its statistics are stale or unreadable", "receiver "+name+": its statistics are fresh again")
-		case "tracker_receiver_messages_per_second":
-			name := label(e, "receiver")
-			s.set("silent:"+name, number(r) == 0, now, "receiver "+name+": 0 messages a second", "receiver "+name+": messages arrive again")
-		case "tracker_queue_messages_ready":
-			q := label(e, "queue")
+		var on bool
+		value := ""
+		switch p.When {
+		case model.ProblemWhenFalse:
+			on = !r.Bool()
+		case model.ProblemWhenTrue:
+			on = r.Bool()
+		case model.ProblemWhenZero:
+			on = number(r) == 0
+		case model.ProblemAtBacklog:
 			n := number(r)
-			s.set("queue:"+q, n >= float64(s.cfg.Backlog), now,
-				fmt.Sprintf("queue %s: %s messages waiting (alert at %d)", q, strconv.FormatFloat(n, 'f', -1, 64), s.cfg.Backlog),
-				"queue "+q+": the backlog is below "+strconv.Itoa(s.cfg.Backlog)+" again")
+			on, value = n >= float64(s.cfg.Backlog), strconv.FormatFloat(n, 'f', -1, 64)
 		}
+		text := strings.NewReplacer("{thing}", thing, "{value}", value, "{threshold}", strconv.Itoa(s.cfg.Backlog))
+		s.set(key, on, now, text.Replace(p.What), text.Replace(p.Ended))
 	}
 }
 

@@ -7,26 +7,63 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/sinks/channels"
+	"github.com/tracker-adsb/tracker-core-health/stages/all"
+	"github.com/tracker-adsb/tracker-core-health/stages/broker"
+	"github.com/tracker-adsb/tracker-core-health/stages/receiverstats"
 )
 
 type told struct{ msgs []channels.Message }
 
 func (t *told) Send(m channels.Message, _ []string) { t.msgs = append(t.msgs, m) }
 
-func entity(metric string, labels ...model.Label) *model.Entity {
-	return &model.Entity{Kind: &model.Kind{Metric: &model.Metric{Name: metric}}, Labels: labels}
-}
-
+// The monitor's real entities: what is a problem is declared in the catalogue.
 var (
-	brokerUp  = entity("tracker_broker_connected")
-	storeUp   = entity("tracker_store_connected")
-	archive   = entity("tracker_broker_archive_queue_missing")
-	rxStats   = entity("tracker_receiver_stats_connected", model.Label{Name: "receiver", Value: "roof"})
-	rxRate    = entity("tracker_receiver_messages_per_second", model.Label{Name: "receiver", Value: "roof"})
-	procQueue = entity("tracker_queue_messages_ready", model.Label{Name: "queue", Value: "tracker-message-processor-1"})
+	cat       = all.Defaults()
+	brokerUp  = cat.General(catalog.BrokerConnected)
+	storeUp   = cat.General(catalog.StoreConnected)
+	archive   = cat.Entity(broker.GroupName, broker.ArchiveQueueMissing)
+	roof      = cat.DeviceEntities(receiverstats.GroupName, model.NamedDevice("Tracker_receiver_roof", "Roof"), "r_", "T/r/", []model.Label{{Name: "receiver", Value: "roof"}})
+	rxStats   = roof[0]
+	rxRate    = roof[1]
+	procQueue = catalog.QueueEntities(catalog.QueueRoute{Queue: "tracker-message-processor-1", DeviceID: "Tracker_message_processor_1",
+		TopicBase: "T/q", UniqueIDPfx: "q", NamePrefix: "Queue "}, model.NamedDevice("d", "D"), 30)[2]
 )
+
+// The problems the catalogue declares are the six of CONTRACT.md 10.7, each on the metric of
+// the statistic it reads; a metric the catalogue declares no problem for is never told.
+func TestProblemsAreDeclaredInTheCatalogue(t *testing.T) {
+	got := map[string]model.ProblemWhen{}
+	for _, m := range cat.Metrics() {
+		if m.Problem != nil {
+			got[m.Name] = m.Problem.When
+			require.NotEmpty(t, m.Problem.What, m.Name)
+			require.NotEmpty(t, m.Problem.Ended, m.Name)
+			if m.Problem.Label != "" {
+				require.Contains(t, m.Labels, m.Problem.Label, "%s names a label of its own", m.Name)
+			}
+		}
+	}
+	require.Equal(t, map[string]model.ProblemWhen{
+		"tracker_broker_connected": model.ProblemWhenFalse, "tracker_store_connected": model.ProblemWhenFalse,
+		"tracker_broker_archive_queue_missing": model.ProblemWhenTrue, "tracker_receiver_stats_connected": model.ProblemWhenFalse,
+		"tracker_receiver_messages_per_second": model.ProblemWhenZero, "tracker_queue_messages_ready": model.ProblemAtBacklog,
+	}, got)
+	require.Equal(t, "tracker_receiver_stats_connected", rxStats.Metric.Name)
+	require.Equal(t, "tracker_receiver_messages_per_second", rxRate.Metric.Name)
+	require.Equal(t, "tracker_queue_messages_ready", procQueue.Metric.Name)
+
+	out := &told{}
+	s := New(Config{After: time.Second}, out, zerolog.Nop())
+	now := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now }
+	s.Accept(model.Batch{model.IntState(cat.Entity(broker.GroupName, broker.ConnectionsTotal), 0)})
+	now = now.Add(time.Minute)
+	s.Tell()
+	require.Empty(t, out.msgs, "no problem declared: never told")
+}
 
 // Each problem of CONTRACT.md 10.7 is told once when it has been present for ALERT_AFTER and
 // once when it has been absent for ALERT_AFTER in a row; one that ends sooner is never told;

@@ -40,5 +40,6 @@ var specs = catalog.Specs([]catalog.Spec{
 		Metric: catalog.Gauge("tracker_broker_exchange_publish_out_messages_per_second", model.Number)},
 	// A missing archive queue is a valid deployment, not a problem: no device_class.
 	{Field: ArchiveQueueMissing, Component: model.BinarySensor, Name: "Archive Queue Missing", Icon: "mdi:archive-off",
-		Metric: catalog.Gauge("tracker_broker_archive_queue_missing", model.Number)},
+		Metric: catalog.WithProblem(catalog.Gauge("tracker_broker_archive_queue_missing", model.Number), model.Problem{When: model.ProblemWhenTrue,
+			What: "the archive queue (tracker-archive) is missing: nothing is being archived", Ended: "the archive queue is back"})},
 })

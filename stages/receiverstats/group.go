@@ -30,9 +30,11 @@ var labels = []string{"receiver"}
 
 var specs = catalog.Specs([]catalog.Spec{
 	{Field: Connected, Component: model.BinarySensor, Name: "Receiver Stats Connected", Icon: "mdi:antenna", DeviceClass: "connectivity",
-		Metric: catalog.Gauge("tracker_receiver_stats_connected", model.Number, labels...)},
+		Metric: catalog.WithProblem(catalog.Gauge("tracker_receiver_stats_connected", model.Number, labels...), model.Problem{When: model.ProblemWhenFalse,
+			Label: "receiver", What: "receiver {thing}: its statistics are stale or unreadable", Ended: "receiver {thing}: its statistics are fresh again"})},
 	{Field: MessagesPerSecond, Name: "Messages Per Second", Icon: "mdi:message-processing", StateClass: "measurement", Unit: "msg/s",
-		Metric: catalog.Gauge("tracker_receiver_messages_per_second", model.Number, labels...)},
+		Metric: catalog.WithProblem(catalog.Gauge("tracker_receiver_messages_per_second", model.Number, labels...), model.Problem{When: model.ProblemWhenZero,
+			Label: "receiver", What: "receiver {thing}: 0 messages a second", Ended: "receiver {thing}: messages arrive again"})},
 	{Field: PositionsPerSecond, Name: "Positions Per Second", Icon: "mdi:crosshairs-gps", StateClass: "measurement", Unit: "pos/s",
 		Metric: catalog.Gauge("tracker_receiver_positions_per_second", model.Number, labels...)},
 	{Field: AircraftWithPosition, Name: "Aircraft With Position", Icon: "mdi:airplane-marker", StateClass: "measurement",
