@@ -57,7 +57,7 @@ func RuleEventEntity(identifier, name string) *model.Entity {
 		Kind:       ruleEventKind,
 		UniqueID:   "Tracker_rule_" + identifier,
 		Name:       name,
-		StateTopic: model.Root + "/rule/" + identifier,
+		StateTopic: model.RuleTopicRoot + identifier,
 		Device:     RulesDevice,
 	}
 }

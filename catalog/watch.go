@@ -13,10 +13,10 @@ var WatchDevice = model.Device(`{"identifiers":["Tracker_rules_watch"],"name":"T
 
 // WatchStatusTopic is the availability of tracker-rules watch: ONLINE on every connect,
 // OFFLINE as its will and on a clean stop.
-const WatchStatusTopic = "Tracker/rules-watch/status"
+const WatchStatusTopic = model.WatchStatusTopic
 
 // WatchStatisticRoot is where watch's statistics go.
-const WatchStatisticRoot = "Tracker/rules-watch/statistic/"
+const WatchStatisticRoot = model.WatchStatisticRoot
 
 var (
 	channelOKKind = &model.Kind{Component: model.BinarySensor, Icon: "mdi:send-check", EntityCategory: "diagnostic",

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // MutesKey is the data-store hash of the mutes (CONTRACT.md 10.5): field `<rule>` or
@@ -15,7 +17,7 @@ import (
 const MutesKey = "notify:mutes"
 
 // MuteTopic is where mute commands arrive (CONTRACT.md 10.5): {"rule", "icao_hex"?, "minutes"}.
-const MuteTopic = "Tracker/rules-watch/mute"
+const MuteTopic = model.MuteTopic
 
 // AllRules is the rule of a mute of every rule.
 const AllRules = "*"

@@ -20,18 +20,13 @@ const (
 	Button       Component = "button"
 )
 
-// Fixed names of CONTRACT.md 1.1 and 4.1.
+// Fixed names of CONTRACT.md 1.1 and 4.1 (the topics are in topic.go).
 const (
-	Root              = "Tracker"
-	MonitorRoot       = "Tracker/core-health"
-	StatusTopic       = "Tracker/core-health/status"
-	PayloadOnline     = "ONLINE"
-	PayloadOffline    = "OFFLINE"
-	DiscoveryPrefix   = "homeassistant"
-	HAStatusTopic     = "homeassistant/status"
-	RegisterTopicRoot = "Tracker/register"
-	OriginName        = "tracker-core-health"
-	Manufacturer      = "Tracker"
+	PayloadOnline   = "ONLINE"
+	PayloadOffline  = "OFFLINE"
+	DiscoveryPrefix = "homeassistant"
+	OriginName      = "tracker-core-health"
+	Manufacturer    = "Tracker"
 )
 
 // Kind is what a sort of entity shares with every other of its sort: its platform, look,

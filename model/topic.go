@@ -5,6 +5,23 @@ import (
 	"unicode/utf8"
 )
 
+// Every MQTT topic the project publishes or subscribes to, in one place (CONTRACT.md 4, 6.4,
+// 10): a newcomer finds here who talks on which topic. Topics made from data (a queue, a
+// receiver, a rule identifier) start with one of these roots.
+const (
+	Root              = "Tracker"
+	MonitorRoot       = "Tracker/core-health"        // the monitor's statistics: {MonitorRoot}/…/statistic/{field}
+	StatusTopic       = "Tracker/core-health/status" // the monitor's availability (ONLINE / OFFLINE)
+	HAStatusTopic     = "homeassistant/status"       // Home Assistant's birth ("online")
+	RegisterTopicRoot = "Tracker/register"           // components' registrations: {root}/{id}, and {root}/{id}/update
+	RuleTopicRoot     = "Tracker/rule/"              // rule notifications: {root}{identifier}
+	// tracker-rules watch's own topics (CONTRACT.md 10).
+	WatchStatusTopic   = "Tracker/rules-watch/status"     // its availability
+	WatchStatisticRoot = "Tracker/rules-watch/statistic/" // its statistics: {root}{field}
+	DigestTopic        = "Tracker/rules-watch/digest"     // the daily digest, retained
+	MuteTopic          = "Tracker/rules-watch/mute"       // mute commands
+)
+
 // MaxTopicBytes is the longest MQTT topic name: a two-byte length prefix.
 const MaxTopicBytes = 65535
 

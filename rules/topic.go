@@ -9,7 +9,7 @@ import (
 )
 
 // NotificationTopic is the topic a rule's notifications go to: Tracker/rule/{identifier}.
-func NotificationTopic(identifier string) string { return model.Root + "/rule/" + identifier }
+func NotificationTopic(identifier string) string { return model.RuleTopicRoot + identifier }
 
 // IdentifierTopicProblem says why a rule identifier cannot be a level of its notification
 // topic ("" when it can): the MQTT wildcards '#' and '+' above all, and every character an

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/mqttclient"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
@@ -34,7 +35,7 @@ func NewNotifier(ctx context.Context, m config.MQTT, wait time.Duration, log zer
 	if !m.MQTTEnabled() {
 		return n, nil
 	}
-	cfg := ClientConfig(m, "tracker-rules", 0)
+	cfg := mqttclient.Config(m, "tracker-rules", 0)
 	u := cfg.ServerUrls[0]
 	cfg.OnConnectError = func(err error) { log.Debug().Err(err).Msg("mqtt connect failed; retrying") }
 	cm, err := autopaho.NewConnection(ctx, cfg)

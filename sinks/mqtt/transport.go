@@ -3,8 +3,6 @@ package mqtt
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -20,6 +18,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/mqttclient"
 )
 
 // transport is the sink's connection, Benthos-sized: Connect starts connecting (and
@@ -170,7 +169,7 @@ func (t *pahoTransport) Published() uint64 {
 }
 
 func (t *pahoTransport) clientConfig() autopaho.ClientConfig {
-	cfg := ClientConfig(t.cfg.MQTT, t.cfg.ClientIDPrefix, t.cfg.KeepAlive)
+	cfg := mqttclient.Config(t.cfg.MQTT, t.cfg.ClientIDPrefix, t.cfg.KeepAlive)
 	host := cfg.ServerUrls[0].Host
 	cfg.WillMessage = &paho.WillMessage{Topic: t.cfg.StatusTopic, Payload: []byte(model.PayloadOffline), Retain: true}
 	cfg.AttemptConnection = t.dial
@@ -230,15 +229,12 @@ func (t *pahoTransport) subscribe(cm *autopaho.ConnectionManager) {
 	}()
 }
 
-// connectTimeout bounds the TCP dial and the CONNECT exchange; writeTimeout one write.
-const (
-	connectTimeout = 10 * time.Second
-	writeTimeout   = 10 * time.Second
-)
+// writeTimeout bounds one write (mqttclient.ConnectTimeout the dial and the CONNECT).
+const writeTimeout = 10 * time.Second
 
 // dial is autopaho's AttemptConnection: a TCP connection wrapped in a batchConn.
 func (t *pahoTransport) dial(ctx context.Context, _ autopaho.ClientConfig, u *url.URL) (net.Conn, error) {
-	d := net.Dialer{Timeout: connectTimeout, KeepAlive: 30 * time.Second}
+	d := net.Dialer{Timeout: mqttclient.ConnectTimeout, KeepAlive: 30 * time.Second}
 	c, err := d.DialContext(ctx, "tcp", u.Host)
 	if err != nil {
 		return nil, err
@@ -268,13 +264,6 @@ func withReceiveMaximum(cp *paho.Connect, _ *url.URL) (*paho.Connect, error) {
 	rm := uint16(receiveMaximum)
 	cp.Properties.ReceiveMaximum = &rm
 	return cp, nil
-}
-
-// clientID adds a random suffix, so that several instances never kick each other off.
-func clientID(prefix string) string {
-	suffix := make([]byte, 4)
-	_, _ = rand.Read(suffix)
-	return prefix + "-" + hex.EncodeToString(suffix)
 }
 
 func (t *pahoTransport) onReceived(p *paho.Publish) {

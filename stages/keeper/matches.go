@@ -20,8 +20,8 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/mqttclient"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
-	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 )
 
 // KeptMatches is how many rule notifications the API keeps in memory for the UI's Matches
@@ -137,7 +137,7 @@ func (m *Matches) Start(g *pipeline.Group) {
 
 // run subscribes (and resubscribes after every reconnect) until ctx ends.
 func (m *Matches) run(ctx context.Context) error {
-	cfg := mqtt.ClientConfig(m.mqtt, "tracker-config-api", 0)
+	cfg := mqttclient.Config(m.mqtt, "tracker-config-api", 0)
 	// "connected" once the broker has acknowledged the subscription: before that a
 	// notification would be missed, and the status says whether matches are coming in.
 	cfg.OnConnectionUp = func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
@@ -147,7 +147,7 @@ func (m *Matches) run(ctx context.Context) error {
 		go func() {
 			sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			defer cancel()
-			if _, err := cm.Subscribe(sctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{{Topic: model.Root + "/rule/+", QoS: 0}}}); err != nil {
+			if _, err := cm.Subscribe(sctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{{Topic: model.RuleTopicRoot + "+", QoS: 0}}}); err != nil {
 				m.log.Warn().Err(err).Msg("subscribing to rule notifications failed")
 				return
 			}
@@ -204,7 +204,7 @@ func (m *Matches) setConnected(up bool) {
 // take keeps one notification; a payload that is not JSON is kept as a JSON string, one over
 // maxNotification is dropped.
 func (m *Matches) take(topic string, payload []byte, at time.Time) {
-	rule, ok := strings.CutPrefix(topic, model.Root+"/rule/")
+	rule, ok := strings.CutPrefix(topic, model.RuleTopicRoot)
 	if !ok || rule == "" {
 		return
 	}
