@@ -28,6 +28,11 @@ targets=(
   "./rules FuzzLoadAreas"                     # area files
   "./rules FuzzPointInPolygon"                # the point test against its definition
   "./rules FuzzSelfIntersectionSweep"         # the self-intersection sweep against the pairwise check
+  "./watchlist FuzzParseCSV"                  # watchlist CSV (an upload, a URL)
+  "./watchlist FuzzParseJSON"                 # watchlist JSON
+  "./delivery FuzzParse"                      # a rule's notify
+  "./delivery FuzzParseCommand"               # mute commands from MQTT
+  "./sinks/channels FuzzParseURLs"            # NOTIFY_URLS
 )
 # make test fuzzes a few targets beside the tests and stops when they end: FUZZ_COUNT targets
 # at most (default: all), FUZZ_STOP_FILE, once it exists, ends the run before the next target;

@@ -58,7 +58,7 @@ func ParseURLs(v string) ([]Spec, []string) {
 			name, raw = m[1], m[2]
 		}
 		u, err := url.Parse(raw)
-		if err != nil || u.Scheme == "" {
+		if err != nil || u.Scheme == "" || !strings.HasPrefix(raw[len(u.Scheme):], "://") {
 			problems = append(problems, fmt.Sprintf("channel '%s' (item %d): not a service URL (scheme://…); left out", name, i+1))
 			continue
 		}
