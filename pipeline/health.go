@@ -13,7 +13,8 @@ import (
 
 // Health records the outcome of the latest poll of each loop the wiring marks essential (the
 // monitor's: broker and store). The heartbeat reads it; each essential loop writes its own
-// flag. It is the one piece of state shared across stages: one atomic flag a loop.
+// flag (one atomic flag a loop). Beside it, the stages share only the device directory
+// (DeviceDirectory), replaced whole.
 type Health struct {
 	mu    sync.Mutex
 	flags []*atomic.Bool

@@ -4,8 +4,9 @@ import "github.com/rs/zerolog"
 
 // Outcome records a loop's results: it logs a warning only on the transition into failure
 // (with a hint when one applies), debug while the failure lasts, info on recovery, and
-// reports each result to the health state. Every "say it once" of the project is one of these:
-// the polls, a readsb feed, the matches' stream, the heartbeat, a notification channel.
+// reports each result to the health state. The polls (broker, store, receiver statistics), a
+// readsb feed, the watchlists' and the matches' readers in the API and the heartbeat say it
+// once with one of these; the notification channels say it in their own loop (sinks/channels).
 type Outcome struct {
 	log                      zerolog.Logger
 	report                   func(ok bool)      // nil: no health state
@@ -27,9 +28,6 @@ func (o *Outcome) Says(failed, recovered string) *Outcome {
 	o.failed, o.again, o.recovered, o.ok = failed, failed, recovered, ""
 	return o
 }
-
-// Failing reports whether the latest result was a failure.
-func (o *Outcome) Failing() bool { return o.failing }
 
 // Record takes one result.
 func (o *Outcome) Record(err error) {

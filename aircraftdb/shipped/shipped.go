@@ -6,7 +6,6 @@
 package shipped
 
 import (
-	_ "embed"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,11 +16,6 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 )
-
-// NOTICE is the attribution and licences of the shipped data.
-//
-//go:embed NOTICE
-var NOTICE string
 
 // Attribution is what the shipped data's licences ask to be said where it is used: the
 // sources and their licences in one line (db info, the API's lookups, the UI).

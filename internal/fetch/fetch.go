@@ -1,5 +1,5 @@
 // Package fetch is the one bounded HTTP GET of the project: a download of a list, a database
-// source or a receiver's document, never more than a limit, its errors naming the URL with its
+// source or a receiver's document (Document, which also reads a file), never more than a limit, its errors naming the URL with its
 // password hidden and never quoting what the server answered. A download a server makes on
 // someone else's behalf (the API's "import from a URL") goes through a Public client, which
 // refuses loopback, private, link-local and unspecified addresses after DNS and on every
@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"os"
 	"strings"
 	"syscall"
 	"time"
@@ -99,7 +100,7 @@ func CheckAddress(address string) error {
 	return nil
 }
 
-// Get fetches src with client: the body of a 200 answer, at most limit bytes (more is
+// Get fetches src with client: the body of a 2xx answer, at most limit bytes (more is
 // model.TooLarge naming what). An error names the URL (its password hidden) and what went
 // wrong, never the answer's body.
 func Get(ctx context.Context, client *http.Client, src string, limit int64, what string) ([]byte, error) {
@@ -119,7 +120,7 @@ func Get(ctx context.Context, client *http.Client, src string, limit int64, what
 		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil, fmt.Errorf("downloading %s: HTTP %s", Redacted(src), resp.Status)
 	}
 	b, err := ReadLimited(resp.Body, limit, what)
@@ -127,6 +128,24 @@ func Get(ctx context.Context, client *http.Client, src string, limit int64, what
 		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
 	}
 	return b, nil
+}
+
+// Document reads a small document a receiver serves (a readsb/tar1090 aircraft.json, a
+// stats.json): an http(s) URL through Get with client, or a file path; never more than limit
+// bytes (model.TooLarge naming what).
+func Document(ctx context.Context, client *http.Client, src string, limit int64, what string) ([]byte, error) {
+	if IsURL(src) {
+		return Get(ctx, client, src, limit, what)
+	}
+	f, err := os.Open(src) //nolint:gosec // the user's file
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > limit {
+		return nil, model.TooLarge(what, limit)
+	}
+	return ReadLimited(f, limit, what)
 }
 
 // ReadLimited reads all of r, refusing more than limit bytes (model.TooLarge naming what).

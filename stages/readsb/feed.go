@@ -8,7 +8,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/tracker-adsb/tracker-core-health/internal/document"
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
@@ -45,7 +45,7 @@ func (f *Feed) Source() string { return f.src }
 func (f *Feed) Err() error { return f.err }
 
 func (f *Feed) fetch(ctx context.Context) (*Snapshot, error) {
-	body, err := document.Read(ctx, f.client, f.src, MaxDocument, "the document")
+	body, err := fetch.Document(ctx, f.client, f.src, MaxDocument, "the document")
 	if err != nil {
 		return nil, err
 	}

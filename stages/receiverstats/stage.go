@@ -19,7 +19,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
-	"github.com/tracker-adsb/tracker-core-health/internal/document"
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
@@ -124,7 +124,7 @@ func (s *Stage) entities(r *receiver, name string, devices model.Devices) map[st
 
 // read fetches one stats.json: an http(s) URL or a file.
 func (s *Stage) read(ctx context.Context, src string) (*Stats, error) {
-	body, err := document.Read(ctx, s.client, src, MaxDocument, "the stats.json")
+	body, err := fetch.Document(ctx, s.client, src, MaxDocument, "the stats.json")
 	if err != nil {
 		return nil, err
 	}
