@@ -166,6 +166,32 @@ func NewBackOff(initial, maxInterval time.Duration) *backoff.ExponentialBackOff 
 	return b
 }
 
+// RetryUntil is Retry that also ends at deadline: no wait between tries goes past it, and a
+// try due at or after it is not made (the error is then the last try's).
+func RetryUntil(ctx context.Context, initial, maxInterval time.Duration, deadline time.Time, op func() error, notify func(error, time.Duration)) error {
+	b := backoff.WithContext(untilBackOff{NewBackOff(initial, maxInterval), deadline}, ctx)
+	err := backoff.RetryNotify(op, b, notify)
+	var perm *backoff.PermanentError
+	if errors.As(err, &perm) {
+		return perm.Err
+	}
+	return err
+}
+
+// untilBackOff waits as its back-off does, but never past deadline, and stops there.
+type untilBackOff struct {
+	backoff.BackOff
+	deadline time.Time
+}
+
+func (u untilBackOff) NextBackOff() time.Duration {
+	left := time.Until(u.deadline)
+	if left <= 0 {
+		return backoff.Stop
+	}
+	return min(u.BackOff.NextBackOff(), left)
+}
+
 // Retry calls op until it succeeds, returns a backoff.Permanent error, or ctx ends. It never
 // stops on elapsed time. notify, when set, sees every failed attempt.
 func Retry(ctx context.Context, initial, maxInterval time.Duration, op func() error, notify func(error, time.Duration)) error {

@@ -2,12 +2,16 @@ package channels
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/cenkalti/backoff/v4"
 	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
 // Limits of CONTRACT.md 10.4.
@@ -193,9 +197,10 @@ func (s *Set) Run(ctx context.Context) error {
 }
 
 // run delivers the queue in order. The oldest message is taken and tried until it is
-// delivered or RetryFor after it was queued, with back-off (a second, doubling to a minute) between tries,
-// never waiting past its end: a message never waits behind another's retries past its own
-// 5 minutes, and a channel that stays down gives up each message at its own time.
+// delivered or RetryFor after it was queued, with the project's back-off (pipeline.RetryUntil:
+// a second, doubling to a minute) between tries, never waiting past its end: a message never
+// waits behind another's retries past its own 5 minutes, and a channel that stays down gives
+// up each message at its own time.
 func (c *Channel) run(ctx context.Context) {
 	var cur *queued // the message being tried
 	defer func() {
@@ -209,58 +214,62 @@ func (c *Channel) run(ctx context.Context) {
 			c.log.Info().Int("messages", n).Msg("notifications still queued when stopping: dropped")
 		}
 	}()
-	wait := c.backoffStart
 	for {
-		if cur == nil {
-			m, ok := c.take()
-			if !ok {
-				select {
-				case <-ctx.Done():
-					return
-				case <-c.ready:
-				}
-				continue
+		m, ok := c.take()
+		if !ok {
+			select {
+			case <-ctx.Done():
+				return
+			case <-c.ready:
 			}
-			cur = &m
-		}
-		left := cur.at.Add(c.retryFor).Sub(c.now())
-		if left <= 0 {
-			c.failed.Add(1)
-			c.log.Warn().Dur("queued_for", c.now().Sub(cur.at).Round(time.Second)).Msg("notification given up: not delivered within 5 minutes of being queued")
-			c.signal()
-			cur = nil
 			continue
 		}
-		sctx, cancel := context.WithTimeout(ctx, min(SendTimeout, left))
-		err := c.sender.Send(sctx, cur.Message)
-		cancel()
+		cur = &m
+		end := m.at.Add(c.retryFor)
+		err := pipeline.RetryUntil(ctx, c.backoffStart, c.backoffMax, end, func() error { return c.try(ctx, m, end) }, nil)
 		if ctx.Err() != nil { // stopping: the message is counted as dropped, not failed
 			return
 		}
-		c.tried.Store(true)
+		cur = nil
 		if err == nil {
-			cur = nil
-			if !c.ok.Swap(true) {
-				c.log.Info().Msg("notification channel delivers")
-			}
-			c.sent.Add(1)
-			c.signal()
-			wait = c.backoffStart
 			continue
 		}
-		if wasOK := c.ok.Swap(false); wasOK || !c.warned { // once each time it starts failing
-			c.warned = true
-			c.log.Warn().Str("error", scrub(err.Error(), c.secrets)).Msg("notification channel failed; retrying with back-off")
-			c.signal()
-		}
-		pause := min(wait, max(cur.at.Add(c.retryFor).Sub(c.now()), 0))
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(pause):
-		}
-		wait = min(2*wait, c.backoffMax)
+		c.failed.Add(1)
+		c.log.Warn().Dur("queued_for", c.now().Sub(m.at).Round(time.Second)).Msg("notification given up: not delivered within 5 minutes of being queued")
+		c.signal()
 	}
+}
+
+// errTooLate is a message whose 5 minutes are over before a try.
+var errTooLate = errors.New("not delivered within 5 minutes of being queued")
+
+// try sends m once, within its own end; a failure is logged when the channel starts failing.
+func (c *Channel) try(ctx context.Context, m queued, end time.Time) error {
+	left := end.Sub(c.now())
+	if left <= 0 {
+		return backoff.Permanent(errTooLate)
+	}
+	sctx, cancel := context.WithTimeout(ctx, min(SendTimeout, left))
+	err := c.sender.Send(sctx, m.Message)
+	cancel()
+	if ctx.Err() != nil {
+		return backoff.Permanent(ctx.Err())
+	}
+	c.tried.Store(true)
+	if err == nil {
+		if !c.ok.Swap(true) {
+			c.log.Info().Msg("notification channel delivers")
+		}
+		c.sent.Add(1)
+		c.signal()
+		return nil
+	}
+	if wasOK := c.ok.Swap(false); wasOK || !c.warned { // once each time it starts failing
+		c.warned = true
+		c.log.Warn().Str("error", scrub(err.Error(), c.secrets)).Msg("notification channel failed; retrying with back-off")
+		c.signal()
+	}
+	return err
 }
 
 // Health is a channel's state as its entities show it.
