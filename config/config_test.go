@@ -121,3 +121,34 @@ func TestAPIAndStoreAndMQTTShareOneReader(t *testing.T) {
 	_, err = config.LoadMQTT(env(map[string]string{"MQTT_PORT": "x"}))
 	require.ErrorContains(t, err, "MQTT_PORT")
 }
+
+// tracker-rules' variables through the Reader (issue 42 item 2): a bad value is an error naming
+// it; DIGEST_TIME is read only where digests are made.
+func TestLoadRules(t *testing.T) {
+	c, err := config.LoadRules(env(map[string]string{"NOTIFY_TIMEZONE": "Europe/London", "DIGEST_TIME": "07:30", "TAR1090_URL": "http://rx/tar1090/",
+		"STORE_HOST": "redis", "NOTIFY_URLS": "ntfy://ntfy.sh/x", "LOG_LEVEL": "debug"}), true)
+	require.NoError(t, err)
+	require.Equal(t, "Europe/London", c.Zone.String())
+	require.Equal(t, "07:30", c.DigestTime)
+	require.Equal(t, "http://rx/tar1090/", c.Tar1090URL, "kept as given")
+	require.Equal(t, "watch-state.json", c.WatchState)
+	require.NotNil(t, c.Store)
+	require.True(t, c.LogLevelSet)
+	c, err = config.LoadRules(env(nil), false)
+	require.NoError(t, err)
+	require.Nil(t, c.Store, "no STORE_HOST: no store")
+	require.False(t, c.LogLevelSet)
+	for name, v := range map[string]string{"LOG_LEVEL": "verbose", "NOTIFY_TIMEZONE": "Mars/Olympus", "DIGEST_TIME": "25:00",
+		"TAR1090_URL": "ftp://x", "STORE_PORT": "99999", "MQTT_PORT": "x"} {
+		vars := map[string]string{name: v}
+		if name == "STORE_PORT" {
+			vars["STORE_HOST"] = "redis"
+		}
+		_, err := config.LoadRules(env(vars), true)
+		require.ErrorContains(t, err, name, v)
+	}
+	_, err = config.LoadRules(env(map[string]string{"DIGEST_TIME": "25:00"}), false)
+	require.NoError(t, err, "DIGEST_TIME is not read where no digest is made")
+	_, err = config.LoadDB(env(map[string]string{"AIRCRAFT_DB_MICTRONICS_URL": "file:///etc/passwd"}))
+	require.ErrorContains(t, err, "AIRCRAFT_DB_MICTRONICS_URL")
+}

@@ -75,3 +75,18 @@ func TestNotifyProblemsNamedWithTheirPlaces(t *testing.T) {
 		require.Contains(t, line, want)
 	}
 }
+
+// Every variable tracker-rules reads goes through the config's reader: a bad value exits 2
+// naming it, as the monitor does (LOG_LEVEL=verbose was silently ignored).
+func TestBadVariablesExit2NamingThem(t *testing.T) {
+	t.Parallel()
+	rulesFile := writeFile(t, `[]`)
+	for _, v := range []string{"LOG_LEVEL=verbose", "NOTIFY_TIMEZONE=Mars/Olympus", "TAR1090_URL=ftp://x", "MQTT_PORT=none"} {
+		_, errOut, code := runCmd(t, []string{v}, "", "watch", "--readsb", "/nonexistent.json", "--rules", rulesFile)
+		require.Equal(t, 2, code, v)
+		require.Contains(t, errOut, strings.SplitN(v, "=", 2)[0], v)
+	}
+	_, errOut, code := runCmd(t, []string{"AIRCRAFT_DB_MICTRONICS_URL=file:///x"}, "", "db", "info")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "AIRCRAFT_DB_MICTRONICS_URL")
+}

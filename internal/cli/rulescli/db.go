@@ -1,6 +1,7 @@
 package rulescli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
@@ -47,14 +49,19 @@ func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, dbUsage)
 		return 2
 	}
+	env, err := config.LoadDB(config.Environ())
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
 	fs := flag.NewFlagSet("db "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dbFile := fs.String("db", os.Getenv("AIRCRAFT_DB"), "the database file")
+	dbFile := fs.String("db", env.AircraftDB, "the database file")
 	mic := fs.String("mictronics", "", "build: Mictronics indexedDB.zip or its folder")
 	sd := fs.String("standing-data", "", "build: the standing data .tar.gz or its folder")
 	out := fs.String("o", "", "build: the file to write (.gz: compressed)")
-	micURL := fs.String("mictronics-url", envOr("AIRCRAFT_DB_MICTRONICS_URL", DefaultMictronicsURL), "update: Mictronics indexedDB.zip")
-	sdURL := fs.String("standing-data-url", envOr("AIRCRAFT_DB_STANDING_DATA_URL", DefaultStandingDataURL), "update: the standing data archive")
+	micURL := fs.String("mictronics-url", cmp.Or(env.MictronicsURL, DefaultMictronicsURL), "update: Mictronics indexedDB.zip")
+	sdURL := fs.String("standing-data-url", cmp.Or(env.StandingDataURL, DefaultStandingDataURL), "update: the standing data archive")
 	timeout := fs.Duration("timeout", 5*time.Minute, "update: the longest a download may take")
 	if code, done := parseFlags(fs, args[1:], dbUsage, stdout); done {
 		return code
@@ -115,13 +122,6 @@ func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	fmt.Fprintln(stderr, dbUsage)
 	return 2
-}
-
-func envOr(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
 }
 
 // openForCLI opens the named file, else the default file when present, else the shipped one.

@@ -78,7 +78,7 @@ type options struct {
 	digest       bool              // replay: {"digest": …} lines (CONTRACT.md 10.6)
 	zone         *time.Location    // NOTIFY_TIMEZONE: the default zone of delivery policies
 	schedule     delivery.Schedule // DIGEST_TIME in that zone
-	watchState   string            // watch: WATCH_STATE, the file of the state kept across restarts without a store
+	env          *config.Rules     // the environment (config.LoadRules)
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -142,9 +142,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if code, done := parseFlags(fs, args[1:], usage, stdout); done {
 		return code
 	}
+	// Every variable through config.LoadRules: a bad value stops here, naming it (exit 2).
 	// DIGEST_TIME is read only by the commands that make digests: a bad one never stops
 	// validate, trace or a plain replay.
-	if err := o.notifySettings(cmd == "watch" || cmd == "replay" && o.digest); err != nil {
+	digests := cmd == "watch" || cmd == "replay" && o.digest
+	env, err := config.LoadRules(config.Environ(), digests)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if err := o.notifySettings(env, digests); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
@@ -156,7 +163,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		o.enrich = true
 	}
 	if o.db == "" {
-		o.db = os.Getenv("AIRCRAFT_DB")
+		o.db = env.AircraftDB
 	}
 	if o.enrich {
 		shipped.Preload(o.db) // unpacked while the rules are read
@@ -173,11 +180,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "--rules FILE (with --areas FILE) or --from-store is required")
 		return 2
 	}
-	lvl, _ := config.ParseLevel(os.Getenv("LOG_LEVEL"))
-	if os.Getenv("LOG_LEVEL") == "" {
-		lvl = zerolog.WarnLevel
-	}
-	log := zerolog.New(stderr).Level(lvl).With().Timestamp().Str("service", "tracker-rules").Logger()
+	o.env = env
+	log := zerolog.New(stderr).Level(env.LogLevel).With().Timestamp().Str("service", "tracker-rules").Logger()
 	switch cmd {
 	case "validate":
 		return validate(ctx, o, stdout, stderr)
@@ -186,10 +190,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "trace":
 		return trace(ctx, o, stdin, stdout, stderr)
 	case "watch":
-		if os.Getenv("LOG_LEVEL") == "" { // always on: say what happens
+		if !env.LogLevelSet { // always on: say what happens
 			log = log.Level(zerolog.InfoLevel)
 		}
-		o.watchState = envOr("WATCH_STATE", "watch-state.json")
 		return watch(ctx, o, stdout, stderr, log)
 	}
 	fmt.Fprintln(stderr, usage)
@@ -220,22 +223,15 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout io.Writer)
 	return 0, false
 }
 
-// notifySettings reads NOTIFY_TIMEZONE (default: the process's local zone) and, for a command
-// that makes digests, DIGEST_TIME (default 08:00; off).
-func (o *options) notifySettings(digests bool) error {
-	o.zone = time.Local
-	if v := os.Getenv("NOTIFY_TIMEZONE"); v != "" {
-		z, err := delivery.LoadZone(v)
-		if err != nil {
-			return fmt.Errorf("NOTIFY_TIMEZONE: unknown time zone '%s'", v)
-		}
-		o.zone = z
-	}
+// notifySettings takes the zone (NOTIFY_TIMEZONE) and, for a command that makes digests,
+// DIGEST_TIME (default 08:00; off) from the environment.
+func (o *options) notifySettings(env *config.Rules, digests bool) error {
+	o.zone = env.Zone
+	o.schedule = delivery.Schedule{Off: true}
 	if !digests {
-		o.schedule = delivery.Schedule{Off: true}
 		return nil
 	}
-	s, err := delivery.ParseSchedule(os.Getenv("DIGEST_TIME"), o.zone)
+	s, err := delivery.ParseSchedule(env.DigestTime, o.zone)
 	if err != nil {
 		return fmt.Errorf("DIGEST_TIME: %w", err)
 	}

@@ -3,7 +3,6 @@ package rulescli
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -57,16 +56,16 @@ type teller struct {
 // file --state / WATCH_STATE names (CONTRACT.md 10.8).
 func newTeller(o options, store rueidis.Client, log zerolog.Logger) *teller {
 	t := &teller{mutes: delivery.NewMuteSet(), digest: delivery.NewDigest(), schedule: o.schedule,
-		tar1090: strings.TrimSpace(os.Getenv("TAR1090_URL")), store: store, log: log.With().Str("stage", "delivery").Logger(),
+		tar1090: o.env.Tar1090URL, store: store, log: log.With().Str("stage", "delivery").Logger(),
 		known: func(string) bool { return true }, saves: make(chan []byte, 1)}
 	switch {
 	case store != nil:
 		t.keeper = notify.StoreKeeper{C: store}
 	default:
-		t.keeper = notify.FileKeeper{Path: o.watchState}
+		t.keeper = notify.FileKeeper{Path: o.env.WatchState}
 	}
 	t.decider = delivery.NewDecider(t.mutes)
-	if v := os.Getenv("NOTIFY_URLS"); strings.TrimSpace(v) != "" {
+	if v := o.env.NotifyURLs; strings.TrimSpace(v) != "" {
 		specs, problems := channels.ParseURLs(v)
 		for _, p := range problems {
 			t.log.Error().Msg("NOTIFY_URLS: " + p)

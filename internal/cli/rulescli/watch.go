@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 	"time"
 
@@ -48,7 +47,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 	// the mutes from MQTT commands and, with the store (whenever STORE_HOST is set, also with
 	// --rules FILE), its hash; the state kept across restarts (10.8).
 	store := engine.store
-	if store == nil && os.Getenv("STORE_HOST") != "" {
+	if store == nil && o.env.Store != nil {
 		if c, err := storeClient("watch's mutes and state"); err != nil {
 			log.Warn().Err(err).Msg("the data store is not reachable at start: mutes stay in memory and the state goes to WATCH_STATE")
 		} else {

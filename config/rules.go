@@ -1,0 +1,108 @@
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"time"
+
+	"github.com/rs/zerolog"
+)
+
+// Rules is what tracker-rules reads from its environment, every variable through the Reader's
+// rules (a bad value is an error naming it, exit code 2, as the monitor's). What a command
+// does not use is not read: a bad DIGEST_TIME never stops validate (LoadRules' digests).
+type Rules struct {
+	// LogLevel (LOG_LEVEL); LogLevelSet: given (watch logs at info when it is not).
+	LogLevel    zerolog.Level
+	LogLevelSet bool
+	// Zone (NOTIFY_TIMEZONE, default the process's local zone) is the clock of policies
+	// without a timezone and of the digest.
+	Zone *time.Location
+	// DigestTime (DIGEST_TIME, HH:MM or off; "" for the default 08:00), read only when
+	// digests are made.
+	DigestTime string
+	// NotifyURLs (NOTIFY_URLS) are watch's channels; never logged.
+	NotifyURLs string `json:"-"`
+	// Tar1090URL (TAR1090_URL) is linked from each told match.
+	Tar1090URL string
+	// WatchState (WATCH_STATE, default watch-state.json) keeps watch's state without a store.
+	WatchState string
+	// AircraftDB (AIRCRAFT_DB) is the aircraft database ("": the default; none: off).
+	AircraftDB string
+	// Store (STORE_HOST…): nil when STORE_HOST is unset.
+	Store *Store
+	// MQTT (MQTT_HOST…).
+	MQTT MQTT
+}
+
+// digestTimeRE is DIGEST_TIME's form (delivery.ParseSchedule reads it).
+var digestTimeRE = regexp.MustCompile(`^(([01]?\d|2[0-3]):[0-5]\d|off|OFF|Off)$`)
+
+// LoadRules reads tracker-rules' variables; digests says the command makes digests (watch,
+// replay --digest), which alone read DIGEST_TIME.
+func LoadRules(get Getenv, digests bool) (*Rules, error) {
+	r := NewReader(get)
+	c := &Rules{LogLevel: zerolog.WarnLevel, Zone: time.Local}
+	if v := r.Str("LOG_LEVEL", ""); v != "" {
+		c.LogLevel, c.LogLevelSet = r.level(), true
+	}
+	if v := r.Str("NOTIFY_TIMEZONE", ""); v != "" {
+		z, err := time.LoadLocation(v)
+		if err != nil {
+			r.Fail("NOTIFY_TIMEZONE", fmt.Sprintf("unknown time zone '%s'", v))
+		} else {
+			c.Zone = z
+		}
+	}
+	if digests {
+		c.DigestTime = r.Str("DIGEST_TIME", "")
+		if c.DigestTime != "" && !digestTimeRE.MatchString(c.DigestTime) {
+			r.Fail("DIGEST_TIME", fmt.Sprintf("invalid time %q (want HH:MM, or off)", c.DigestTime))
+		}
+	}
+	c.NotifyURLs = r.secret("NOTIFY_URLS")
+	if c.Tar1090URL = r.Str("TAR1090_URL", ""); c.Tar1090URL != "" {
+		if u, err := url.Parse(c.Tar1090URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			r.Fail("TAR1090_URL", fmt.Sprintf("invalid URL %q", c.Tar1090URL))
+		}
+	}
+	c.WatchState = r.Str("WATCH_STATE", "watch-state.json")
+	c.AircraftDB = r.Str("AIRCRAFT_DB", "")
+	if r.Str("STORE_HOST", "") != "" {
+		s := r.store(false)
+		c.Store = &s
+	}
+	c.MQTT = r.mqtt()
+	if r.err != nil {
+		return nil, r.err
+	}
+	return c, nil
+}
+
+// DB is what tracker-rules db reads: the database (AIRCRAFT_DB) and where db update downloads
+// the upstream files from (AIRCRAFT_DB_MICTRONICS_URL, AIRCRAFT_DB_STANDING_DATA_URL; "": the
+// defaults).
+type DB struct {
+	AircraftDB, MictronicsURL, StandingDataURL string
+}
+
+// LoadDB reads tracker-rules db's variables (a URL that is no http(s) URL: an error naming it).
+func LoadDB(get Getenv) (*DB, error) {
+	r := NewReader(get)
+	d := &DB{AircraftDB: r.Str("AIRCRAFT_DB", "")}
+	for _, v := range []struct {
+		name string
+		dst  *string
+	}{{"AIRCRAFT_DB_MICTRONICS_URL", &d.MictronicsURL}, {"AIRCRAFT_DB_STANDING_DATA_URL", &d.StandingDataURL}} {
+		if *v.dst = r.Str(v.name, ""); *v.dst != "" {
+			if u, err := url.Parse(*v.dst); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				r.Fail(v.name, fmt.Sprintf("invalid URL %q", *v.dst))
+			}
+		}
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	return d, nil
+}
