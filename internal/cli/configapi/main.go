@@ -42,17 +42,8 @@ func run() int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 
-	// The store may come up after us: retry (never giving up on our own) until it answers or
-	// we are stopped.
-	var client rueidis.Client
-	err = pipeline.Retry(ctx, time.Second, 15*time.Second, func() error {
-		var err error
-		client, err = rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{cfg.StoreAddr()}, Password: cfg.StorePassword, DisableCache: true})
-		return err
-	}, func(err error, next time.Duration) {
-		log.Warn().Err(err).Dur("retry_in", next).Msg("store unreachable; retrying")
-	})
-	if err != nil {
+	client, ok := connectStore(ctx, cfg, log)
+	if !ok {
 		return 0 // stopped before the store answered
 	}
 	defer client.Close()
@@ -102,28 +93,46 @@ func run() int {
 	traffic.Start(g)
 	traffic.FollowWatchlists(g, client) // watchlisted aircraft show their entry (CONTRACT.md 11.4)
 	matches.Start(g)
-	g.Go("http", func(ctx context.Context) error {
-		errc := make(chan error, 1)
-		go func() { errc <- srv.Serve(ln) }()
-		select {
-		case err := <-errc:
-			if !errors.Is(err, http.ErrServerClosed) {
-				return fmt.Errorf("server stopped: %w", err)
-			}
-			return nil
-		case <-ctx.Done():
-			sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-			defer cancel()
-			_ = srv.Shutdown(sctx)
-			log.Info().Msg("stopped")
-			return nil
-		}
-	})
+	g.Go("http", func(ctx context.Context) error { return serve(ctx, srv, ln, log) })
 	if err := g.Wait(); err != nil {
 		log.Error().Err(err).Msg("stopped")
 		return 1
 	}
 	return 0
+}
+
+// connectStore connects to the data store, which may come up after us: retried (never giving up
+// on our own) until it answers or we are stopped (ok false).
+func connectStore(ctx context.Context, cfg *config.API, log zerolog.Logger) (rueidis.Client, bool) {
+	var client rueidis.Client
+	err := pipeline.Retry(ctx, time.Second, 15*time.Second, func() error {
+		var err error
+		client, err = rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{cfg.StoreAddr()}, Password: cfg.StorePassword, DisableCache: true})
+		return err
+	}, func(err error, next time.Duration) {
+		log.Warn().Err(err).Dur("retry_in", next).Msg("store unreachable; retrying")
+	})
+	return client, err == nil
+}
+
+// serve runs the HTTP server on ln until ctx ends (then shuts it down, letting requests
+// finish for 5 s) or it fails.
+func serve(ctx context.Context, srv *http.Server, ln net.Listener, log zerolog.Logger) error {
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return fmt.Errorf("server stopped: %w", err)
+		}
+		return nil
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+		log.Info().Msg("stopped")
+		return nil
+	}
 }
 
 // uiAddr is where a browser on this machine opens the UI.

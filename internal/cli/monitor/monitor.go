@@ -23,163 +23,188 @@ import (
 )
 
 // Monitor wires the pipeline and runs it until stop ends (graceful: sources stop, the rest
-// drains, OFFLINE is published) or a stage fails.
+// drains, OFFLINE is published) or a stage fails (ARCHITECTURE.md draws it).
 func Monitor(ctx, stop context.Context, cfg *config.Monitor, telemetry []stages.Stage, log zerolog.Logger) error {
-	started := time.Now()
-	health := &pipeline.Health{}
-	devices := &pipeline.DeviceDirectory{}
-	cat := all.Catalog(cfg, telemetry)
-	stageLog := func(name string) zerolog.Logger { return log.With().Str("stage", name).Logger() }
-
-	g := pipeline.NewGroup(ctx)
-	// Sources and stages run under a context that also ends on stop; the merge and the sink
-	// run until their input closes, so that whatever is in flight drains.
-	goStopping := func(name string, fn func(context.Context) error) {
-		g.Go(name, func(gctx context.Context) error {
-			sctx, cancel := context.WithCancel(gctx)
-			defer cancel()
-			defer context.AfterFunc(stop, cancel)()
-			return fn(sctx)
-		})
-	}
-
+	w := &wiring{cfg: cfg, stop: stop, log: log, started: time.Now(), health: &pipeline.Health{},
+		devices: &pipeline.DeviceDirectory{}, cat: all.Catalog(cfg, telemetry), g: pipeline.NewGroup(ctx)}
 	log.Info().
 		Str("broker", cfg.BrokerManagementURL()).Str("broker_user", cfg.BrokerMonitoringUsername).
 		Str("store", cfg.StoreAddr()).Bool("mqtt", cfg.MQTTEnabled()).Str("mqtt_host", cfg.MQTTHost).
 		Dur("broker_interval", cfg.BrokerPollInterval).Dur("store_interval", cfg.StorePollInterval).
 		Str("metrics", cfg.MetricsAddr).Str("version", cfg.SWVersion()).Msg("starting")
-
 	if cfg.PprofAddr != "" {
-		goStopping("pprof", func(ctx context.Context) error { return servePprof(ctx, cfg.PprofAddr, stageLog("pprof")) })
+		w.goStopping("pprof", func(ctx context.Context) error { return servePprof(ctx, cfg.PprofAddr, w.stageLog("pprof")) })
 	}
-
-	// The monitor's own problems go to NOTIFY_URLS' channels (CONTRACT.md 10.7), whose health
-	// is on the Core device (10.4).
-	var chans *channels.Set
-	var chanEntities []catalog.ChannelEntities
-	if cfg.NotifyURLs != "" {
-		chLog := stageLog("channels")
-		specs, problems := channels.ParseURLs(cfg.NotifyURLs)
-		for _, p := range problems {
-			chLog.Error().Msg("NOTIFY_URLS: " + p)
-		}
-		chans = channels.New(specs, chLog)
-		chanEntities = chans.Entities(func(name string) catalog.ChannelEntities { return catalog.MonitorChannelEntities(name, cat.CoreDevice) })
+	w.channels()
+	readings := []<-chan pipeline.Shared[model.Batch]{w.static()}
+	conn := store.NewConn(store.Options{Addr: cfg.StoreAddr(), Password: cfg.StorePassword, Timeout: storeTimeout(cfg)})
+	defer conn.Close()
+	readings = append(readings, w.brokerAndStore(conn)...)
+	if w.chans != nil { // the channels' health, as readings beside the others
+		readings = append(readings, w.channelHealth())
 	}
+	for _, st := range telemetry { // the registered telemetry stages (stages/all), each as its registration says
+		readings = append(readings, st.Start(stages.Monitor{Catalog: w.cat, Devices: w.devices, Log: w.stageLog(st.Group().Name), Go: w.goStopping}))
+	}
+	w.goStopping("heartbeat", func(ctx context.Context) error { // for the container health check
+		return pipeline.Heartbeat(ctx, w.stageLog("heartbeat"), w.health, cfg.HeartbeatPath, min(config.HeartbeatTouchInterval, cfg.BrokerPollInterval))
+	})
+	w.sinks(ctx, readings)
+	return w.g.Wait()
+}
 
-	// Static entities: declared up front so that their discovery goes out on every connect.
+// wiring is the monitor's pipeline while it is put together.
+type wiring struct {
+	cfg          *config.Monitor
+	stop         context.Context
+	log          zerolog.Logger
+	started      time.Time
+	health       *pipeline.Health
+	devices      *pipeline.DeviceDirectory
+	cat          *catalog.Catalog
+	g            *pipeline.Group
+	chans        *channels.Set // nil: NOTIFY_URLS unset
+	chanEntities []catalog.ChannelEntities
+}
+
+func (w *wiring) stageLog(name string) zerolog.Logger {
+	return w.log.With().Str("stage", name).Logger()
+}
+
+// goStopping runs a source or a stage under a context that also ends on stop; the merge and the
+// sinks run until their input closes (w.g.Go), so that whatever is in flight drains.
+func (w *wiring) goStopping(name string, fn func(context.Context) error) {
+	w.g.Go(name, func(gctx context.Context) error {
+		sctx, cancel := context.WithCancel(gctx)
+		defer cancel()
+		defer context.AfterFunc(w.stop, cancel)()
+		return fn(sctx)
+	})
+}
+
+// channels builds NOTIFY_URLS' channels, where the monitor's own problems go (CONTRACT.md
+// 10.7), and their health entities on the Core device (10.4).
+func (w *wiring) channels() {
+	if w.cfg.NotifyURLs == "" {
+		return
+	}
+	chLog := w.stageLog("channels")
+	specs, problems := channels.ParseURLs(w.cfg.NotifyURLs)
+	for _, p := range problems {
+		chLog.Error().Msg("NOTIFY_URLS: " + p)
+	}
+	w.chans = channels.New(specs, chLog)
+	w.chanEntities = w.chans.Entities(func(name string) catalog.ChannelEntities {
+		return catalog.MonitorChannelEntities(name, w.cat.CoreDevice)
+	})
+}
+
+// static declares the static entities up front, so that their discovery goes out on every
+// connect: the catalogue's, the channels' health, the monitor's own registration.
+func (w *wiring) static() <-chan pipeline.Shared[model.Batch] {
 	static := make(chan pipeline.Shared[model.Batch], 1)
 	decl := model.Batch{}
-	for _, e := range cat.Static() {
+	for _, e := range w.cat.Static() {
 		decl = append(decl, model.NewDeclaration(e))
 	}
-	for _, ce := range chanEntities {
+	for _, ce := range w.chanEntities {
 		decl = append(decl, ce.Declarations()...)
 	}
-	if own, ok := registrations.OwnRegistration(cfg.ComponentImage, cat.CoreDevice); ok {
+	if own, ok := registrations.OwnRegistration(w.cfg.ComponentImage, w.cat.CoreDevice); ok {
 		decl = append(decl, own)
 	}
 	static <- pipeline.Own(decl)
 	close(static)
+	return static
+}
 
-	// Broker loop: ticker → broker poll → counter republishing. Broker and store are the
-	// essential loops: while either's latest poll succeeded, the heartbeat is touched.
+// brokerAndStore starts the broker loop (ticker → broker poll → counter republishing) and the
+// store loop, the essential loops: while either's latest poll succeeded, the heartbeat is
+// touched.
+func (w *wiring) brokerAndStore(conn *store.Conn) []<-chan pipeline.Shared[model.Batch] {
+	cfg := w.cfg
 	bs := broker.NewStage(
 		broker.NewClient(cfg.BrokerManagementURL(), cfg.BrokerMonitoringUsername, cfg.BrokerMonitoringPassword, cfg.BrokerPollInterval),
-		cat, devices, health.Essential(), started, stageLog("broker"))
-	brokerTicks, runBrokerTicks := pipeline.Ticks(stageLog("broker-ticker"), 0, cfg.BrokerPollInterval)
-	goStopping("broker-ticker", runBrokerTicks)
+		w.cat, w.devices, w.health.Essential(), w.started, w.stageLog("broker"))
+	brokerTicks, runBrokerTicks := pipeline.Ticks(w.stageLog("broker-ticker"), 0, cfg.BrokerPollInterval)
+	w.goStopping("broker-ticker", runBrokerTicks)
 	brokerOut, counterReq, runBroker := bs.Start(brokerTicks)
-	goStopping("broker", runBroker)
-
-	conn := store.NewConn(store.Options{Addr: cfg.StoreAddr(), Password: cfg.StorePassword, Timeout: storeTimeout(cfg)})
-	defer conn.Close()
-	cs := store.NewCounterStage(conn, devices, cat.ExpireAfterOf(broker.GroupName), stageLog("counters"))
+	w.goStopping("broker", runBroker)
+	cs := store.NewCounterStage(conn, w.devices, w.cat.ExpireAfterOf(broker.GroupName), w.stageLog("counters"))
 	counterOut, runCounters := cs.Start(counterReq)
-	goStopping("counters", runCounters)
+	w.goStopping("counters", runCounters)
+	storeTicks, runStoreTicks := pipeline.Ticks(w.stageLog("store-ticker"), 0, cfg.StorePollInterval)
+	w.goStopping("store-ticker", runStoreTicks)
+	storeOut, runStore := store.NewStage(conn, w.cat, w.health.Essential(), w.stageLog("store")).Start(storeTicks)
+	w.goStopping("store", runStore)
+	return []<-chan pipeline.Shared[model.Batch]{brokerOut, counterOut, storeOut}
+}
 
-	// Store loop.
-	storeTicks, runStoreTicks := pipeline.Ticks(stageLog("store-ticker"), 0, cfg.StorePollInterval)
-	goStopping("store-ticker", runStoreTicks)
-	storeOut, runStore := store.NewStage(conn, cat, health.Essential(), stageLog("store")).Start(storeTicks)
-	goStopping("store", runStore)
-
-	// The registered telemetry stages (stages/all), each started as its registration says.
-	readings := []<-chan pipeline.Shared[model.Batch]{static, brokerOut, counterOut, storeOut}
-	if chans != nil { // the channels' health, as readings beside the others
-		health := make(chan pipeline.Shared[model.Batch], 4)
-		goStopping("channel-health", func(ctx context.Context) error {
-			defer close(health)
-			chans.Report(ctx, chanEntities, func(b model.Batch) { pipeline.Send(ctx, health, pipeline.Own(b)) })
-			return nil
-		})
-		readings = append(readings, health)
-	}
-	for _, st := range telemetry {
-		name := st.Group().Name
-		readings = append(readings, st.Start(stages.Monitor{Catalog: cat, Devices: devices, Log: stageLog(name), Go: goStopping}))
-	}
-
-	// Heartbeat for the container health check.
-	goStopping("heartbeat", func(ctx context.Context) error {
-		return pipeline.Heartbeat(ctx, stageLog("heartbeat"), health, cfg.HeartbeatPath, min(config.HeartbeatTouchInterval, cfg.BrokerPollInterval))
+// channelHealth publishes the channels' health as readings.
+func (w *wiring) channelHealth() <-chan pipeline.Shared[model.Batch] {
+	health := make(chan pipeline.Shared[model.Batch], 4)
+	w.goStopping("channel-health", func(ctx context.Context) error {
+		defer close(health)
+		w.chans.Report(ctx, w.chanEntities, func(b model.Batch) { pipeline.Send(ctx, health, pipeline.Own(b)) })
+		return nil
 	})
+	return health
+}
 
-	// Registrations (from the sink's subscription) and the registry check.
-	rs := registrations.NewStage(registrations.Config{Namespace: cfg.RegistryNamespace, ReleaseURLTemplate: cfg.ReleaseURLTemplate}, devices, stageLog("registrations"))
-	var releases <-chan model.Releases
+// releases starts the registry check (none without REGISTRY_NAMESPACE) for the images the
+// registrations name.
+func (w *wiring) releases(rs *registrations.Stage) <-chan model.Releases {
+	cfg := w.cfg
 	if cfg.RegistryNamespace == "" {
-		log.Warn().Msg("REGISTRY_NAMESPACE unset: no registry check; update entities show the installed version as latest")
+		w.log.Warn().Msg("REGISTRY_NAMESPACE unset: no registry check; update entities show the installed version as latest")
 		none := make(chan model.Releases)
 		close(none)
-		releases = none
-	} else {
-		rc := registry.NewClient(registry.Config{URL: cfg.RegistryURL, Namespace: cfg.RegistryNamespace, AuthURL: cfg.RegistryAuthURL}, stageLog("registry"))
-		registryTicks, runRegistryTicks := pipeline.Ticks(stageLog("registry-ticker"), cfg.RegistryCheckStartupDelay, cfg.RegistryCheckInterval)
-		goStopping("registry-ticker", runRegistryTicks)
-		var runRegistry func(context.Context) error
-		releases, runRegistry = registry.NewStage(rc, stageLog("registry")).Start(registryTicks, rs.ImageSets())
-		goStopping("registry", runRegistry)
+		return none
 	}
+	rc := registry.NewClient(registry.Config{URL: cfg.RegistryURL, Namespace: cfg.RegistryNamespace, AuthURL: cfg.RegistryAuthURL}, w.stageLog("registry"))
+	registryTicks, runRegistryTicks := pipeline.Ticks(w.stageLog("registry-ticker"), cfg.RegistryCheckStartupDelay, cfg.RegistryCheckInterval)
+	w.goStopping("registry-ticker", runRegistryTicks)
+	releases, runRegistry := registry.NewStage(rc, w.stageLog("registry")).Start(registryTicks, rs.ImageSets())
+	w.goStopping("registry", runRegistry)
+	return releases
+}
 
-	// The one MQTT sink.
+// sinks starts the registrations (from the MQTT sink's subscription), merges every reading
+// and fans it out to each sink: the MQTT sink, Prometheus (METRICS_ADDR) and the alerts
+// (NOTIFY_URLS), each with its own bounded buffer, so a slow MQTT broker never delays
+// /metrics and the other way round; the fan-out counts each batch's readers, so the broker
+// and counter stages get their batches back after the last reader's Done.
+func (w *wiring) sinks(ctx context.Context, readings []<-chan pipeline.Shared[model.Batch]) {
+	cfg := w.cfg
 	sink := mqtt.New(mqtt.Config{
-		ServerConfig: mqtt.ServerConfig{
-			MQTT:      cfg.MQTT,
-			KeepAlive: config.MQTTKeepAlive,
-			Subscribe: []string{model.HAStatusTopic, model.RegisterTopicRoot + "/+"},
-		},
+		ServerConfig: mqtt.ServerConfig{MQTT: cfg.MQTT, KeepAlive: config.MQTTKeepAlive,
+			Subscribe: []string{model.HAStatusTopic, model.RegisterTopicRoot + "/+"}},
 		Origin:      model.Origin{Name: model.OriginName, SWVersion: cfg.Version},
 		PublishRate: cfg.MQTTPublishRate, DiscoveryRate: cfg.MQTTDiscoveryRate,
-	}, stageLog("mqtt"))
-	// Every reading reaches every sink: the merged stream fans out, each sink with its own
-	// bounded buffer, so a slow MQTT broker never delays /metrics and the other way round.
-	// The fan-out counts each batch's readers: the broker and counter stages get their batches
-	// back after the last reader's Done.
-	regOut, runRegistrations := rs.Start(sink.Received(), releases)
+	}, w.stageLog("mqtt"))
+	rs := registrations.NewStage(registrations.Config{Namespace: cfg.RegistryNamespace, ReleaseURLTemplate: cfg.ReleaseURLTemplate}, w.devices, w.stageLog("registrations"))
+	regOut, runRegistrations := rs.Start(sink.Received(), w.releases(rs))
 	merged := pipeline.Merge(ctx, 16, append(readings, regOut)...)
-	readers := 1
-	promOut, alertsOut := 0, 0
+	readers, promOut, alertsOut := 1, 0, 0
 	if cfg.MetricsAddr != "" {
 		promOut, readers = readers, readers+1
 	}
-	if cfg.NotifyURLs != "" {
+	if w.chans != nil {
 		alertsOut, readers = readers, readers+1
 	}
 	outs := pipeline.FanOut(ctx, merged, 16, readers)
 	if cfg.MetricsAddr != "" {
-		prom := metrics.New(cat.Metrics(), stageLog("prometheus"))
-		g.Go("prometheus-sink", func(ctx context.Context) error { return prom.Run(ctx, outs[promOut]) })
-		goStopping("metrics-server", func(ctx context.Context) error { return prom.Serve(ctx, cfg.MetricsAddr) })
+		prom := metrics.New(w.cat.Metrics(), w.stageLog("prometheus"))
+		w.g.Go("prometheus-sink", func(ctx context.Context) error { return prom.Run(ctx, outs[promOut]) })
+		w.goStopping("metrics-server", func(ctx context.Context) error { return prom.Serve(ctx, cfg.MetricsAddr) })
 	}
-	if chans != nil {
-		goStopping("channels", chans.Run)
-		al := alerts.New(alerts.Config{After: cfg.AlertAfter, Backlog: cfg.QueueBacklogAlert}, chans, stageLog("alerts"))
-		g.Go("alerts-sink", func(ctx context.Context) error { return al.Run(ctx, outs[alertsOut]) })
+	if w.chans != nil {
+		w.goStopping("channels", w.chans.Run)
+		al := alerts.New(alerts.Config{After: cfg.AlertAfter, Backlog: cfg.QueueBacklogAlert}, w.chans, w.stageLog("alerts"))
+		w.g.Go("alerts-sink", func(ctx context.Context) error { return al.Run(ctx, outs[alertsOut]) })
 	}
-	g.Go("mqtt-sink", func(ctx context.Context) error { return sink.Run(ctx, outs[0]) })
-	goStopping("registrations", runRegistrations)
-	return g.Wait()
+	w.g.Go("mqtt-sink", func(ctx context.Context) error { return sink.Run(ctx, outs[0]) })
+	w.goStopping("registrations", runRegistrations)
 }
 
 // storeTimeout bounds one store round trip: below three quarters of the shorter of the two

@@ -56,72 +56,96 @@ func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	fs := flag.NewFlagSet("db "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dbFile := fs.String("db", env.AircraftDB, "the database file")
-	mic := fs.String("mictronics", "", "build: Mictronics indexedDB.zip or its folder")
-	sd := fs.String("standing-data", "", "build: the standing data .tar.gz or its folder")
-	out := fs.String("o", "", "build: the file to write (.gz: compressed)")
-	micURL := fs.String("mictronics-url", cmp.Or(env.MictronicsURL, DefaultMictronicsURL), "update: Mictronics indexedDB.zip")
-	sdURL := fs.String("standing-data-url", cmp.Or(env.StandingDataURL, DefaultStandingDataURL), "update: the standing data archive")
-	timeout := fs.Duration("timeout", 5*time.Minute, "update: the longest a download may take")
+	f := dbFlags{
+		db:         fs.String("db", env.AircraftDB, "the database file"),
+		mictronics: fs.String("mictronics", "", "build: Mictronics indexedDB.zip or its folder"),
+		standing:   fs.String("standing-data", "", "build: the standing data .tar.gz or its folder"),
+		out:        fs.String("o", "", "build: the file to write (.gz: compressed)"),
+		micURL:     fs.String("mictronics-url", cmp.Or(env.MictronicsURL, DefaultMictronicsURL), "update: Mictronics indexedDB.zip"),
+		sdURL:      fs.String("standing-data-url", cmp.Or(env.StandingDataURL, DefaultStandingDataURL), "update: the standing data archive"),
+		timeout:    fs.Duration("timeout", 5*time.Minute, "update: the longest a download may take"),
+	}
 	if code, done := parseFlags(fs, args[1:], dbUsage, stdout); done {
 		return code
 	}
 	switch args[0] {
 	case "build":
-		if *mic == "" || *sd == "" || *out == "" {
-			fmt.Fprintln(stderr, "db build needs --mictronics, --standing-data and -o")
-			return 2
-		}
-		meta, err := aircraftdb.BuildFile(*mic, *sd, *out)
-		if err != nil {
-			fmt.Fprintln(stderr, "db build:", err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "wrote %s\n", *out)
-		printMeta(stdout, meta)
-		return 0
+		return f.build(stdout, stderr)
 	case "info":
-		db, where, err := openForCLI(*dbFile)
-		if err != nil {
-			fmt.Fprintln(stderr, "db info:", err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "database: %s (%d bytes, format %d)\n", where, db.Size(), db.Meta().Format)
-		printMeta(stdout, db.Meta())
-		// The licences ask for it wherever the data is used (aircraftdb/shipped/NOTICE).
-		fmt.Fprintf(stdout, "attribution: %s. %s\n", shipped.Attribution, aircraftdb.Attribution)
-		return 0
+		return f.info(stdout, stderr)
 	case "lookup":
-		if fs.NArg() == 0 {
-			fmt.Fprintln(stderr, "db lookup needs at least one KEY (an ICAO address or a callsign)")
-			return 2
-		}
-		db, _, err := openForCLI(*dbFile)
-		if err != nil {
-			fmt.Fprintln(stderr, "db lookup:", err)
-			return 1
-		}
-		for _, key := range fs.Args() {
-			b, _ := json.Marshal(lookup(db, key))
-			fmt.Fprintln(stdout, string(b))
-		}
-		return 0
+		return f.lookup(fs.Args(), stdout, stderr)
 	case "update":
-		target := *dbFile
-		if target == "" {
-			target = shipped.DefaultPath()
-		}
-		meta, err := update(ctx, target, *micURL, *sdURL, *timeout)
-		if err != nil {
-			fmt.Fprintf(stderr, "db update: %v; %s left as it was\n", err, target)
-			return 1
-		}
-		fmt.Fprintf(stdout, "updated %s\n", target)
-		printMeta(stdout, meta)
-		return 0
+		return f.update(ctx, stdout, stderr)
 	}
 	fmt.Fprintln(stderr, dbUsage)
 	return 2
+}
+
+// dbFlags are tracker-rules db's flags.
+type dbFlags struct {
+	db, mictronics, standing, out, micURL, sdURL *string
+	timeout                                      *time.Duration
+}
+
+func (f dbFlags) build(stdout, stderr io.Writer) int {
+	if *f.mictronics == "" || *f.standing == "" || *f.out == "" {
+		fmt.Fprintln(stderr, "db build needs --mictronics, --standing-data and -o")
+		return 2
+	}
+	meta, err := aircraftdb.BuildFile(*f.mictronics, *f.standing, *f.out)
+	if err != nil {
+		fmt.Fprintln(stderr, "db build:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", *f.out)
+	printMeta(stdout, meta)
+	return 0
+}
+
+func (f dbFlags) info(stdout, stderr io.Writer) int {
+	db, where, err := openForCLI(*f.db)
+	if err != nil {
+		fmt.Fprintln(stderr, "db info:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "database: %s (%d bytes, format %d)\n", where, db.Size(), db.Meta().Format)
+	printMeta(stdout, db.Meta())
+	// The licences ask for it wherever the data is used (aircraftdb/shipped/NOTICE).
+	fmt.Fprintf(stdout, "attribution: %s. %s\n", shipped.Attribution, aircraftdb.Attribution)
+	return 0
+}
+
+func (f dbFlags) lookup(keys []string, stdout, stderr io.Writer) int {
+	if len(keys) == 0 {
+		fmt.Fprintln(stderr, "db lookup needs at least one KEY (an ICAO address or a callsign)")
+		return 2
+	}
+	db, _, err := openForCLI(*f.db)
+	if err != nil {
+		fmt.Fprintln(stderr, "db lookup:", err)
+		return 1
+	}
+	for _, key := range keys {
+		b, _ := json.Marshal(lookup(db, key))
+		fmt.Fprintln(stdout, string(b))
+	}
+	return 0
+}
+
+func (f dbFlags) update(ctx context.Context, stdout, stderr io.Writer) int {
+	target := *f.db
+	if target == "" {
+		target = shipped.DefaultPath()
+	}
+	meta, err := update(ctx, target, *f.micURL, *f.sdURL, *f.timeout)
+	if err != nil {
+		fmt.Fprintf(stderr, "db update: %v; %s left as it was\n", err, target)
+		return 1
+	}
+	fmt.Fprintf(stdout, "updated %s\n", target)
+	printMeta(stdout, meta)
+	return 0
 }
 
 // openForCLI opens the named file, else the default file when present, else the shipped one.

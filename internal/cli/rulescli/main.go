@@ -86,44 +86,105 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, usage)
 		return 2
 	}
-	if args[0] == "--version" || args[0] == "version" {
+	cmd := args[0]
+	switch {
+	case cmd == "--version" || cmd == "version":
 		fmt.Fprintln(stdout, config.Version)
 		return 0
-	}
-	if isHelp(args[0]) {
+	case isHelp(cmd):
 		fmt.Fprintln(stdout, usage)
 		return 0
-	}
-	cmd := args[0]
-	if cmd == "db" {
+	case cmd == "db":
 		return dbCommand(ctx, args[1:], stdout, stderr)
-	}
-	if cmd == "watchlist" {
+	case cmd == "watchlist":
 		return watchlistCommand(ctx, args[1:], stdout, stderr)
+	case cmd == "from-readsb":
+		return fromReadsbCommand(args[1:], stdin, stdout, stderr)
 	}
-	if cmd == "from-readsb" {
-		fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-		fs.SetOutput(stderr)
-		rounds := fs.Int("rounds", 1, "messages per aircraft, one second apart, moving along the track")
-		const fromUsage = "usage: tracker-rules from-readsb [--rounds N] < aircraft.json > traffic.jsonl"
-		if code, done := parseFlags(fs, args[1:], fromUsage, stdout); done {
-			return code
-		}
-		if *rounds < 1 {
-			fmt.Fprintln(stderr, fromUsage)
-			return 2
-		}
-		n, err := fromReadsb(stdin, stdout, *rounds)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
-		}
-		fmt.Fprintf(stderr, "converted %d aircraft\n", n)
-		return 0
+	o, code, done := parseOptions(cmd, args[1:], stdout, stderr)
+	if done {
+		return code
 	}
+	log := zerolog.New(stderr).Level(o.env.LogLevel).With().Timestamp().Str("service", "tracker-rules").Logger()
+	switch cmd {
+	case "validate":
+		return validate(ctx, o, stdout, stderr)
+	case "replay":
+		return replay(ctx, o, stdin, stdout, stderr, log)
+	case "trace":
+		return trace(ctx, o, stdin, stdout, stderr)
+	case "watch":
+		if !o.env.LogLevelSet { // always on: say what happens
+			log = log.Level(zerolog.InfoLevel)
+		}
+		return watch(ctx, o, stdout, stderr, log)
+	}
+	fmt.Fprintln(stderr, usage)
+	return 2
+}
+
+// fromReadsbCommand is tracker-rules from-readsb: a readsb aircraft.json as traffic lines.
+func fromReadsbCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("from-readsb", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rounds := fs.Int("rounds", 1, "messages per aircraft, one second apart, moving along the track")
+	const fromUsage = "usage: tracker-rules from-readsb [--rounds N] < aircraft.json > traffic.jsonl"
+	if code, done := parseFlags(fs, args, fromUsage, stdout); done {
+		return code
+	}
+	if *rounds < 1 {
+		fmt.Fprintln(stderr, fromUsage)
+		return 2
+	}
+	n, err := fromReadsb(stdin, stdout, *rounds)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "converted %d aircraft\n", n)
+	return 0
+}
+
+// parseOptions reads a rules command's flags and environment (config.LoadRules: a bad value
+// stops here naming it, exit 2; DIGEST_TIME is read only by the commands that make digests,
+// so a bad one never stops validate, trace or a plain replay); done: the command ends with
+// code (help, or a problem said on stderr).
+func parseOptions(cmd string, args []string, stdout, stderr io.Writer) (options, int, bool) {
+	var o options
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var o options
+	o.flags(fs)
+	if code, done := parseFlags(fs, args, usage, stdout); done {
+		return o, code, true
+	}
+	digests := cmd == "watch" || cmd == "replay" && o.digest
+	env, err := config.LoadRules(config.Environ(), digests)
+	if err == nil {
+		err = o.notifySettings(env, digests)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return o, 2, true
+	}
+	o.env = env
+	if o.db != "" || cmd == "watch" {
+		o.enrich = true
+	}
+	if o.db == "" {
+		o.db = env.AircraftDB
+	}
+	if problem := o.problem(); problem != "" {
+		fmt.Fprintln(stderr, problem)
+		return o, 2, true
+	}
+	if o.enrich {
+		shipped.Preload(o.db) // unpacked while the rules are read
+	}
+	return o, 0, false
+}
+
+// flags declares the rules commands' flags.
+func (o *options) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.rules, "rules", "", "rules file (a JSON array, as stored under config:rules)")
 	fs.StringVar(&o.areas, "areas", "", "areas file (a GeoJSON FeatureCollection, as stored under config:areas)")
 	fs.BoolVar(&o.fromStore, "from-store", false, "read rules and areas from the data store")
@@ -139,64 +200,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.StringVar(&o.db, "db", "", "the aircraft database file (implies --enrich; default: AIRCRAFT_DB, else the shipped one; none: off)")
 	fs.Var(&o.watchlists, "watchlist", "a watchlist, ID=FILE_OR_URL (CSV or JSON; repeatable; with --rules)")
 	fs.BoolVar(&o.digest, "digest", false, "replay: a {\"digest\": …} line after each DIGEST_TIME crossing and at the end")
-	if code, done := parseFlags(fs, args[1:], usage, stdout); done {
-		return code
+}
+
+// problem is what is wrong with the flags together ("": nothing).
+func (o *options) problem() string {
+	switch {
+	case o.fromStore && len(o.watchlists) > 0:
+		return "--watchlist goes with --rules: with --from-store the watchlists are the store's (tracker-rules watchlist import)"
+	case o.reload <= 0:
+		return fmt.Sprintf("--reload must be a positive duration (got %s)", o.reload)
+	case o.flightTTL < 0:
+		return fmt.Sprintf("--flight-ttl must not be negative (got %s)", o.flightTTL)
+	case !o.fromStore && o.rules == "":
+		return "--rules FILE (with --areas FILE) or --from-store is required"
 	}
-	// Every variable through config.LoadRules: a bad value stops here, naming it (exit 2).
-	// DIGEST_TIME is read only by the commands that make digests: a bad one never stops
-	// validate, trace or a plain replay.
-	digests := cmd == "watch" || cmd == "replay" && o.digest
-	env, err := config.LoadRules(config.Environ(), digests)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	if err := o.notifySettings(env, digests); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	if o.fromStore && len(o.watchlists) > 0 {
-		fmt.Fprintln(stderr, "--watchlist goes with --rules: with --from-store the watchlists are the store's (tracker-rules watchlist import)")
-		return 2
-	}
-	if o.db != "" || cmd == "watch" {
-		o.enrich = true
-	}
-	if o.db == "" {
-		o.db = env.AircraftDB
-	}
-	if o.enrich {
-		shipped.Preload(o.db) // unpacked while the rules are read
-	}
-	if o.reload <= 0 {
-		fmt.Fprintf(stderr, "--reload must be a positive duration (got %s)\n", o.reload)
-		return 2
-	}
-	if o.flightTTL < 0 {
-		fmt.Fprintf(stderr, "--flight-ttl must not be negative (got %s)\n", o.flightTTL)
-		return 2
-	}
-	if !o.fromStore && o.rules == "" {
-		fmt.Fprintln(stderr, "--rules FILE (with --areas FILE) or --from-store is required")
-		return 2
-	}
-	o.env = env
-	log := zerolog.New(stderr).Level(env.LogLevel).With().Timestamp().Str("service", "tracker-rules").Logger()
-	switch cmd {
-	case "validate":
-		return validate(ctx, o, stdout, stderr)
-	case "replay":
-		return replay(ctx, o, stdin, stdout, stderr, log)
-	case "trace":
-		return trace(ctx, o, stdin, stdout, stderr)
-	case "watch":
-		if !env.LogLevelSet { // always on: say what happens
-			log = log.Level(zerolog.InfoLevel)
-		}
-		return watch(ctx, o, stdout, stderr, log)
-	}
-	fmt.Fprintln(stderr, usage)
-	return 2
+	return ""
 }
 
 // isHelp reports an argument that asks for the usage.
