@@ -23,6 +23,7 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -32,6 +33,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/delivery"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	replaystage "github.com/tracker-adsb/tracker-core-health/stages/replay"
@@ -359,16 +361,18 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 		fmt.Fprintln(stderr, why)
 	}
 	lctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	go engine.KeepCurrent(lctx, 0) // from the store: new sets and trigger counts as it runs
+	keeping := pipeline.NewGroup(lctx) // from the store: new sets and trigger counts as it runs
+	keeping.Go("rules", func(ctx context.Context) error { engine.KeepCurrent(ctx, 0); return nil })
+	stopKeeping := sync.OnceFunc(func() { cancel(); _ = keeping.Wait() })
+	defer stopKeeping()
 	notifier := &mqtt.Notifier{}
 	if o.mqtt {
-		mc, err := config.LoadMQTT(config.Environ())
-		if err != nil {
-			fmt.Fprintf(stderr, "--mqtt: %v\n", err)
+		if !o.env.MQTT.MQTTEnabled() {
+			fmt.Fprintln(stderr, "--mqtt: MQTT_HOST: required variable is not set")
 			return 2
 		}
-		if notifier, err = mqtt.NewNotifier(ctx, *mc, 10*time.Second, log); err != nil {
+		var err error
+		if notifier, err = mqtt.NewNotifier(ctx, o.env.MQTT, 10*time.Second, log); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
@@ -390,7 +394,7 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	cancel()
+	stopKeeping() // the reloads end before the counts are flushed
 	if err := engine.Close(ctx); err != nil {
 		fmt.Fprintln(stderr, err)
 	}
