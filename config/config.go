@@ -70,48 +70,23 @@ type MQTT struct {
 // MQTTEnabled is false when MQTT_HOST is unset.
 func (m *MQTT) MQTTEnabled() bool { return m.MQTTHost != "" }
 
-// Monitor is the configuration of tracker-core-health.
+// Monitor is the general configuration of tracker-core-health: what is not one stage's (each
+// stage reads its own variables: broker.LoadConfig, store.LoadConfig, registry.LoadConfig,
+// alerts.LoadConfig, and the registered telemetry stages' Register).
 type Monitor struct {
-	BrokerHost               string
-	BrokerManagementPort     int
-	BrokerMonitoringUsername string
-	BrokerMonitoringPassword string `json:"-"`
-
-	Store
 	MQTT
 
-	LogLevel zerolog.Level
-
-	BrokerPollInterval        time.Duration
-	StorePollInterval         time.Duration
-	RegistryURL               string
-	RegistryNamespace         string
-	RegistryAuthURL           string
-	ReleaseURLTemplate        string
-	RegistryCheckInterval     time.Duration
-	RegistryCheckStartupDelay time.Duration
-	DeviceConfigurationURL    string
-	ComponentImage            string
-	HeartbeatPath             string
-	MQTTPublishRate           int
-	MQTTDiscoveryRate         int
+	LogLevel               zerolog.Level
+	DeviceConfigurationURL string
+	ComponentImage         string
+	HeartbeatPath          string
+	MQTTPublishRate        int
+	MQTTDiscoveryRate      int
 	// MetricsAddr (METRICS_ADDR) serves /metrics for Prometheus; empty: no second sink.
 	MetricsAddr string
 	// PprofAddr (PPROF_ADDR) serves net/http/pprof for profiling a real run; empty: off.
-	PprofAddr string
-	// NotifyURLs (NOTIFY_URLS) are the channels the monitor tells its own problems on
-	// (CONTRACT.md 10.7; Shoutrrr URLs, secrets); empty: no alerts.
-	NotifyURLs string `json:"-"`
-	// AlertAfter (ALERT_AFTER) is how long a problem lasts before it is told.
-	AlertAfter time.Duration
-	// QueueBacklogAlert (QUEUE_BACKLOG_ALERT) is the messages ready that make a backlog.
-	QueueBacklogAlert  int
+	PprofAddr          string
 	Version, GitCommit string
-}
-
-// BrokerManagementURL is http://{BROKER_HOST}:{BROKER_MANAGEMENT_PORT}.
-func (m *Monitor) BrokerManagementURL() string {
-	return "http://" + net.JoinHostPort(m.BrokerHost, strconv.Itoa(m.BrokerManagementPort))
 }
 
 // SWVersion is the device sw_version: VERSION plus " (GIT_COMMIT)".
@@ -156,13 +131,14 @@ func (r *Reader) Str(name, def string) string {
 	return def
 }
 
-// secret keeps the value as given (passwords may carry spaces).
-func (r *Reader) secret(name string) string {
+// Secret is a variable kept as given (passwords may carry spaces).
+func (r *Reader) Secret(name string) string {
 	v, _ := r.get(name)
 	return v
 }
 
-func (r *Reader) required(name string) string {
+// Required is a variable that must be set.
+func (r *Reader) Required(name string) string {
 	v := r.Str(name, "")
 	if v == "" {
 		r.Fail(name, "required variable is not set")
@@ -170,15 +146,17 @@ func (r *Reader) required(name string) string {
 	return v
 }
 
-func (r *Reader) requiredSecret(name string) string {
-	v := r.secret(name)
+// RequiredSecret is a secret that must be set.
+func (r *Reader) RequiredSecret(name string) string {
+	v := r.Secret(name)
 	if v == "" {
 		r.Fail(name, "required variable is not set")
 	}
 	return v
 }
 
-func (r *Reader) port(name string, def int) int {
+// Port is a TCP port (1-65535), def when unset.
+func (r *Reader) Port(name string, def int) int {
 	s := r.Str(name, "")
 	if s == "" {
 		return def
@@ -191,7 +169,8 @@ func (r *Reader) port(name string, def int) int {
 	return p
 }
 
-func (r *Reader) positiveInt(name string, def int) int {
+// PositiveInt is a whole number above 0, def when unset.
+func (r *Reader) PositiveInt(name string, def int) int {
 	s := r.Str(name, "")
 	if s == "" {
 		return def
@@ -233,8 +212,8 @@ func (r *Reader) Bool(name string, def bool) bool {
 	return def
 }
 
-// seconds reads a whole number of seconds (>= 0 when zeroOK).
-func (r *Reader) seconds(name string, def time.Duration, zeroOK bool) time.Duration {
+// Seconds reads a number of seconds (>= 0 when zeroOK, else > 0), def when unset.
+func (r *Reader) Seconds(name string, def time.Duration, zeroOK bool) time.Duration {
 	s := r.Str(name, "")
 	if s == "" {
 		return def
@@ -247,7 +226,8 @@ func (r *Reader) seconds(name string, def time.Duration, zeroOK bool) time.Durat
 	return time.Duration(n * float64(time.Second))
 }
 
-func (r *Reader) url(name, def string) string {
+// URL is an http(s) URL with a host, its trailing slash trimmed; def when unset.
+func (r *Reader) URL(name, def string) string {
 	s := r.Str(name, def)
 	if s == "" {
 		return ""
@@ -275,20 +255,21 @@ func ParseLevel(s string) (zerolog.Level, error) {
 	return zerolog.InfoLevel, fmt.Errorf("invalid level %q (want debug, info, warn or error)", s)
 }
 
-func (r *Reader) store(passwordRequired bool) Store {
-	s := Store{StoreHost: r.required("STORE_HOST"), StorePort: r.port("STORE_PORT", 6379)}
+// StoreVars reads STORE_HOST, STORE_PORT and STORE_PASSWORD (required when passwordRequired).
+func (r *Reader) StoreVars(passwordRequired bool) Store {
+	s := Store{StoreHost: r.Required("STORE_HOST"), StorePort: r.Port("STORE_PORT", 6379)}
 	if passwordRequired {
-		s.StorePassword = r.requiredSecret("STORE_PASSWORD")
+		s.StorePassword = r.RequiredSecret("STORE_PASSWORD")
 	} else {
-		s.StorePassword = r.secret("STORE_PASSWORD")
+		s.StorePassword = r.Secret("STORE_PASSWORD")
 	}
 	return s
 }
 
 func (r *Reader) mqtt() MQTT {
 	return MQTT{
-		MQTTHost: r.Str("MQTT_HOST", ""), MQTTPort: r.port("MQTT_PORT", 1883),
-		MQTTUsername: r.Str("MQTT_USERNAME", ""), MQTTPassword: r.secret("MQTT_PASSWORD"),
+		MQTTHost: r.Str("MQTT_HOST", ""), MQTTPort: r.Port("MQTT_PORT", 1883),
+		MQTTUsername: r.Str("MQTT_USERNAME", ""), MQTTPassword: r.Secret("MQTT_PASSWORD"),
 	}
 }
 
@@ -304,7 +285,7 @@ func (r *Reader) level() zerolog.Level {
 // the management API; the rules command line also works with a store without a password).
 func LoadStore(get Getenv, passwordRequired bool) (*Store, error) {
 	r := NewReader(get)
-	s := r.store(passwordRequired)
+	s := r.StoreVars(passwordRequired)
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -356,9 +337,9 @@ type API struct {
 // LoadAPI reads the management API's configuration.
 func LoadAPI(get Getenv) (*API, error) {
 	r := NewReader(get)
-	a := &API{Store: r.store(true), LogLevel: r.level()}
+	a := &API{Store: r.StoreVars(true), LogLevel: r.level()}
 	a.Addr = r.Str("CONFIG_API_ADDR", ":8080")
-	a.Token = r.secret("CONFIG_API_TOKEN")
+	a.Token = r.Secret("CONFIG_API_TOKEN")
 	a.BackupDir = r.Str("CONFIG_BACKUP_DIR", "")
 	for o := range strings.SplitSeq(r.Str("CONFIG_API_TRUSTED_ORIGINS", ""), ",") {
 		if o = strings.TrimSpace(o); o != "" {
@@ -369,10 +350,10 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.TileAttribution = r.Str("CONFIG_UI_TILE_ATTRIBUTION", "")
 	a.ReadsbURL = r.Str("CONFIG_UI_READSB_URL", "")
 	a.ReadsbInterval = r.Duration("CONFIG_UI_READSB_INTERVAL", 2*time.Second)
-	a.TrafficWindow = time.Duration(r.positiveInt("CONFIG_UI_TRAFFIC_MINUTES", 30)) * time.Minute
+	a.TrafficWindow = time.Duration(r.PositiveInt("CONFIG_UI_TRAFFIC_MINUTES", 30)) * time.Minute
 	a.MQTT = r.mqtt()
 	a.AircraftDB = r.Str("AIRCRAFT_DB", "")
-	a.Tar1090URL = r.url("CONFIG_UI_TAR1090_URL", "")
+	a.Tar1090URL = r.URL("CONFIG_UI_TAR1090_URL", "")
 	a.AllowPrivateDownloads = r.Bool("ALLOW_PRIVATE_DOWNLOADS", false)
 	if r.err != nil {
 		return nil, r.err
@@ -384,49 +365,34 @@ func LoadAPI(get Getenv) (*API, error) {
 func LoadMonitor(get Getenv) (*Monitor, error) {
 	r := NewReader(get)
 	m := &Monitor{}
-	m.BrokerHost = r.required("BROKER_HOST")
-	m.BrokerManagementPort = r.port("BROKER_MANAGEMENT_PORT", 15672)
-	m.BrokerMonitoringUsername = r.required("BROKER_MONITORING_USERNAME")
-	m.BrokerMonitoringPassword = r.requiredSecret("BROKER_MONITORING_PASSWORD")
-	m.Store = r.store(true)
 	m.MQTT = r.mqtt()
 	m.LogLevel = r.level()
-	m.BrokerPollInterval = r.Duration("BROKER_POLL_INTERVAL", DefaultBrokerPollInterval)
-	m.StorePollInterval = r.Duration("STORE_POLL_INTERVAL", DefaultStorePollInterval)
-	m.RegistryURL = r.url("REGISTRY_URL", "https://ghcr.io")
-	m.RegistryNamespace = r.Str("REGISTRY_NAMESPACE", "")
-	m.RegistryAuthURL = r.url("REGISTRY_AUTH_URL", "")
-	m.ReleaseURLTemplate = r.Str("RELEASE_URL_TEMPLATE", "https://github.com/{namespace}/tracker/releases/tag/{version}")
-	m.RegistryCheckInterval = r.seconds("REGISTRY_VERSION_CHECK_INTERVAL_SECONDS", DefaultRegistryCheckInterval, false)
-	m.RegistryCheckStartupDelay = r.seconds("REGISTRY_VERSION_CHECK_STARTUP_DELAY_SECONDS", DefaultRegistryCheckStartupDelay, true)
 	m.DeviceConfigurationURL = r.Str("DEVICE_CONFIGURATION_URL", "")
 	m.ComponentImage = r.Str("COMPONENT_IMAGE", "unknown")
 	m.HeartbeatPath = r.Str("HEARTBEAT_PATH", DefaultHeartbeatPath)
 	// States go out fast (a large site's cycle in about a second); discovery configs, which
 	// Home Assistant has to process, at most MQTT_DISCOVERY_RATE a second.
-	m.MQTTPublishRate = r.positiveInt("MQTT_PUBLISH_RATE", 20000)
-	m.MQTTDiscoveryRate = r.positiveInt("MQTT_DISCOVERY_RATE", 500)
-	m.MetricsAddr = r.Str("METRICS_ADDR", "")
-	if m.MetricsAddr != "" {
-		if _, _, err := net.SplitHostPort(m.MetricsAddr); err != nil {
-			r.Fail("METRICS_ADDR", fmt.Sprintf("invalid listen address %q (want host:port or :port)", m.MetricsAddr))
-		}
-	}
-	m.PprofAddr = r.Str("PPROF_ADDR", "")
-	if m.PprofAddr != "" {
-		if _, _, err := net.SplitHostPort(m.PprofAddr); err != nil {
-			r.Fail("PPROF_ADDR", fmt.Sprintf("invalid listen address %q (want host:port or :port)", m.PprofAddr))
-		}
-	}
-	m.NotifyURLs = r.secret("NOTIFY_URLS")
-	m.AlertAfter = r.Duration("ALERT_AFTER", DefaultAlertAfter)
-	m.QueueBacklogAlert = r.positiveInt("QUEUE_BACKLOG_ALERT", DefaultQueueBacklogAlert)
+	m.MQTTPublishRate = r.PositiveInt("MQTT_PUBLISH_RATE", 20000)
+	m.MQTTDiscoveryRate = r.PositiveInt("MQTT_DISCOVERY_RATE", 500)
+	m.MetricsAddr = r.listenAddr("METRICS_ADDR")
+	m.PprofAddr = r.listenAddr("PPROF_ADDR")
 	m.Version = r.Str("VERSION", Version)
 	m.GitCommit = r.Str("GIT_COMMIT", GitCommit)
 	if r.err != nil {
 		return nil, r.err
 	}
 	return m, nil
+}
+
+// listenAddr is a listen address (host:port or :port), "" when unset.
+func (r *Reader) listenAddr(name string) string {
+	v := r.Str(name, "")
+	if v != "" {
+		if _, _, err := net.SplitHostPort(v); err != nil {
+			r.Fail(name, fmt.Sprintf("invalid listen address %q (want host:port or :port)", v))
+		}
+	}
+	return v
 }
 
 // Environ is the process environment as a Getenv.

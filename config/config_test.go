@@ -14,73 +14,26 @@ func env(m map[string]string) config.Getenv {
 	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
 }
 
-func base() map[string]string {
-	return map[string]string{
-		"BROKER_HOST": "rabbit", "BROKER_MONITORING_USERNAME": "mon", "BROKER_MONITORING_PASSWORD": "p w",
-		"STORE_HOST": "redis", "STORE_PASSWORD": "s3cret",
-	}
-}
-
-func TestDefaults(t *testing.T) {
-	m, err := config.LoadMonitor(env(base()))
+// The monitor's general settings (each stage's own are tested with LoadSettings in
+// internal/cli/monitor).
+func TestMonitorDefaultsAndErrors(t *testing.T) {
+	m, err := config.LoadMonitor(env(nil))
 	require.NoError(t, err)
-	require.Equal(t, "http://rabbit:15672", m.BrokerManagementURL())
-	require.Equal(t, "redis:6379", m.StoreAddr())
 	require.False(t, m.MQTTEnabled())
 	require.Equal(t, 1883, m.MQTTPort)
 	require.Equal(t, zerolog.InfoLevel, m.LogLevel)
-	require.Equal(t, 10*time.Second, m.BrokerPollInterval)
-	require.Equal(t, 60*time.Second, m.StorePollInterval)
-	require.Equal(t, "https://ghcr.io", m.RegistryURL)
-	require.Equal(t, 24*time.Hour, m.RegistryCheckInterval)
-	require.Equal(t, 30*time.Second, m.RegistryCheckStartupDelay)
 	require.Equal(t, "unknown", m.ComponentImage)
 	require.Equal(t, "/app/health/heartbeat", m.HeartbeatPath)
-	require.Equal(t, "p w", m.BrokerMonitoringPassword, "passwords are kept verbatim")
-	require.Equal(t, 40*time.Second, config.HeartbeatMaxAge(m.BrokerPollInterval))
 	require.Empty(t, m.PprofAddr, "no profiling listener unless asked for")
 	require.Equal(t, 20000, m.MQTTPublishRate)
 	require.Equal(t, 500, m.MQTTDiscoveryRate)
-}
-
-func TestOverrides(t *testing.T) {
-	e := base()
-	e["BROKER_POLL_INTERVAL"] = "20s"
-	e["LOG_LEVEL"] = "DEBUG"
-	e["MQTT_HOST"] = "mqtt"
-	e["REGISTRY_VERSION_CHECK_STARTUP_DELAY_SECONDS"] = "0"
-	m, err := config.LoadMonitor(env(e))
-	require.NoError(t, err)
-	require.Equal(t, zerolog.DebugLevel, m.LogLevel)
-	require.True(t, m.MQTTEnabled())
-	require.Equal(t, 60*time.Second, config.HeartbeatMaxAge(m.BrokerPollInterval), "3 broker intervals when above 40 s")
-	require.Equal(t, time.Duration(0), m.RegistryCheckStartupDelay)
-}
-
-func TestErrorsNameTheVariable(t *testing.T) {
-	cases := []struct{ unset, set, value string }{
-		{unset: "BROKER_HOST"}, {unset: "BROKER_MONITORING_USERNAME"}, {unset: "BROKER_MONITORING_PASSWORD"},
-		{unset: "STORE_HOST"}, {unset: "STORE_PASSWORD"},
-		{set: "BROKER_POLL_INTERVAL", value: "0s"}, {set: "STORE_POLL_INTERVAL", value: "often"},
-		{set: "BROKER_MANAGEMENT_PORT", value: "http"}, {set: "MQTT_PORT", value: "0"},
-		{set: "LOG_LEVEL", value: "chatty"}, {set: "REGISTRY_URL", value: "ftp://x"},
-		{set: "REGISTRY_VERSION_CHECK_INTERVAL_SECONDS", value: "0"},
-		{set: "METRICS_ADDR", value: "9464"}, {set: "PPROF_ADDR", value: "localhost"},
-	}
-	for _, tc := range cases {
-		name := tc.unset + tc.set
-		t.Run(name, func(t *testing.T) {
-			e := base()
-			delete(e, tc.unset)
-			if tc.set != "" {
-				e[tc.set] = tc.value
-			}
-			_, err := config.LoadMonitor(env(e))
-			var ce *config.Error
-			require.ErrorAs(t, err, &ce)
-			require.Equal(t, name, ce.Variable)
-			require.NotContains(t, err.Error(), "s3cret")
-		})
+	require.Equal(t, 40*time.Second, config.HeartbeatMaxAge(10*time.Second))
+	require.Equal(t, 60*time.Second, config.HeartbeatMaxAge(20*time.Second), "3 broker intervals when above 40 s")
+	for name, v := range map[string]string{"MQTT_PORT": "0", "LOG_LEVEL": "chatty", "METRICS_ADDR": "9464", "PPROF_ADDR": "localhost", "MQTT_PUBLISH_RATE": "-1"} {
+		_, err := config.LoadMonitor(env(map[string]string{name: v}))
+		var ce *config.Error
+		require.ErrorAs(t, err, &ce, name)
+		require.Equal(t, name, ce.Variable)
 	}
 }
 

@@ -61,7 +61,7 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 			r.Fail("DIGEST_TIME", fmt.Sprintf("invalid time %q (want HH:MM, or off)", c.DigestTime))
 		}
 	}
-	c.NotifyURLs = r.secret("NOTIFY_URLS")
+	c.NotifyURLs = r.Secret("NOTIFY_URLS")
 	if c.Tar1090URL = r.Str("TAR1090_URL", ""); c.Tar1090URL != "" {
 		if u, err := url.Parse(c.Tar1090URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			r.Fail("TAR1090_URL", fmt.Sprintf("invalid URL %q", c.Tar1090URL))
@@ -70,7 +70,7 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 	c.WatchState = r.Str("WATCH_STATE", "watch-state.json")
 	c.AircraftDB = r.Str("AIRCRAFT_DB", "")
 	if r.Str("STORE_HOST", "") != "" {
-		s := r.store(false)
+		s := r.StoreVars(false)
 		c.Store = &s
 	}
 	c.MQTT = r.mqtt()

@@ -11,13 +11,13 @@ import (
 )
 
 // readVariables are the environment variables the code reads through config.Reader, found in
-// the source (config/ and every stage's own config), so that a new one cannot go unseen.
+// the source (config/, every stage's and sink's own config), so that a new one cannot go unseen.
 func readVariables(t *testing.T) []string {
 	t.Helper()
-	call := regexp.MustCompile(`\br\.(Str|Duration|Bool|port|positiveInt|seconds|url|secret|required|requiredSecret)\("([A-Z][A-Z0-9_]+)"`)
+	call := regexp.MustCompile(`\br\.(Str|Duration|Bool|Port|PositiveInt|Seconds|URL|Secret|Required|RequiredSecret)\("([A-Z][A-Z0-9_]+)"`)
 	listed := regexp.MustCompile(`\{"([A-Z][A-Z0-9_]+)", &`) // LoadDB's table of URLs
 	seen := map[string]bool{}
-	for _, dir := range []string{"../../config", "../../stages"} {
+	for _, dir := range []string{"../../config", "../../stages", "../../sinks"} {
 		require.NoError(t, filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 				return err

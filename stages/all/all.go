@@ -5,6 +5,8 @@
 package all
 
 import (
+	"time"
+
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
@@ -34,9 +36,9 @@ func Load(get config.Getenv) ([]stages.Stage, error) {
 }
 
 // Catalog is the monitor's catalogue: the Core device of cfg, the broker's and the store's
-// groups, and every stage's.
-func Catalog(cfg *config.Monitor, st []stages.Stage) *catalog.Catalog {
-	groups := []catalog.Group{broker.Group(cfg.BrokerPollInterval), store.Group(cfg.StorePollInterval)}
+// groups at their loops' intervals, and every stage's.
+func Catalog(cfg *config.Monitor, brokerInterval, storeInterval time.Duration, st []stages.Stage) *catalog.Catalog {
+	groups := []catalog.Group{broker.Group(brokerInterval), store.Group(storeInterval)}
 	for _, s := range st {
 		groups = append(groups, s.Group())
 	}
@@ -51,5 +53,5 @@ func Defaults() *catalog.Catalog {
 	if err != nil {
 		panic("a stage's defaults do not load: " + err.Error())
 	}
-	return Catalog(&config.Monitor{BrokerPollInterval: config.DefaultBrokerPollInterval, StorePollInterval: config.DefaultStorePollInterval}, st)
+	return Catalog(&config.Monitor{}, config.DefaultBrokerPollInterval, config.DefaultStorePollInterval, st)
 }

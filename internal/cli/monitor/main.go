@@ -70,7 +70,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	cfg, err := config.LoadMonitor(config.Environ())
+	cfg, err := LoadSettings(config.Environ())
 	var telemetry []stages.Stage
 	if err == nil {
 		telemetry, err = all.Load(config.Environ()) // each registered stage reads its own

@@ -24,20 +24,20 @@ import (
 
 // Monitor wires the pipeline and runs it until stop ends (graceful: sources stop, the rest
 // drains, OFFLINE is published) or a stage fails (ARCHITECTURE.md draws it).
-func Monitor(ctx, stop context.Context, cfg *config.Monitor, telemetry []stages.Stage, log zerolog.Logger) error {
+func Monitor(ctx, stop context.Context, cfg *Settings, telemetry []stages.Stage, log zerolog.Logger) error {
 	w := &wiring{cfg: cfg, stop: stop, log: log, started: time.Now(), health: &pipeline.Health{},
-		devices: &pipeline.DeviceDirectory{}, cat: all.Catalog(cfg, telemetry), g: pipeline.NewGroup(ctx)}
+		devices: &pipeline.DeviceDirectory{}, cat: all.Catalog(cfg.Monitor, cfg.Broker.PollInterval, cfg.Store.PollInterval, telemetry), g: pipeline.NewGroup(ctx)}
 	log.Info().
-		Str("broker", cfg.BrokerManagementURL()).Str("broker_user", cfg.BrokerMonitoringUsername).
-		Str("store", cfg.StoreAddr()).Bool("mqtt", cfg.MQTTEnabled()).Str("mqtt_host", cfg.MQTTHost).
-		Dur("broker_interval", cfg.BrokerPollInterval).Dur("store_interval", cfg.StorePollInterval).
+		Str("broker", cfg.Broker.ManagementURL()).Str("broker_user", cfg.Broker.Username).
+		Str("store", cfg.Store.StoreAddr()).Bool("mqtt", cfg.MQTTEnabled()).Str("mqtt_host", cfg.MQTTHost).
+		Dur("broker_interval", cfg.Broker.PollInterval).Dur("store_interval", cfg.Store.PollInterval).
 		Str("metrics", cfg.MetricsAddr).Str("version", cfg.SWVersion()).Msg("starting")
 	if cfg.PprofAddr != "" {
 		w.goStopping("pprof", func(ctx context.Context) error { return servePprof(ctx, cfg.PprofAddr, w.stageLog("pprof")) })
 	}
 	w.channels()
 	readings := []<-chan pipeline.Shared[model.Batch]{w.static()}
-	conn := store.NewConn(store.Options{Addr: cfg.StoreAddr(), Password: cfg.StorePassword, Timeout: storeTimeout(cfg)})
+	conn := store.NewConn(store.Options{Addr: cfg.Store.StoreAddr(), Password: cfg.Store.StorePassword, Timeout: storeTimeout(cfg)})
 	defer conn.Close()
 	readings = append(readings, w.brokerAndStore(conn)...)
 	if w.chans != nil { // the channels' health, as readings beside the others
@@ -47,7 +47,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, telemetry []stages.
 		readings = append(readings, st.Start(stages.Monitor{Catalog: w.cat, Devices: w.devices, Log: w.stageLog(st.Group().Name), Go: w.goStopping}))
 	}
 	w.goStopping("heartbeat", func(ctx context.Context) error { // for the container health check
-		return pipeline.Heartbeat(ctx, w.stageLog("heartbeat"), w.health, cfg.HeartbeatPath, min(config.HeartbeatTouchInterval, cfg.BrokerPollInterval))
+		return pipeline.Heartbeat(ctx, w.stageLog("heartbeat"), w.health, cfg.HeartbeatPath, min(config.HeartbeatTouchInterval, cfg.Broker.PollInterval))
 	})
 	w.sinks(ctx, readings)
 	return w.g.Wait()
@@ -55,7 +55,7 @@ func Monitor(ctx, stop context.Context, cfg *config.Monitor, telemetry []stages.
 
 // wiring is the monitor's pipeline while it is put together.
 type wiring struct {
-	cfg          *config.Monitor
+	cfg          *Settings
 	stop         context.Context
 	log          zerolog.Logger
 	started      time.Time
@@ -85,11 +85,11 @@ func (w *wiring) goStopping(name string, fn func(context.Context) error) {
 // channels builds NOTIFY_URLS' channels, where the monitor's own problems go (CONTRACT.md
 // 10.7), and their health entities on the Core device (10.4).
 func (w *wiring) channels() {
-	if w.cfg.NotifyURLs == "" {
+	if w.cfg.Alerts.NotifyURLs == "" {
 		return
 	}
 	chLog := w.stageLog("channels")
-	specs, problems := channels.ParseURLs(w.cfg.NotifyURLs)
+	specs, problems := channels.ParseURLs(w.cfg.Alerts.NotifyURLs)
 	for _, p := range problems {
 		chLog.Error().Msg("NOTIFY_URLS: " + p)
 	}
@@ -124,16 +124,16 @@ func (w *wiring) static() <-chan pipeline.Shared[model.Batch] {
 func (w *wiring) brokerAndStore(conn *store.Conn) []<-chan pipeline.Shared[model.Batch] {
 	cfg := w.cfg
 	bs := broker.NewStage(
-		broker.NewClient(cfg.BrokerManagementURL(), cfg.BrokerMonitoringUsername, cfg.BrokerMonitoringPassword, cfg.BrokerPollInterval),
+		broker.NewClient(cfg.Broker.ManagementURL(), cfg.Broker.Username, cfg.Broker.Password, cfg.Broker.PollInterval),
 		w.cat, w.devices, w.health.Essential(), w.started, w.stageLog("broker"))
-	brokerTicks, runBrokerTicks := pipeline.Ticks(w.stageLog("broker-ticker"), 0, cfg.BrokerPollInterval)
+	brokerTicks, runBrokerTicks := pipeline.Ticks(w.stageLog("broker-ticker"), 0, cfg.Broker.PollInterval)
 	w.goStopping("broker-ticker", runBrokerTicks)
 	brokerOut, counterReq, runBroker := bs.Start(brokerTicks)
 	w.goStopping("broker", runBroker)
 	cs := store.NewCounterStage(conn, w.devices, w.cat.ExpireAfterOf(broker.GroupName), w.stageLog("counters"))
 	counterOut, runCounters := cs.Start(counterReq)
 	w.goStopping("counters", runCounters)
-	storeTicks, runStoreTicks := pipeline.Ticks(w.stageLog("store-ticker"), 0, cfg.StorePollInterval)
+	storeTicks, runStoreTicks := pipeline.Ticks(w.stageLog("store-ticker"), 0, cfg.Store.PollInterval)
 	w.goStopping("store-ticker", runStoreTicks)
 	storeOut, runStore := store.NewStage(conn, w.cat, w.health.Essential(), w.stageLog("store")).Start(storeTicks)
 	w.goStopping("store", runStore)
@@ -155,14 +155,14 @@ func (w *wiring) channelHealth() <-chan pipeline.Shared[model.Batch] {
 // registrations name.
 func (w *wiring) releases(rs *registrations.Stage) <-chan model.Releases {
 	cfg := w.cfg
-	if cfg.RegistryNamespace == "" {
+	if cfg.Registry.Namespace == "" {
 		w.log.Warn().Msg("REGISTRY_NAMESPACE unset: no registry check; update entities show the installed version as latest")
 		none := make(chan model.Releases)
 		close(none)
 		return none
 	}
-	rc := registry.NewClient(registry.Config{URL: cfg.RegistryURL, Namespace: cfg.RegistryNamespace, AuthURL: cfg.RegistryAuthURL}, w.stageLog("registry"))
-	registryTicks, runRegistryTicks := pipeline.Ticks(w.stageLog("registry-ticker"), cfg.RegistryCheckStartupDelay, cfg.RegistryCheckInterval)
+	rc := registry.NewClient(cfg.Registry.Config, w.stageLog("registry"))
+	registryTicks, runRegistryTicks := pipeline.Ticks(w.stageLog("registry-ticker"), cfg.Registry.StartupDelay, cfg.Registry.CheckInterval)
 	w.goStopping("registry-ticker", runRegistryTicks)
 	releases, runRegistry := registry.NewStage(rc, w.stageLog("registry")).Start(registryTicks, rs.ImageSets())
 	w.goStopping("registry", runRegistry)
@@ -182,7 +182,7 @@ func (w *wiring) sinks(ctx context.Context, readings []<-chan pipeline.Shared[mo
 		Origin:      model.Origin{Name: model.OriginName, SWVersion: cfg.Version},
 		PublishRate: cfg.MQTTPublishRate, DiscoveryRate: cfg.MQTTDiscoveryRate,
 	}, w.stageLog("mqtt"))
-	rs := registrations.NewStage(registrations.Config{Namespace: cfg.RegistryNamespace, ReleaseURLTemplate: cfg.ReleaseURLTemplate}, w.devices, w.stageLog("registrations"))
+	rs := registrations.NewStage(registrations.Config{Namespace: cfg.Registry.Namespace, ReleaseURLTemplate: cfg.Registry.ReleaseURLTemplate}, w.devices, w.stageLog("registrations"))
 	regOut, runRegistrations := rs.Start(sink.Received(), w.releases(rs))
 	merged := pipeline.Merge(ctx, 16, append(readings, regOut)...)
 	readers, promOut, alertsOut := 1, 0, 0
@@ -200,7 +200,7 @@ func (w *wiring) sinks(ctx context.Context, readings []<-chan pipeline.Shared[mo
 	}
 	if w.chans != nil {
 		w.goStopping("channels", w.chans.Run)
-		al := alerts.New(alerts.Config{After: cfg.AlertAfter, Backlog: cfg.QueueBacklogAlert}, w.chans, w.stageLog("alerts"))
+		al := alerts.New(cfg.Alerts.Config, w.chans, w.stageLog("alerts"))
 		w.g.Go("alerts-sink", func(ctx context.Context) error { return al.Run(ctx, outs[alertsOut]) })
 	}
 	w.g.Go("mqtt-sink", func(ctx context.Context) error { return sink.Run(ctx, outs[0]) })
@@ -210,6 +210,6 @@ func (w *wiring) sinks(ctx context.Context, readings []<-chan pipeline.Shared[mo
 // storeTimeout bounds one store round trip: below three quarters of the shorter of the two
 // intervals that use the store (the store poll, the counters on each broker cycle), 5 s at
 // most, so that a hung store fails a cycle before the next tick.
-func storeTimeout(cfg *config.Monitor) time.Duration {
-	return min(5*time.Second, min(cfg.BrokerPollInterval, cfg.StorePollInterval)*3/4)
+func storeTimeout(cfg *Settings) time.Duration {
+	return min(5*time.Second, min(cfg.Broker.PollInterval, cfg.Store.PollInterval)*3/4)
 }

@@ -1,11 +1,13 @@
 package monitor
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,6 +20,8 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages"
 	"github.com/tracker-adsb/tracker-core-health/stages/all"
+	"github.com/tracker-adsb/tracker-core-health/stages/broker"
+	"github.com/tracker-adsb/tracker-core-health/stages/store"
 )
 
 // A tiny telemetry stage written as ARCHITECTURE.md's "Adding a stage" says, step by step,
@@ -106,21 +110,27 @@ func withExample(t *testing.T, reg stages.Registration) []stages.Stage {
 // example's reading is there, or the monitor's error.
 func runMonitor(t *testing.T, telemetry []stages.Stage) (string, error) {
 	t.Helper()
-	l := freeAddr(t)
-	cfg := &config.Monitor{BrokerHost: "127.0.0.1", BrokerManagementPort: 1, Store: config.Store{StoreHost: "127.0.0.1", StorePort: 1},
-		BrokerPollInterval: time.Second, StorePollInterval: time.Second, RegistryCheckInterval: time.Hour, HeartbeatPath: t.TempDir() + "/hb",
-		MetricsAddr: l, MQTTPublishRate: 100, MQTTDiscoveryRate: 100, Version: "test"}
+	cfg := &Settings{Monitor: &config.Monitor{HeartbeatPath: t.TempDir() + "/hb", MetricsAddr: "127.0.0.1:0", // the port it got is in its log
+		MQTTPublishRate: 100, MQTTDiscoveryRate: 100, Version: "test"},
+		Broker: broker.Config{Host: "127.0.0.1", ManagementPort: 1, PollInterval: time.Second},
+		Store:  store.Config{Store: config.Store{StoreHost: "127.0.0.1", StorePort: 1}, PollInterval: time.Second}}
+	logs := &lockedBuffer{}
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	stop, stopNow := context.WithCancel(ctx)
 	defer stopNow()
 	done := make(chan error, 1)
-	go func() { done <- Monitor(ctx, stop, cfg, telemetry, zerolog.Nop()) }()
+	go func() { done <- Monitor(ctx, stop, cfg, telemetry, zerolog.New(logs)) }()
+	l := ""
 	for {
 		select {
 		case err := <-done:
 			return "", err
 		case <-time.After(50 * time.Millisecond):
+		}
+		if l == "" {
+			l = logs.addr("serving /metrics")
+			continue
 		}
 		resp, err := http.Get("http://" + l + "/metrics")
 		if err != nil {
@@ -155,9 +165,27 @@ func TestAStageOfAnUnregisteredGroupFailsLoudly(t *testing.T) {
 }
 
 // freeAddr is a free loopback address.
-func freeAddr(t *testing.T) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer l.Close()
-	return l.Addr().String()
+// lockedBuffer is the monitor's log, read while it runs.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// addr is the "addr" of the log line whose message is msg ("": none yet).
+func (l *lockedBuffer) addr(msg string) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, line := range strings.Split(l.b.String(), "\n") {
+		var v struct{ Message, Addr string }
+		if json.Unmarshal([]byte(line), &v) == nil && v.Message == msg {
+			return v.Addr
+		}
+	}
+	return ""
 }
