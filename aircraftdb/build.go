@@ -8,14 +8,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/atomicfile"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -77,32 +76,7 @@ func BuildFile(mictronics, standingData, out string) (Meta, error) {
 }
 
 // WriteAtomic writes b to path through a temporary file in the same folder and a rename.
-func WriteAtomic(path string, b []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil { //nolint:gosec // a data folder others read
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after the rename
-	if _, err := tmp.Write(b); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil { //nolint:gosec // read by the services
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
+func WriteAtomic(path string, b []byte) error { return atomicfile.Write(path, b) }
 
 type typeRow struct {
 	model       string

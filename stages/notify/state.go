@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/redis/rueidis"
 
 	"github.com/tracker-adsb/tracker-core-health/delivery"
+	"github.com/tracker-adsb/tracker-core-health/internal/atomicfile"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
@@ -91,25 +91,7 @@ func (k FileKeeper) Load(context.Context) ([]byte, error) {
 	return b, nil
 }
 
-func (k FileKeeper) Save(_ context.Context, b []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(k.Path), "."+filepath.Base(k.Path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after the rename
-	if _, err := tmp.Write(b); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), k.Path)
-}
+func (k FileKeeper) Save(_ context.Context, b []byte) error { return atomicfile.Write(k.Path, b) }
 
 func (k FileKeeper) Where() string { return k.Path }
 

@@ -1,13 +1,11 @@
 package monitor
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +14,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages"
@@ -164,24 +163,12 @@ func TestAStageOfAnUnregisteredGroupFailsLoudly(t *testing.T) {
 	require.Contains(t, err.Error(), `group "thunder" is not registered`)
 }
 
-// freeAddr is a free loopback address.
 // lockedBuffer is the monitor's log, read while it runs.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
+type lockedBuffer struct{ testenv.Buffer }
 
 // addr is the "addr" of the log line whose message is msg ("": none yet).
 func (l *lockedBuffer) addr(msg string) string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, line := range strings.Split(l.b.String(), "\n") {
+	for _, line := range strings.Split(l.String(), "\n") {
 		var v struct{ Message, Addr string }
 		if json.Unmarshal([]byte(line), &v) == nil && v.Message == msg {
 			return v.Addr
