@@ -286,19 +286,26 @@ func (d *Decider) Tracked() int { return d.tracked }
 
 // sendTimes holds the times of a rule's recent sends (Unix nanoseconds, exact) for the hourly
 // cap, in time order whatever order they were decided in: messages arrive up to the lag out of
-// order, so the cap counts by time, never by arrival (CONTRACT.md 10.2 "Precisions").
+// order, so the cap counts by time, never by arrival (CONTRACT.md 10.2 "Precisions"). The live
+// times are times[head:]: dropping the oldest moves head, never the others; the slice grows
+// to the cap and a little over (room for the late), no further while sends stay in order.
 type sendTimes struct {
-	times []int64 // ascending
+	times []int64 // ascending from head
+	head  int
 }
 
 // keepAfterNewest is how far before the newest send a time is still kept: the hour, and room
 // for messages that arrive late (replay and watch suppress those more than 30 s late).
 const keepAfterNewest = time.Hour + 2*time.Minute
 
+// live are the kept send times, ascending.
+func (s *sendTimes) live() []int64 { return s.times[s.head:] }
+
 // count is the number of sends in the 60 minutes before c: times in (c − 1 h, c].
 func (s *sendTimes) count(c int64) int {
-	lo := sort.Search(len(s.times), func(i int) bool { return s.times[i] > c-int64(time.Hour) })
-	hi := sort.Search(len(s.times), func(i int) bool { return s.times[i] > c })
+	t := s.live()
+	lo := sort.Search(len(t), func(i int) bool { return t[i] > c-int64(time.Hour) })
+	hi := sort.Search(len(t), func(i int) bool { return t[i] > c })
 	return hi - lo
 }
 
@@ -310,8 +317,9 @@ func (s *sendTimes) full(limit int, now int64) bool {
 	if s.count(now) >= limit {
 		return true
 	}
-	for i := len(s.times) - 1; i >= 0 && s.times[i] > now; i-- {
-		if c := s.times[i]; c-now < int64(time.Hour) && s.count(c) >= limit {
+	t := s.live()
+	for i := len(t) - 1; i >= 0 && t[i] > now; i-- {
+		if c := t[i]; c-now < int64(time.Hour) && s.count(c) >= limit {
 			return true
 		}
 	}
@@ -321,17 +329,36 @@ func (s *sendTimes) full(limit int, now int64) bool {
 // add records a send at now, in its place; times long before the newest go, and at most
 // 2 × limit are kept (the newest), so a rule's memory stays near its cap.
 func (s *sendTimes) add(limit int, now int64) {
+	if len(s.times) == cap(s.times) {
+		s.makeRoom(limit)
+	}
 	i := len(s.times)
-	for i > 0 && s.times[i-1] > now { // nearly always at the end
+	for i > s.head && s.times[i-1] > now { // nearly always at the end
 		i--
 	}
-	s.times = slices.Insert(s.times, i, now)
-	newest := s.times[len(s.times)-1]
-	drop := sort.Search(len(s.times), func(i int) bool { return s.times[i] >= newest-int64(keepAfterNewest) })
-	drop = max(drop, len(s.times)-2*limit)
-	if drop > 0 {
-		s.times = append(s.times[:0], s.times[drop:]...)
+	s.times = slices.Insert(s.times, i, now) // within the capacity: no allocation
+	t := s.live()
+	newest := t[len(t)-1]
+	drop := sort.Search(len(t), func(i int) bool { return t[i] >= newest-int64(keepAfterNewest) })
+	s.head += max(drop, len(t)-2*limit)
+}
+
+// makeRoom frees the slice's end: the live times moved to its start when the dropped ones take
+// room, else a larger slice (to the cap and a little over at first, then doubling).
+func (s *sendTimes) makeRoom(limit int) {
+	live := s.live()
+	if s.head > 0 {
+		n := copy(s.times, live)
+		s.times, s.head = s.times[:n], 0
+		return
 	}
+	size := max(8, 2*cap(s.times))
+	if c := cap(s.times); c < limit+limit/16+8 {
+		size = min(size, limit+limit/16+8)
+	}
+	grown := make([]int64, len(live), size)
+	copy(grown, live)
+	s.times = grown
 }
 
 // maxChained bounds how many windows one quiet period may chain (14 windows over a week).

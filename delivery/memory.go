@@ -43,7 +43,7 @@ func (d *Decider) Memory(now time.Time) DeciderMemory {
 				m.Cool[icao] = until
 			}
 		}
-		for _, t := range st.sends.times {
+		for _, t := range st.sends.live() {
 			if t > n-int64(keepAfterNewest) {
 				m.Sends = append(m.Sends, t)
 			}
@@ -74,7 +74,8 @@ func (d *Decider) Restore(m DeciderMemory) {
 			}
 			d.tracked++
 		}
-		st.sends.times = append(st.sends.times, rm.Sends...)
+		st.sends.times = append(st.sends.live(), rm.Sends...)
+		st.sends.head = 0
 		sort.Slice(st.sends.times, func(i, j int) bool { return st.sends.times[i] < st.sends.times[j] })
 	}
 }
