@@ -84,7 +84,8 @@ func BenchmarkDecide(b *testing.B) {
 	// The state at its largest: 200 rules with a cooldown and a cap per hour, each telling
 	// 3,600 aircraft within the hour (720,000 pairs through a bound of 100,000): the memory it
 	// holds (the issue: watch with 200 rules with policies ≤ 10 MB more than without). The
-	// cap's ring holds up to max_per_hour send times a rule: 60 an hour, and the most allowed.
+	// cap keeps the send times of the last hour a rule, exact (8 bytes each): 60 an hour, and
+	// the most allowed.
 	for _, limit := range []int{60, 3600} {
 		b.Run(fmt.Sprintf("full-state-cap-%d", limit), func(b *testing.B) {
 			pl, _, probs := delivery.Parse(json.RawMessage(fmt.Sprintf(`{"cooldown_minutes":60,"max_per_hour":%d}`, limit)), time.UTC)

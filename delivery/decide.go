@@ -314,12 +314,22 @@ func (s *sendTimes) count(c int64) int {
 // (messages out of order), the hour before each of those that now falls in (10.1: "in any
 // 60-minute window").
 func (s *sendTimes) full(limit int, now int64) bool {
-	if s.count(now) >= limit {
+	t := s.live()
+	hour := int64(time.Hour)
+	lo := sort.Search(len(t), func(i int) bool { return t[i] > now-hour })
+	hi := sort.Search(len(t), func(i int) bool { return t[i] > now })
+	if hi-lo >= limit {
 		return true
 	}
-	t := s.live()
-	for i := len(t) - 1; i >= 0 && t[i] > now; i-- {
-		if c := t[i]; c-now < int64(time.Hour) && s.count(c) >= limit {
+	if hi-lo+len(t)-hi < limit { // every send later than now too leaves room: the usual case
+		return false
+	}
+	// The windows that end at each later send within the hour, slid along (lo only moves on).
+	for j := hi; j < len(t) && t[j]-now < hour; j++ {
+		for t[lo] <= t[j]-hour {
+			lo++
+		}
+		if j-lo+1 >= limit {
 			return true
 		}
 	}
