@@ -33,13 +33,13 @@ func newStateKeeper(k notify.Keeper, log zerolog.Logger) *stateKeeper {
 }
 
 // restore reads the kept state back into the notify stage and the engine, before the first
-// message; a missing state starts empty, an unreadable one starts empty with one warning.
+// message; a missing or an unreadable state starts empty with one warning.
 func (k *stateKeeper) restore(ctx context.Context, n *notify.Stage, e *rules.Engine) {
 	lctx, cancel := context.WithTimeout(ctx, saveTimeout)
 	defer cancel()
 	b, err := k.keeper.Load(lctx)
-	if err == nil && b == nil {
-		k.log.Info().Str("state", k.keeper.Where()).Msg("no kept state: starting empty")
+	if err == nil && b == nil { // CONTRACT.md 10.8: missing or unreadable, one warning
+		k.log.Warn().Str("state", k.keeper.Where()).Msg("no kept state: starting empty (a first start, or the state was removed)")
 		return
 	}
 	var s notify.State
