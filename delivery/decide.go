@@ -301,14 +301,6 @@ const keepAfterNewest = time.Hour + 2*time.Minute
 // live are the kept send times, ascending.
 func (s *sendTimes) live() []int64 { return s.times[s.head:] }
 
-// count is the number of sends in the 60 minutes before c: times in (c − 1 h, c].
-func (s *sendTimes) count(c int64) int {
-	t := s.live()
-	lo := sort.Search(len(t), func(i int) bool { return t[i] > c-int64(time.Hour) })
-	hi := sort.Search(len(t), func(i int) bool { return t[i] > c })
-	return hi - lo
-}
-
 // full reports whether a send at now would make more than limit sends in some 60 minutes:
 // the hour before now (CONTRACT.md 10.2), and, when sends later than now were decided first
 // (messages out of order), the hour before each of those that now falls in (10.1: "in any

@@ -1,0 +1,135 @@
+// Package registers reads the national aircraft registers that publish a bulk file (CONTRACT.md
+// 12): each register one small file behind one interface (Register), listed once (All), a
+// fourth costing one new file and one line. A register yields the aircraft it keeps, by
+// address (or, for a register without addresses, by registration), with the registrant as the
+// register publishes it (Record); what of it may be shown is Detail's (REGISTRANT_DETAIL).
+//
+// This is the registers' reading (CONTRACT.md 12.1–12.3): their place in the aircraft
+// database, enrichment and conditions are to come (issue 43).
+package registers
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Record is a registrant (CONTRACT.md 12.2): every field optional, empty values omitted,
+// values trimmed with inner runs of spaces collapsed, control characters stripped.
+type Record struct {
+	Names              []string `json:"names,omitempty"` // the primary name first, then the other names
+	Street             []string `json:"street,omitempty"`
+	City               string   `json:"city,omitempty"`
+	AdministrativeArea string   `json:"administrative_area,omitempty"`
+	PostalCode         string   `json:"postal_code,omitempty"`
+	Country            string   `json:"country,omitempty"` // ISO 3166-1 alpha-2; unknown: omitted
+	Type               string   `json:"type,omitempty"`    // the register's own words
+	// Organisation: the owner is not a person (FAA types 3, 5, 7, 8; a register without types:
+	// a name holding an organisation's word). Only an organisation's names are shown under
+	// REGISTRANT_DETAIL=standard.
+	Organisation bool `json:"-"`
+}
+
+// Detail is REGISTRANT_DETAIL (CONTRACT.md 12.3): what of a record leaves the database.
+type Detail uint8
+
+const (
+	// Standard (the default): type, city, area, country; names only of an organisation;
+	// never street or postal code.
+	Standard Detail = iota
+	// Full: everything the register publishes.
+	Full
+	// None: no registrant anywhere.
+	None
+)
+
+// ParseDetail reads REGISTRANT_DETAIL ("" is standard).
+func ParseDetail(v string) (Detail, bool) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "standard":
+		return Standard, true
+	case "full":
+		return Full, true
+	case "none":
+		return None, true
+	}
+	return Standard, false
+}
+
+// Shown is what of r may be shown at detail d; ok false: nothing (None, or nothing left).
+func (r Record) Shown(d Detail) (Record, bool) {
+	switch d {
+	case None:
+		return Record{}, false
+	case Standard:
+		out := Record{City: r.City, AdministrativeArea: r.AdministrativeArea, Country: r.Country, Type: r.Type, Organisation: r.Organisation}
+		if r.Organisation {
+			out.Names = r.Names
+		}
+		return out, !out.empty()
+	}
+	return r, !r.empty()
+}
+
+func (r Record) empty() bool {
+	return len(r.Names) == 0 && len(r.Street) == 0 && r.City == "" && r.AdministrativeArea == "" && r.PostalCode == "" &&
+		r.Country == "" && r.Type == ""
+}
+
+// clean trims a register's value, collapses inner runs of spaces and strips control
+// characters: nothing a register says can break a payload or a page.
+func clean(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == unicode.ReplacementChar {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// nonEmpty are the cleaned values that are not empty, in order.
+func nonEmpty(values ...string) []string {
+	var out []string
+	for _, v := range values {
+		if v = clean(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// organisationWords are the whole words that make a name an organisation's where the register
+// has no owner type (CONTRACT.md 12.3).
+var organisationWords = map[string]bool{"PTY": true, "LTD": true, "LIMITED": true, "INC": true, "CORP": true, "CORPORATION": true,
+	"COMPANY": true, "LLC": true, "AIRLINES": true, "AIRWAYS": true, "AVIATION": true, "COUNCIL": true, "GOVERNMENT": true,
+	"POLICE": true, "SERVICE": true, "SERVICES": true, "CLUB": true, "ASSOCIATION": true, "TRUST": true, "UNIVERSITY": true,
+	"COLLEGE": true, "SCHOOL": true}
+
+// organisationName reports a name holding one of organisationWords, any case.
+func organisationName(name string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToUpper(name), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if organisationWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// countries are the owners' countries the registers write in English words, by their ISO
+// 3166-1 alpha-2 code; a country not here is omitted, never guessed.
+var countries = map[string]string{"AUSTRALIA": "AU", "CANADA": "CA", "UNITED STATES": "US", "UNITED STATES OF AMERICA": "US",
+	"USA": "US", "NEW ZEALAND": "NZ", "UNITED KINGDOM": "GB", "GREAT BRITAIN": "GB", "IRELAND": "IE", "FRANCE": "FR",
+	"GERMANY": "DE", "NETHERLANDS": "NL", "SWITZERLAND": "CH", "SINGAPORE": "SG", "JAPAN": "JP", "CHINA": "CN",
+	"HONG KONG": "HK", "PAPUA NEW GUINEA": "PG", "FIJI": "FJ", "SOUTH AFRICA": "ZA", "MEXICO": "MX", "BRAZIL": "BR",
+	"INDIA": "IN", "INDONESIA": "ID", "MALAYSIA": "MY", "PHILIPPINES": "PH", "THAILAND": "TH", "SWEDEN": "SE", "NORWAY": "NO",
+	"DENMARK": "DK", "ITALY": "IT", "SPAIN": "ES", "AUSTRIA": "AT", "BELGIUM": "BE", "LUXEMBOURG": "LU", "ISRAEL": "IL",
+	"UNITED ARAB EMIRATES": "AE", "SAUDI ARABIA": "SA", "QATAR": "QA", "KOREA, REPUBLIC OF": "KR", "SOUTH KOREA": "KR"}
+
+// countryCode is the ISO code of a country written as a code or in English words ("" unknown).
+func countryCode(v string) string {
+	v = strings.ToUpper(clean(v))
+	if len(v) == 2 && v[0] >= 'A' && v[0] <= 'Z' && v[1] >= 'A' && v[1] <= 'Z' {
+		return v
+	}
+	return countries[v]
+}

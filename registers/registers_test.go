@@ -1,0 +1,244 @@
+package registers
+
+import (
+	"archive/zip"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// collect reads path with reg and returns the entries kept, by address or registration.
+func collect(t *testing.T, reg Register, path string) (map[string]Entry, Counts) {
+	t.Helper()
+	got := map[string]Entry{}
+	c, err := reg.Read(path, func(e Entry) {
+		key := e.Registration
+		if e.HasAddress {
+			key = fmt.Sprintf("%06X", e.Address)
+		}
+		got[key] = e
+	})
+	require.NoError(t, err)
+	return got, c
+}
+
+func TestFAAReadsPaddedMaster(t *testing.T) {
+	got, c := collect(t, FAA{}, filepath.Join("testdata", "MASTER.txt"))
+
+	require.Equal(t, 8, c.Read)
+	require.Equal(t, 5, c.Kept)
+	require.Equal(t, map[string]int{"no valid address": 3}, c.Skipped, "empty, ZZZZZZ and a short row")
+	require.Equal(t, "8 rows read, 5 kept, skipped: no valid address 3", c.String())
+
+	tests := []struct {
+		addr string
+		want Record
+	}{
+		{"A0B1C2", Record{Names: []string{"SMITH JOHN A"}, Street: []string{"123 MAIN ST"}, City: "WICHITA",
+			AdministrativeArea: "KS", PostalCode: "672011234", Country: "US", Type: "Individual"}},
+		{"A12345", Record{Names: []string{"ACME AVIATION INC", "ACME AIR", "ACME CHARTER"}, Street: []string{"PO BOX 7", "HANGAR 4"},
+			City: "DENVER", AdministrativeArea: "CO", PostalCode: "80201", Country: "US", Type: "Corporation", Organisation: true}},
+		{"AB12CD", Record{Names: []string{"SKY HIGH LLC"}, City: "MIAMI", AdministrativeArea: "FL", PostalCode: "33101",
+			Country: "US", Type: "LLC", Organisation: true}},
+		{"A7FFFF", Record{Names: []string{"STATE OF ALASKA"}, City: "ANCHORAGE", AdministrativeArea: "AK", Country: "US",
+			Type: "Government", Organisation: true}},
+		{"A55555", Record{Names: []string{"FOREIGN OWNER CORP"}, City: "TORONTO", Country: "CA",
+			Type: "Non-Citizen Corporation", Organisation: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.addr, func(t *testing.T) {
+			e, ok := got[tt.addr]
+			require.True(t, ok, "address %s kept", tt.addr)
+			require.True(t, e.HasAddress)
+			require.Equal(t, tt.want, e.Record)
+		})
+	}
+}
+
+func TestCASAReadsRegisterWithBOM(t *testing.T) {
+	got, c := collect(t, CASA{}, filepath.Join("testdata", "acrftreg.csv"))
+
+	require.Equal(t, 5, c.Read)
+	require.Equal(t, 3, c.Kept)
+	require.Equal(t, map[string]int{"no mark": 1, "suspended": 1}, c.Skipped)
+
+	tests := []struct {
+		reg  string
+		want Record
+	}{
+		{"VH-ABC", Record{Names: []string{"JONES MARY"}, Street: []string{"1 SMITH ST"}, City: "TOOWOOMBA",
+			AdministrativeArea: "QLD", PostalCode: "4350", Country: "AU"}},
+		{"VH-QPA", Record{Names: []string{"QANTAS AIRWAYS LIMITED"}, Street: []string{"10 BOURKE RD"}, City: "MASCOT",
+			AdministrativeArea: "NSW", PostalCode: "2020", Country: "AU", Organisation: true}},
+		{"VH-KIW", Record{Names: []string{"Kiwi Aviation Services"}, City: "AUCKLAND", PostalCode: "1010", Country: "NZ",
+			Organisation: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.reg, func(t *testing.T) {
+			e, ok := got[tt.reg]
+			require.True(t, ok, "registration %s kept", tt.reg)
+			require.False(t, e.HasAddress, "CASA has no addresses: joined by registration")
+			require.Equal(t, tt.want, e.Record)
+		})
+	}
+}
+
+func TestCASAReadsLatin1Values(t *testing.T) {
+	csv := "Mark,regholdname,regholdSuburb\r\nABC,CAF\xc9 AVIATION PTY LTD,G\xfcnzburg\r\n"
+	var got []Entry
+	c, err := readCASA(strings.NewReader(csv), func(e Entry) { got = append(got, e) })
+	require.NoError(t, err)
+	require.Equal(t, 1, c.Kept)
+	require.Equal(t, []string{"CAFÉ AVIATION PTY LTD"}, got[0].Record.Names)
+	require.Equal(t, "Günzburg", got[0].Record.City)
+}
+
+func TestReadRefusesAnotherLayout(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+		read             func(string) error
+	}{
+		{"faa without address column", "N-NUMBER,NAME\r\n1,X\r\n", `no "MODE S CODE HEX" column`,
+			func(s string) error { _, err := readFAA(strings.NewReader(s), func(Entry) {}); return err }},
+		{"faa empty", "", "header row",
+			func(s string) error { _, err := readFAA(strings.NewReader(s), func(Entry) {}); return err }},
+		{"casa without owner column", "Mark,Manu\r\nABC,X\r\n", `no "regholdname" column`,
+			func(s string) error { _, err := readCASA(strings.NewReader(s), func(Entry) {}); return err }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.ErrorContains(t, tt.read(tt.text), tt.want)
+		})
+	}
+}
+
+// writeZip writes members (name → content) into a zip in a temporary folder.
+func writeZip(t *testing.T, members map[string]string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "ReleasableAircraft.zip")
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	zw := zip.NewWriter(f)
+	for name, content := range members {
+		w, err := zw.Create(name)
+		require.NoError(t, err)
+		_, err = w.Write([]byte(content))
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	require.NoError(t, f.Close())
+	return path
+}
+
+func TestFAAOpensArchiveFolderOrFile(t *testing.T) {
+	master, err := os.ReadFile(filepath.Join("testdata", "MASTER.txt"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "master.txt"), master, 0o600))
+
+	tests := []struct{ name, path string }{
+		{"zip", writeZip(t, map[string]string{"ACFTREF.txt": "x", "MASTER.txt": string(master)})},
+		{"zip, doubled extension, other case", writeZip(t, map[string]string{"master.txt.txt": string(master)})},
+		{"folder", dir},
+		{"the file", filepath.Join("testdata", "MASTER.txt")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, c := collect(t, FAA{}, tt.path)
+			require.Equal(t, 5, c.Kept)
+		})
+	}
+}
+
+func TestOpenNamesWhatIsMissing(t *testing.T) {
+	_, err := FAA{}.Read(writeZip(t, map[string]string{"ACFTREF.txt": "x"}), func(Entry) {})
+	require.ErrorContains(t, err, "has no MASTER.txt")
+
+	notZip := filepath.Join(t.TempDir(), "broken.zip")
+	require.NoError(t, os.WriteFile(notZip, []byte("PK truncated"), 0o600))
+	_, err = FAA{}.Read(notZip, func(Entry) {})
+	require.ErrorContains(t, err, "no readable zip")
+
+	_, err = CASA{}.Read(filepath.Join(t.TempDir(), "absent.csv"), func(Entry) {})
+	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+func TestShownKeepsWhatDetailAllows(t *testing.T) {
+	person := Record{Names: []string{"SMITH JOHN A"}, Street: []string{"123 MAIN ST"}, City: "WICHITA",
+		AdministrativeArea: "KS", PostalCode: "67201", Country: "US", Type: "Individual"}
+	company := Record{Names: []string{"ACME AVIATION INC"}, Street: []string{"PO BOX 7"}, City: "DENVER",
+		PostalCode: "80201", Country: "US", Type: "Corporation", Organisation: true}
+	onlyStreet := Record{Street: []string{"1 SMITH ST"}, PostalCode: "4350"}
+
+	tests := []struct {
+		name   string
+		record Record
+		detail Detail
+		want   Record
+		ok     bool
+	}{
+		{"standard hides a person's name, street and postcode", person, Standard,
+			Record{City: "WICHITA", AdministrativeArea: "KS", Country: "US", Type: "Individual"}, true},
+		{"standard keeps an organisation's names", company, Standard,
+			Record{Names: []string{"ACME AVIATION INC"}, City: "DENVER", Country: "US", Type: "Corporation", Organisation: true}, true},
+		{"standard with nothing left is nothing", onlyStreet, Standard, Record{}, false},
+		{"full keeps everything", person, Full, person, true},
+		{"none is nothing", company, None, Record{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := tt.record.Shown(tt.detail)
+			require.Equal(t, tt.ok, ok)
+			require.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestParseDetail(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Detail
+		ok   bool
+	}{
+		{"", Standard, true}, {"standard", Standard, true}, {" FULL ", Full, true}, {"none", None, true}, {"everything", Standard, false},
+	}
+	for _, tt := range tests {
+		got, ok := ParseDetail(tt.in)
+		require.Equal(t, tt.ok, ok, tt.in)
+		require.Equal(t, tt.want, got, tt.in)
+	}
+}
+
+func TestOrganisationNameIsWholeWords(t *testing.T) {
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{"QANTAS AIRWAYS LIMITED", true}, {"Smith Pty. Ltd.", true}, {"royal flying doctor service", true},
+		{"JONES MARY", false}, {"CLUBB JOHN", false}, {"PTYCHO SMITH", false},
+	}
+	for _, tt := range tests {
+		require.Equal(t, tt.want, organisationName(tt.name), tt.name)
+	}
+}
+
+func TestCountryCodeNeverGuesses(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"US", "US"}, {"australia", "AU"}, {" New  Zealand ", "NZ"}, {"ATLANTIS", ""}, {"U", ""}, {"", ""},
+	}
+	for _, tt := range tests {
+		require.Equal(t, tt.want, countryCode(tt.in), tt.in)
+	}
+}
+
+func TestAllRegistersByName(t *testing.T) {
+	for _, r := range All {
+		require.Equal(t, r, ByName(r.Name()))
+		require.NotEmpty(t, r.Notice())
+	}
+	require.Nil(t, ByName("nowhere"))
+}
