@@ -33,6 +33,8 @@ targets=(
   "./delivery FuzzParse"                      # a rule's notify
   "./delivery FuzzParseCommand"               # mute commands from MQTT
   "./sinks/channels FuzzParseURLs"            # NOTIFY_URLS
+  "./registers FuzzReadFAA"                   # the FAA's MASTER.txt
+  "./registers FuzzReadCASA"                  # CASA's acrftreg.csv
 )
 # make test fuzzes a few targets beside the tests and stops when they end: FUZZ_COUNT targets
 # at most (default: all), FUZZ_STOP_FILE, once it exists, ends the run before the next target;
