@@ -125,11 +125,17 @@ func TestUITrafficRuleTestAndMatches(t *testing.T) {
 	// The airports layer and the search box: EGLL labelled at Heathrow.
 	b.run(tab, chromedp.SendKeys("#map-search", "LHR", chromedp.ByQuery), chromedp.Submit("#map-search", chromedp.ByQuery))
 	b.run(tab, chromedp.WaitVisible(`#map .airport-label[data-icao="EGLL"]`, chromedp.ByQuery))
-	var near bool
-	b.run(tab, chromedp.Evaluate(`(() => { const c = document.querySelector('#map').getBoundingClientRect();
-		const e = document.querySelector('#map .airport-label[data-icao="EGLL"]').getBoundingClientRect();
-		return Math.abs((e.left + e.right) / 2 - (c.left + c.right) / 2) < 150 && Math.abs((e.top + e.bottom) / 2 - (c.top + c.bottom) / 2) < 150; })()`, &near))
-	require.True(t, near, "the map is centred on Heathrow, and EGLL is labelled there")
+	// The label is drawn again as the map settles (it can be gone for a moment between two
+	// reads), so the check is asked until it holds.
+	require.Eventually(t, func() bool {
+		var near bool
+		b.run(tab, chromedp.Evaluate(`(() => { const c = document.querySelector('#map').getBoundingClientRect();
+			const label = document.querySelector('#map .airport-label[data-icao="EGLL"]');
+			if (!label) return false;
+			const e = label.getBoundingClientRect();
+			return Math.abs((e.left + e.right) / 2 - (c.left + c.right) / 2) < 150 && Math.abs((e.top + e.bottom) / 2 - (c.top + c.bottom) / 2) < 150; })()`, &near))
+		return near
+	}, 10*time.Second, 200*time.Millisecond, "the map is centred on Heathrow, and EGLL is labelled there")
 	shot("traffic")
 
 	// "Test rule" on the example heathrow-low: the aircraft replay alerts on.
