@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,7 +20,6 @@ import (
 	"github.com/redis/rueidis"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
@@ -66,11 +64,7 @@ func ids(m map[string]storedFeature) []string {
 // points, import into the set with clashes, export of one area, the rules' status badges, a
 // polygon typed as coordinates and its size.
 func TestUIAreaEditing(t *testing.T) {
-	env := browserTest(t)
-	r := env.Redis(t)
-	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
-	t.Cleanup(srv.Close)
-	f := &fixture{t: t, srv: srv, r: r}
+	f := browserServer(t)
 	loadExamples(f)
 	later := rule("later", map[string]any{"type": "date", "operator": "minimum", "value": "2099-01-01"})
 	code, _, raw := f.do("POST", "/api/rules", later)
@@ -79,7 +73,7 @@ func TestUIAreaEditing(t *testing.T) {
 	if os.Getenv("UPDATE_SCREENSHOTS") == "1" {
 		shots = "../docs"
 	}
-	b := newBrowser(t, srv.URL)
+	b := newBrowser(t, f.srv.URL)
 	tab := b.tab()
 	downloads := t.TempDir()
 	b.run(tab, cdpbrowser.SetDownloadBehavior(cdpbrowser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(downloads).WithBrowserContextID(b.context))
@@ -160,7 +154,7 @@ func TestUIAreaEditing(t *testing.T) {
 	require.Equal(t, "Feature", feature.Type)
 	require.Equal(t, "HEATHROW", feature.Properties["identifier"])
 	require.Equal(t, "Heathrow approach", feature.Properties["name"])
-	require.JSONEq(t, string(storedAreas(t, r)["HEATHROW"].Geometry), string(feature.Geometry))
+	require.JSONEq(t, string(storedAreas(t, f.r)["HEATHROW"].Geometry), string(feature.Geometry))
 	_, err := os.Stat(filepath.Join(downloads, "areas.json"))
 	require.True(t, os.IsNotExist(err), "only the one area")
 
@@ -170,10 +164,10 @@ func TestUIAreaEditing(t *testing.T) {
 	b.run(tab, chromedp.Value("#area-identifier", &idValue, chromedp.ByQuery), chromedp.Value("#area-name", &nameValue, chromedp.ByQuery))
 	require.Equal(t, "HEATHROW-2", idValue)
 	require.Equal(t, "Heathrow approach (copy)", nameValue)
-	require.Len(t, storedAreas(t, r), 2, "nothing saved yet")
+	require.Len(t, storedAreas(t, f.r), 2, "nothing saved yet")
 	b.run(tab, press("#area-save"))
 	b.waitText(tab, "#messages", "Area HEATHROW-2 saved.")
-	stored := storedAreas(t, r)
+	stored := storedAreas(t, f.r)
 	require.Equal(t, []string{"CITY", "HEATHROW", "HEATHROW-2"}, ids(stored))
 	require.JSONEq(t, string(stored["HEATHROW"].Geometry), string(stored["HEATHROW-2"].Geometry))
 	require.Equal(t, "Heathrow approach (copy)", stored["HEATHROW-2"].Properties["name"])
@@ -200,7 +194,7 @@ func TestUIAreaEditing(t *testing.T) {
 		choose("#area-marker-size", "large"),
 		press("#area-save"))
 	b.waitText(tab, "#messages", "Area MAST saved.")
-	stored = storedAreas(t, r)
+	stored = storedAreas(t, f.r)
 	require.Equal(t, "LineString", geometryType(t, stored["ROUTE"]))
 	var line struct{ Coordinates [][2]float64 }
 	require.NoError(t, json.Unmarshal(stored["ROUTE"].Geometry, &line))
@@ -245,7 +239,7 @@ func TestUIAreaEditing(t *testing.T) {
 		press("#area-save"))
 	b.waitText(tab, "#messages", "Area TYPED saved.")
 	require.JSONEq(t, `{"type":"Polygon","coordinates":[[[-0.95,51.3],[-0.7,51.3],[-0.7,51.2],[-0.95,51.2],[-0.95,51.3]]]}`,
-		string(storedAreas(t, r)["TYPED"].Geometry), "stored as typed")
+		string(storedAreas(t, f.r)["TYPED"].Geometry), "stored as typed")
 	shot := func(name string) {
 		time.Sleep(600 * time.Millisecond)
 		var png []byte
@@ -258,10 +252,10 @@ func TestUIAreaEditing(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "broken.geojson")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"type":"FeatureCollection","features":[`), 0o644))
-	before := ids(storedAreas(t, r))
+	before := ids(storedAreas(t, f.r))
 	b.run(tab, press("#area-cancel"), chromedp.SetUploadFiles("#area-import-file", []string{bad}, chromedp.ByQuery))
 	b.waitText(tab, "#area-import-error", "broken.geojson is not valid JSON")
-	require.Equal(t, before, ids(storedAreas(t, r)))
+	require.Equal(t, before, ids(storedAreas(t, f.r)))
 
 	// Import into the set: a new feature, a clash renamed, a clash skipped (the default), a
 	// feature without an identifier (one proposed from its name), an invalid one (listed with
@@ -297,7 +291,7 @@ func TestUIAreaEditing(t *testing.T) {
 	var renamed string
 	eval(`document.querySelector('#import-table tbody tr[data-index="1"] input.import-id').value`, &renamed)
 	require.Equal(t, "HEATHROW-3", renamed, "a suggested free identifier")
-	require.Equal(t, before, ids(storedAreas(t, r)), "nothing written before the import is confirmed")
+	require.Equal(t, before, ids(storedAreas(t, f.r)), "nothing written before the import is confirmed")
 	shot("area-import")
 
 	// Someone else saves meanwhile: the write is refused (412), the import asked again.
@@ -307,7 +301,7 @@ func TestUIAreaEditing(t *testing.T) {
 	b.waitText(tab, "#import-intro", "Someone else changed the areas meanwhile")
 	b.run(tab, choose(`#import-table tbody tr[data-index="1"] select`, "rename"), press("#import-confirm"))
 	b.waitText(tab, "#messages", "Imported 3 areas from more-areas.geojson.")
-	stored = storedAreas(t, r)
+	stored = storedAreas(t, f.r)
 	require.Equal(t, []string{"CITY", "FARNBOROUGH-BOX", "GATWICK", "HEATHROW", "HEATHROW-2", "HEATHROW-3", "MAST", "OTHER", "ROUTE", "TYPED"}, ids(stored))
 	require.Equal(t, "Heathrow approach", stored["HEATHROW"].Properties["name"], "the stored HEATHROW is kept")
 	require.Equal(t, "Heathrow, redrawn", stored["HEATHROW-3"].Properties["name"], "the clash came in under its new name")
@@ -319,7 +313,7 @@ func TestUIAreaEditing(t *testing.T) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for _, u := range b.requests {
-		require.True(t, strings.HasPrefix(u, srv.URL) || strings.HasPrefix(u, "data:") || strings.HasPrefix(u, "blob:"), "no request leaves the machine: %s", u)
+		require.True(t, strings.HasPrefix(u, f.srv.URL) || strings.HasPrefix(u, "data:") || strings.HasPrefix(u, "blob:"), "no request leaves the machine: %s", u)
 	}
 }
 
@@ -327,11 +321,8 @@ func TestUIAreaEditing(t *testing.T) {
 // concave area and outside its hole, the size of a known square, coordinates read back as
 // written, and typos named by their line.
 func TestUIGeometryHelpers(t *testing.T) {
-	env := browserTest(t)
-	r := env.Redis(t)
-	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
-	t.Cleanup(srv.Close)
-	b := newBrowser(t, srv.URL)
+	f := browserServer(t)
+	b := newBrowser(t, f.srv.URL)
 	tab := b.tab()
 	b.open(tab, "areas")
 	run := func(js string, out any) {

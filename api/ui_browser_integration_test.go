@@ -56,6 +56,15 @@ func browserTest(t *testing.T) *testenv.Env {
 	return testenv.Get(t).WithOwnRedis(t).WithOwnMosquitto(t)
 }
 
+// browserServer is a browser test's API, with no token, over the test's own Redis.
+func browserServer(t *testing.T) *fixture {
+	env := browserTest(t)
+	r := env.Redis(t)
+	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
+	t.Cleanup(srv.Close)
+	return &fixture{t: t, srv: srv, r: r}
+}
+
 // chromium is the one headless Chromium of the test process, started by the first browser
 // test and stopped by TestMain: each test has a browser context of its own in it (its own
 // cookies, storage and cache, like a fresh profile), which costs a fraction of a Chromium of
@@ -296,11 +305,8 @@ func storedJSON(t *testing.T, r rueidis.Client, key string) (string, []byte) {
 }
 
 func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
-	env := browserTest(t)
-	r := env.Redis(t)
-	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
-	t.Cleanup(srv.Close)
-	b := newBrowser(t, srv.URL)
+	f := browserServer(t)
+	b := newBrowser(t, f.srv.URL)
 	one := b.tab()
 
 	// Draw a polygon by clicking on the map, name it, save it.
@@ -325,7 +331,7 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 		chromedp.SendKeys("#area-name", "Drawn by hand", chromedp.ByQuery),
 		press("#area-save"))
 	b.waitText(one, "#messages", "Area DRAWN saved.")
-	_, areasBody := storedJSON(t, r, rules.AreasKey)
+	_, areasBody := storedJSON(t, f.r, rules.AreasKey)
 	var coll struct {
 		Features []struct {
 			Properties map[string]any `json:"properties"`
@@ -371,7 +377,7 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 		chromedp.SendKeys("#rule-conditions li:nth-child(2) .value input", "10000", chromedp.ByQuery),
 		press("#rule-save"))
 	b.waitText(one, "#messages", "Rule in-drawn saved.")
-	_, rulesBody := storedJSON(t, r, rules.RulesKey)
+	_, rulesBody := storedJSON(t, f.r, rules.RulesKey)
 	var stored []map[string]any
 	require.NoError(t, json.Unmarshal(rulesBody, &stored))
 	require.Len(t, stored, 1)
@@ -389,7 +395,7 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 	// Two people edit the same rule: the second save of a stale page is refused with 412.
 	b.open(one, "rules")
 	b.run(one, press(`button[aria-label="Edit rule in-drawn"]`))
-	other := newBrowser(t, srv.URL) // a second browser, as a second person would have
+	other := newBrowser(t, f.srv.URL) // a second browser, as a second person would have
 	two := other.tab()
 	b, b2 := b, other
 	b2.open(two, "rules")
@@ -400,7 +406,7 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 	b.run(one, chromedp.SetValue("#rule-description", "edited on a stale page", chromedp.ByQuery), press("#rule-save"))
 	b.waitText(one, "#messages", "Someone else changed the rules")
 	b.waitText(one, "#rule-rows", "Renamed in the second browser") // reloaded
-	_, rulesBody = storedJSON(t, r, rules.RulesKey)
+	_, rulesBody = storedJSON(t, f.r, rules.RulesKey)
 	require.Contains(t, string(rulesBody), "Renamed in the second browser")
 	require.NotContains(t, string(rulesBody), "stale page", "the stale save wrote nothing")
 
@@ -417,18 +423,14 @@ func TestUIAreasAndRulesInTheBrowser(t *testing.T) {
 	}
 	b.mu.Unlock()
 	for _, u := range b.requests {
-		require.True(t, strings.HasPrefix(u, srv.URL) || strings.HasPrefix(u, "data:") || strings.HasPrefix(u, "blob:"),
+		require.True(t, strings.HasPrefix(u, f.srv.URL) || strings.HasPrefix(u, "data:") || strings.HasPrefix(u, "blob:"),
 			"no request leaves the server: %s", u)
 	}
 }
 
 // Text is text: names, identifiers and descriptions are shown literally, never run.
 func TestUIShowsHostileTextAsText(t *testing.T) {
-	env := browserTest(t)
-	r := env.Redis(t)
-	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
-	t.Cleanup(srv.Close)
-	f := &fixture{t: t, srv: srv, r: r}
+	f := browserServer(t)
 	img, script := `<img src=x onerror=alert(1)>`, `<script>alert(2)</script>`
 	a := area("XSS", square)
 	a["name"] = img
@@ -439,7 +441,7 @@ func TestUIShowsHostileTextAsText(t *testing.T) {
 	code, body, _ = f.do("POST", "/api/rules", ru)
 	require.Equal(t, 201, code, body)
 
-	b := newBrowser(t, srv.URL)
+	b := newBrowser(t, f.srv.URL)
 	tab := b.tab()
 	b.open(tab, "areas")
 	b.waitText(tab, "#area-list", img) // the name shown literally: as text, not markup
@@ -468,16 +470,13 @@ func TestUIShowsHostileTextAsText(t *testing.T) {
 // Screenshots of both pages with the London example areas and rules, for the README:
 // written to docs/ when UPDATE_SCREENSHOTS=1, else to a temporary folder.
 func TestUIScreenshots(t *testing.T) {
-	env := browserTest(t)
-	r := env.Redis(t)
-	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
-	t.Cleanup(srv.Close)
-	loadExamples(&fixture{t: t, srv: srv, r: r})
+	f := browserServer(t)
+	loadExamples(f)
 	dir := t.TempDir()
 	if os.Getenv("UPDATE_SCREENSHOTS") == "1" {
 		dir = "../docs"
 	}
-	b := newBrowser(t, srv.URL)
+	b := newBrowser(t, f.srv.URL)
 	tab := b.tab()
 	for _, name := range []string{"areas", "rules"} {
 		b.open(tab, name)
@@ -526,11 +525,8 @@ func TestUIAsksForTheToken(t *testing.T) {
 // Import checks the whole file first and lists every problem with nothing written; a valid
 // file replaces the set once confirmed. Export gives back what is stored.
 func TestUIImportListsEveryProblemFirst(t *testing.T) {
-	env := browserTest(t)
-	r := env.Redis(t)
-	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
-	t.Cleanup(srv.Close)
-	f := &fixture{t: t, srv: srv, r: r}
+	f := browserServer(t)
+	r := f.r
 	areas, err := os.ReadFile("../examples/areas.json")
 	require.NoError(t, err)
 	code, body, _ := f.do("PUT", "/api/areas", string(areas))
@@ -545,7 +541,7 @@ func TestUIImportListsEveryProblemFirst(t *testing.T) {
 	good, err := filepath.Abs("../examples/rules.json")
 	require.NoError(t, err)
 
-	b := newBrowser(t, srv.URL)
+	b := newBrowser(t, f.srv.URL)
 	tab := b.tab()
 	b.open(tab, "rules")
 	b.run(tab, chromedp.SetUploadFiles("#rule-import-file", []string{bad}, chromedp.ByQuery))
@@ -559,7 +555,7 @@ func TestUIImportListsEveryProblemFirst(t *testing.T) {
 	b.run(tab, press("#problems-close"), chromedp.SetUploadFiles("#rule-import-file", []string{good}, chromedp.ByQuery))
 	b.waitText(tab, "#messages", "Imported 5 rules")
 	b.waitText(tab, "#rule-rows", "heathrow-low")
-	_, stored := storedJSON(t, r, rules.RulesKey)
+	_, stored := storedJSON(t, f.r, rules.RulesKey)
 	var items []map[string]any
 	require.NoError(t, json.Unmarshal(stored, &items))
 	require.Len(t, items, 5)

@@ -5,13 +5,10 @@ package api_test
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
-
-	"github.com/tracker-adsb/tracker-core-health/api"
 )
 
 // brokenWords lists the words of the page's table cells, headers and buttons that wrap inside
@@ -40,11 +37,8 @@ const brokenWords = `(() => {
 // 10: "Enab/led", "Ident/ifier", "poli/ce", an "Ed/it" button); a stored watchlist link that
 // is no http(s) URL (written by another tool) is never rendered as a link.
 func TestUITablesWrapAtWordsAndLinksAreWebOnly(t *testing.T) {
-	env := browserTest(t)
-	r := env.Redis(t)
-	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{}).Handler())
-	t.Cleanup(srv.Close)
-	f := &fixture{t: t, srv: srv, r: r}
+	f := browserServer(t)
+	r := f.r
 	loadExamples(f)
 	// A rule with a policy and a mute: the widest row of the Rules page.
 	code, body, _ := f.do("POST", "/api/rules", `{"identifier":"police","name":"Police overhead","description":"Police aircraft over the house","enabled":true,`+
@@ -64,7 +58,7 @@ func TestUITablesWrapAtWordsAndLinksAreWebOnly(t *testing.T) {
 	require.NoError(t, r.Do(ctx, r.B().Set().Key("config:watchlists").Value(lists).Build()).Error())
 	require.NoError(t, r.Do(ctx, r.B().Set().Key("config:watchlists:version").Value(hex.EncodeToString(sum[:])).Build()).Error())
 
-	b := newBrowser(t, srv.URL)
+	b := newBrowser(t, f.srv.URL)
 	tab := b.tab()
 	b.run(tab, chromedp.EmulateViewport(1366, 768))
 	for _, page := range []string{"rules", "watchlists?open=pa"} {
@@ -72,7 +66,7 @@ func TestUITablesWrapAtWordsAndLinksAreWebOnly(t *testing.T) {
 		if page != "rules" {
 			name = "watchlists"
 		}
-		b.run(tab, chromedp.Navigate(srv.URL+"/#"+page), chromedp.WaitVisible(`body[data-ready="`+name+`"]`, chromedp.ByQuery))
+		b.run(tab, chromedp.Navigate(f.srv.URL+"/#"+page), chromedp.WaitVisible(`body[data-ready="`+name+`"]`, chromedp.ByQuery))
 		if name == "watchlists" {
 			b.waitText(tab, "#wl-total", "of 4")
 		}
