@@ -53,3 +53,28 @@ func fuzzRead(f *testing.F, read func(io.Reader, func(Entry)) (Counts, error)) {
 
 func FuzzReadFAA(f *testing.F)  { fuzzRead(f, readFAA) }
 func FuzzReadCASA(f *testing.F) { fuzzRead(f, readCASA) }
+
+// FuzzReadTC gives one input as both of Transport Canada's files (each read as the layout it
+// should have, 47 and 20 columns).
+func FuzzReadTC(f *testing.F) {
+	for _, name := range []string{"carscurr.txt", "carsownr.txt"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "ccarcsdb", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("\"GABC\r\n\r\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		dir := t.TempDir()
+		for _, name := range []string{"carscurr.txt", "carsownr.txt"} {
+			if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c, err := TC{}.Read(dir, func(e Entry) { checkEntry(t, e) })
+		if err == nil && c.Kept > c.Read {
+			t.Fatalf("kept %d of %d", c.Kept, c.Read)
+		}
+	})
+}

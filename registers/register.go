@@ -63,7 +63,7 @@ type Register interface {
 }
 
 // All are the registers, one line each.
-var All = []Register{FAA{}, CASA{}}
+var All = []Register{FAA{}, TC{}, CASA{}}
 
 // ByName is the register called name (nil: none).
 func ByName(name string) Register {

@@ -35,6 +35,7 @@ targets=(
   "./sinks/channels FuzzParseURLs"            # NOTIFY_URLS
   "./registers FuzzReadFAA"                   # the FAA's MASTER.txt
   "./registers FuzzReadCASA"                  # CASA's acrftreg.csv
+  "./registers FuzzReadTC"                    # Transport Canada's carscurr.txt and carsownr.txt
 )
 # make test fuzzes a few targets beside the tests and stops when they end: FUZZ_COUNT targets
 # at most (default: all), FUZZ_STOP_FILE, once it exists, ends the run before the next target;
