@@ -30,6 +30,20 @@ const (
 // holds. The same inputs always give the same bytes. A bad row is skipped and counted in
 // Meta.Skipped; only an unreadable or missing file is an error.
 func Build(mictronics, standingData string) ([]byte, Meta, error) {
+	return BuildWith(Options{Mictronics: mictronics, StandingData: standingData})
+}
+
+// Options are the files a database is built from: Mictronics', the standing data, and the
+// national registers wanted (CONTRACT.md 12.6), in the order their records are preferred.
+type Options struct {
+	Mictronics, StandingData string
+	Registers                []RegisterFile
+}
+
+// BuildWith is Build with the registers too: each read as it streams (never a whole file in
+// memory), its counts in Meta.Registers.
+func BuildWith(o Options) ([]byte, Meta, error) {
+	mictronics, standingData := o.Mictronics, o.StandingData
 	b := newBuilder()
 	mic, err := readSource(mictronics, func(name string) bool {
 		switch path.Base(name) {
@@ -51,6 +65,10 @@ func Build(mictronics, standingData string) ([]byte, Meta, error) {
 	if err := b.standingData(sd); err != nil {
 		return nil, Meta{}, fmt.Errorf("standing data %s: %w", standingData, err)
 	}
+	mic, sd = nil, nil // the upstream bytes are not needed while the registers stream
+	if err := b.registers(o.Registers); err != nil {
+		return nil, Meta{}, err
+	}
 	out, err := b.encode()
 	if err != nil {
 		return nil, Meta{}, err
@@ -61,8 +79,8 @@ func Build(mictronics, standingData string) ([]byte, Meta, error) {
 // BuildFile builds and writes the database to out atomically (a temporary file beside it,
 // then a rename; zstd-compressed for a .zst name, gzip for .gz): a reader never sees half a file, and a
 // failed build leaves out untouched.
-func BuildFile(mictronics, standingData, out string) (Meta, error) {
-	b, meta, err := Build(mictronics, standingData)
+func BuildFile(o Options, out string) (Meta, error) {
+	b, meta, err := BuildWith(o)
 	if err != nil {
 		return meta, err
 	}
@@ -113,12 +131,14 @@ type builder struct {
 	airports  map[string]airportRow
 	routes    map[uint64][]string
 	blocks    []blockRow
-	meta      Meta
+	// registrants by address (registers.go), as the registers publish them.
+	registrants map[uint32]registrantRow
+	meta        Meta
 }
 
 func newBuilder() *builder {
 	return &builder{aircraft: map[uint32]aircraftRow{}, types: map[string]*typeRow{}, operators: map[string]Operator{},
-		airports: map[string]airportRow{}, routes: map[uint64][]string{},
+		airports: map[string]airportRow{}, routes: map[uint64][]string{}, registrants: map[uint32]registrantRow{},
 		meta: Meta{Format: FormatVersion, Counts: map[string]int{}, Skipped: map[string]int{}}}
 }
 
@@ -513,6 +533,12 @@ func sortedKeys[K string | uint32 | uint64, V any](m map[K]V) []K {
 	return out
 }
 
+// sectionData is one section's bytes and record count, as encode writes it.
+type sectionData struct {
+	data  []byte
+	count int
+}
+
 // encode lays the tables out as the file format says.
 func (b *builder) encode() ([]byte, error) {
 	p := &pool{at: map[string]uint32{}}
@@ -625,6 +651,17 @@ func (b *builder) encode() ([]byte, error) {
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	regKeys, regOffs, regRecs, regTypes, err := b.encodeRegistrants()
+	if err != nil {
+		return nil, err
+	}
+	version := uint32(FormatVersion)
+	if len(b.registrants) == 0 {
+		version = formatV1 // as before: the shipped database, and readers of the last version
+	} else {
+		b.meta.Counts["registrants"], b.meta.RegistrantTypes = len(b.registrants), regTypes
+	}
+	b.meta.Format = int(version)
 	c := b.meta.Counts
 	c["aircraft"], c["types"], c["operators"], c["airports"], c["routes"], c["code_blocks"], c["military_code_blocks"] =
 		len(acKeys), len(typeKeys), len(opKeys), len(apKeys), len(routeKeys), len(b.blocks), military
@@ -635,17 +672,18 @@ func (b *builder) encode() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := []struct {
-		data  []byte
-		count int
-	}{
+	parts := []sectionData{
 		{meta, 1}, {p.buf, len(p.at)}, {keys, len(acKeys)}, {recs, len(acKeys)}, {types, len(typeKeys)},
 		{ops, len(opKeys)}, {aps, len(apKeys)}, {rKeys, len(routeKeys)}, {rOffs, len(routeKeys) + 1},
 		{stops, len(stops) / 2}, {blocks, len(b.blocks)},
 	}
+	if version == FormatVersion {
+		n := len(regKeys) / 4
+		parts = append(parts, sectionData{regKeys, n}, sectionData{regOffs, n + 1}, sectionData{regRecs, n})
+	}
 	out := make([]byte, headerSize+len(parts)*entrySize)
 	copy(out, Magic)
-	le.PutUint32(out[8:], FormatVersion)
+	le.PutUint32(out[8:], version)
 	le.PutUint32(out[12:], uint32(len(parts))) //nolint:gosec // a handful
 	for i, part := range parts {
 		for len(out)%8 != 0 {

@@ -17,6 +17,10 @@ type Meta struct {
 	Sources []Source       `json:"sources"`
 	Counts  map[string]int `json:"counts"`
 	Skipped map[string]int `json:"skipped,omitempty"` // upstream rows left out, by reason
+	// Registers are the national registers the registrants come from (CONTRACT.md 12), in
+	// build order; RegistrantTypes the types their records name (a record holds an index).
+	Registers       []RegisterMeta `json:"registers,omitempty"`
+	RegistrantTypes []string       `json:"registrant_types,omitempty"`
 }
 
 // Source is one upstream data set a database was built from.
@@ -41,7 +45,10 @@ type DB struct {
 	routeOffs []byte
 	stops     []byte
 	blocks    []byte
-	groups    []blockGroup // the blocks by significant bitmask, most specific first
+	// The registrants (format 2): addresses, offsets, records, and the addresses' buckets.
+	regKeys, regOffs, regRecs []byte
+	regBuckets                []uint32
+	groups                    []blockGroup // the blocks by significant bitmask, most specific first
 	// Indexes made at load, so that a lookup's binary search starts in a small range instead
 	// of across megabytes (each step of which was a cache miss): aircraft by the address's top
 	// 12 bits (4,097 offsets, 16 KB), routes by the callsign's first 3 characters.
@@ -101,7 +108,7 @@ func Load(b []byte) (*DB, error) {
 		return p, nil
 	}
 	db := &DB{size: len(b), typeCounts: &counts{}}
-	var errs [secCount + 1]error
+	var errs [secCountV2 + 1]error
 	metaRaw, _ := part(secMeta, 0)
 	db.strs, _ = part(secStrings, 0)
 	db.acKeys, errs[0] = part(secAircraftKeys, 4)
@@ -113,6 +120,11 @@ func Load(b []byte) (*DB, error) {
 	db.routeOffs, errs[6] = part(secRouteOffsets, 4)
 	db.stops, errs[7] = part(secRouteStops, 2)
 	db.blocks, errs[8] = part(secBlocks, blockSize)
+	if secs[secRegistrants].id != 0 {
+		db.regKeys, errs[9] = part(secRegistrantKeys, 4)
+		db.regOffs, errs[10] = part(secRegistrantOffsets, 4)
+		db.regRecs, _ = part(secRegistrants, 0)
+	}
 	for _, e := range errs {
 		if e != nil {
 			return nil, e
@@ -129,22 +141,16 @@ func Load(b []byte) (*DB, error) {
 	}
 	db.groupBlocks()
 	db.index()
+	if err := db.indexRegistrants(); err != nil {
+		return nil, err
+	}
 	return db, nil
 }
 
 // index builds the lookup indexes; keys out of order (a file not written by Build) leave a
 // range empty and its lookups missing, never out of bounds.
 func (db *DB) index() {
-	n := len(db.acKeys) / 4
-	db.acBuckets = make([]uint32, 4097)
-	i := 0
-	for b := range 4096 {
-		db.acBuckets[b] = uint32(i) //nolint:gosec // < 2^32 aircraft
-		for i < n && le.Uint32(db.acKeys[i*4:])>>12 <= uint32(b) {
-			i++
-		}
-	}
-	db.acBuckets[4096] = uint32(n) //nolint:gosec // < 2^32 aircraft
+	db.acBuckets = addressBuckets(db.acKeys)
 	nr := len(db.routeKeys) / 8
 	for i := 0; i < nr; {
 		p := uint32(le.Uint64(db.routeKeys[i*8:]) >> 40)
@@ -155,6 +161,22 @@ func (db *DB) index() {
 		db.routeFirst3 = append(db.routeFirst3, prefixRange{prefix: p, from: uint32(i), to: uint32(j)}) //nolint:gosec // < 2^32 routes
 		i = j
 	}
+}
+
+// addressBuckets are where each run of addresses with the same top 12 bits starts in keys
+// (sorted u32s), and one more for the end: 4,097 offsets, 16 KB.
+func addressBuckets(keys []byte) []uint32 {
+	n := len(keys) / 4
+	out := make([]uint32, 4097)
+	i := 0
+	for b := range 4096 {
+		out[b] = uint32(i) //nolint:gosec // < 2^32 addresses
+		for i < n && le.Uint32(keys[i*4:])>>12 <= uint32(b) {
+			i++
+		}
+	}
+	out[4096] = uint32(n) //nolint:gosec // < 2^32 addresses
+	return out
 }
 
 // groupBlocks finds the runs of blocks with one significant bitmask. The build writes them

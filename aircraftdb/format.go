@@ -11,7 +11,8 @@
 //	table    per section: id u32, count u32, offset u64, length u64
 //	sections meta (JSON: sources, dates, counts), strings (a pool), aircraft addresses
 //	         (sorted u32) and records, types, operators, airports, route keys (sorted u64),
-//	         route offsets, route stops (airport numbers), code blocks
+//	         route offsets, route stops (airport numbers), code blocks; version 2 adds the
+//	         registrants: addresses (sorted u32), offsets, records (registrants.go)
 //
 // A string is a reference u32: its length in the top 8 bits, its offset in the pool in the
 // low 24. Why this shape, and not JSON or SQLite: docs/decisions.md.
@@ -27,8 +28,10 @@ import (
 // Magic opens every database file.
 const Magic = "TCHAIRDB"
 
-// FormatVersion is the layout written and read; another is refused with a clear error.
-const FormatVersion = 1
+// FormatVersion is the newest layout written and read (2: with registrants); version 1, the
+// same without them, is still read, and written when there are none. Another is refused with
+// a clear error.
+const FormatVersion = 2
 
 const (
 	headerSize = 24
@@ -87,8 +90,8 @@ type section struct {
 }
 
 // parseSections checks the header, the CRC and the table, and returns the sections by id.
-func parseSections(b []byte) ([secCount + 1]section, error) {
-	var secs [secCount + 1]section
+func parseSections(b []byte) ([secCountV2 + 1]section, error) {
+	var secs [secCountV2 + 1]section
 	if len(b) < headerSize {
 		return secs, formatErr("%d bytes, shorter than a header", len(b))
 	}
@@ -96,12 +99,16 @@ func parseSections(b []byte) ([secCount + 1]section, error) {
 		return secs, formatErr("no %q magic (another kind of file)", Magic)
 	}
 	le := binary.LittleEndian
-	if v := le.Uint32(b[8:]); v != FormatVersion {
-		return secs, formatErr("format version %d; this program reads version %d (rebuild it with tracker-rules db build or db update)", v, FormatVersion)
+	v := le.Uint32(b[8:])
+	if v != formatV1 && v != FormatVersion {
+		return secs, formatErr("format version %d; this program reads versions %d and %d (rebuild it with tracker-rules db build or db update)", v, formatV1, FormatVersion)
 	}
-	n := le.Uint32(b[12:])
-	if n != secCount {
-		return secs, formatErr("%d sections, want %d", n, secCount)
+	n, want := le.Uint32(b[12:]), uint32(secCount)
+	if v == FormatVersion {
+		want = secCountV2
+	}
+	if n != want {
+		return secs, formatErr("%d sections, want %d", n, want)
 	}
 	if crc := crc32Castagnoli(b[headerSize:]); crc != le.Uint32(b[16:]) {
 		return secs, formatErr("checksum mismatch (truncated or corrupt)")

@@ -226,7 +226,7 @@ func (s *Server) lookupAircraft(w http.ResponseWriter, r *http.Request) {
 	if db == nil {
 		return
 	}
-	a, found := enrich.LookupAircraft(db, hex, addr)
+	a, found := enrich.LookupAircraft(db, hex, addr, s.opts.RegistrantDetail)
 	if !found {
 		writeDetail(w, http.StatusNotFound, "Aircraft '"+hex+"' not found")
 		return

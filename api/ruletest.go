@@ -106,7 +106,9 @@ func (s *Server) testRule(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.opts.AircraftDB != nil { // flights enriched as production's are (CONTRACT.md 9.1)
-		engine.SetEnricher(enrich.New(s.opts.AircraftDB, s.log.With().Str("stage", "enrich").Logger()))
+		en := enrich.New(s.opts.AircraftDB, s.log.With().Str("stage", "enrich").Logger())
+		en.SetRegistrantDetail(s.opts.RegistrantDetail)
+		engine.SetEnricher(en)
 	}
 	// Each match is decided as watch would, with the mutes in force now.
 	mutes := delivery.NewMuteSet()

@@ -57,6 +57,9 @@ type Options struct {
 	// AircraftDB is the database the rule tests enrich flights with (AIRCRAFT_DB; CONTRACT.md
 	// 9.1); nil: none.
 	AircraftDB enrich.Source
+	// RegistrantDetail (REGISTRANT_DETAIL) is what of a registrant the rule tests and the
+	// lookups show (CONTRACT.md 12.3).
+	RegistrantDetail model.RegistrantDetail
 	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS) lets an import from a URL reach
 	// loopback, private and link-local addresses; off, the server refuses them (CONTRACT.md
 	// 11.2), so whoever can reach the API cannot probe the network it sits in.

@@ -281,6 +281,16 @@ func (r *Reader) level() zerolog.Level {
 	return lvl
 }
 
+// registrantDetail reads REGISTRANT_DETAIL (CONTRACT.md 12.3: standard, full or none).
+func (r *Reader) registrantDetail() model.RegistrantDetail {
+	v := r.Str("REGISTRANT_DETAIL", "")
+	d, ok := model.ParseRegistrantDetail(v)
+	if !ok {
+		r.Fail("REGISTRANT_DETAIL", fmt.Sprintf("invalid value %q (want standard, full or none)", v))
+	}
+	return d
+}
+
 // LoadStore reads STORE_*; STORE_PASSWORD is required when passwordRequired (the monitor and
 // the management API; the rules command line also works with a store without a password).
 func LoadStore(get Getenv, passwordRequired bool) (*Store, error) {
@@ -329,6 +339,9 @@ type API struct {
 	// AircraftDB (AIRCRAFT_DB): the aircraft database the rule tests enrich with; empty: the
 	// default file, else the shipped one; "none": no enrichment (CONTRACT.md 9.4).
 	AircraftDB string
+	// RegistrantDetail (REGISTRANT_DETAIL, default standard): what of a registrant the API
+	// shows (CONTRACT.md 12.3).
+	RegistrantDetail model.RegistrantDetail
 	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS, default false): an import from a URL may
 	// reach loopback, private and link-local addresses.
 	AllowPrivateDownloads bool
@@ -353,6 +366,7 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.TrafficWindow = time.Duration(r.PositiveInt("CONFIG_UI_TRAFFIC_MINUTES", 30)) * time.Minute
 	a.MQTT = r.mqtt()
 	a.AircraftDB = r.Str("AIRCRAFT_DB", "")
+	a.RegistrantDetail = r.registrantDetail()
 	a.Tar1090URL = r.URL("CONFIG_UI_TAR1090_URL", "")
 	a.AllowPrivateDownloads = r.Bool("ALLOW_PRIVATE_DOWNLOADS", false)
 	if r.err != nil {

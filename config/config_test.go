@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 func env(m map[string]string) config.Getenv {
@@ -104,4 +105,20 @@ func TestLoadRules(t *testing.T) {
 	require.NoError(t, err, "DIGEST_TIME is not read where no digest is made")
 	_, err = config.LoadDB(env(map[string]string{"AIRCRAFT_DB_MICTRONICS_URL": "file:///etc/passwd"}))
 	require.ErrorContains(t, err, "AIRCRAFT_DB_MICTRONICS_URL")
+}
+
+func TestRegistrantDetailIsReadByEveryReaderOfTheDatabase(t *testing.T) {
+	for _, v := range []string{"", "standard", "full", "none"} {
+		want, _ := model.ParseRegistrantDetail(v)
+		rules, err := config.LoadRules(env(map[string]string{"REGISTRANT_DETAIL": v}), false)
+		require.NoError(t, err)
+		require.Equal(t, want, rules.RegistrantDetail)
+		db, err := config.LoadDB(env(map[string]string{"REGISTRANT_DETAIL": v}))
+		require.NoError(t, err)
+		require.Equal(t, want, db.RegistrantDetail)
+	}
+	_, err := config.LoadRules(env(map[string]string{"REGISTRANT_DETAIL": "everything"}), false)
+	require.ErrorContains(t, err, "REGISTRANT_DETAIL")
+	_, err = config.LoadDB(env(map[string]string{"REGISTRANT_DETAIL": "names"}))
+	require.ErrorContains(t, err, `invalid value "names"`)
 }

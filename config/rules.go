@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Rules is what tracker-rules reads from its environment, every variable through the Reader's
@@ -30,6 +32,9 @@ type Rules struct {
 	WatchState string
 	// AircraftDB (AIRCRAFT_DB) is the aircraft database ("": the default; none: off).
 	AircraftDB string
+	// RegistrantDetail (REGISTRANT_DETAIL, default standard): what of a registrant leaves the
+	// database (CONTRACT.md 12.3).
+	RegistrantDetail model.RegistrantDetail
 	// Store (STORE_HOST…): nil when STORE_HOST is unset.
 	Store *Store
 	// MQTT (MQTT_HOST…).
@@ -69,6 +74,7 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 	}
 	c.WatchState = r.Str("WATCH_STATE", "watch-state.json")
 	c.AircraftDB = r.Str("AIRCRAFT_DB", "")
+	c.RegistrantDetail = r.registrantDetail()
 	if r.Str("STORE_HOST", "") != "" {
 		s := r.StoreVars(false)
 		c.Store = &s
@@ -85,12 +91,14 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 // defaults).
 type DB struct {
 	AircraftDB, MictronicsURL, StandingDataURL string
+	// RegistrantDetail (REGISTRANT_DETAIL): what db lookup shows of a registrant.
+	RegistrantDetail model.RegistrantDetail
 }
 
 // LoadDB reads tracker-rules db's variables (a URL that is no http(s) URL: an error naming it).
 func LoadDB(get Getenv) (*DB, error) {
 	r := NewReader(get)
-	d := &DB{AircraftDB: r.Str("AIRCRAFT_DB", "")}
+	d := &DB{AircraftDB: r.Str("AIRCRAFT_DB", ""), RegistrantDetail: r.registrantDetail()}
 	for _, v := range []struct {
 		name string
 		dst  *string

@@ -5,6 +5,7 @@
 package enrich
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -36,7 +37,15 @@ type Enricher struct {
 	count int
 	mil   bool
 	slab  []float32
+	// detail is REGISTRANT_DETAIL (the zero value is standard: private by default), applied
+	// here, where the registrant is made, so every reader sees the same; the rendered objects
+	// are carved from regSlab (no allocation per flight).
+	detail  model.RegistrantDetail
+	regSlab []byte
 }
+
+// SetRegistrantDetail sets what of a registrant the flights get (CONTRACT.md 12.3).
+func (en *Enricher) SetRegistrantDetail(d model.RegistrantDetail) { en.detail = d }
 
 // trackPiece is the positions (pairs) a flight's track starts with; most routes settle on
 // the first message that has an ident, a position with an altitude and a heading.
@@ -71,6 +80,7 @@ func (en *Enricher) Enrich(f *model.Flight, m *model.AircraftMessage) {
 		st.AircraftDone = true
 		if !model.NonICAO(f.IcaoHex) {
 			en.aircraft(db, f)
+			en.registrant(db, f)
 		}
 	}
 	if !st.OperatorDone && f.Ident != "" {
@@ -122,6 +132,45 @@ func (en *Enricher) aircraft(db *aircraftdb.DB, f *model.Flight) {
 	}
 	aircraftInto(db, addr, f.Aircraft.TypeDesignator, &en.ac, &en.pp, &en.count, &en.mil)
 	f.FillAircraft(&en.ac) // copies: the scratch is the next flight's
+}
+
+// registrant gives the flight its registrant (CONTRACT.md 12): what REGISTRANT_DETAIL lets
+// leave the database, for the conditions (Flight.Owner) and as the payload's object; a
+// registrant the input already carries is kept (CONTRACT.md 9.1).
+func (en *Enricher) registrant(db *aircraftdb.DB, f *model.Flight) {
+	if !f.Registrant.Empty() || en.detail == model.DetailNone || db.Registrants() == 0 {
+		return
+	}
+	addr, ok := model.ParseAddress(f.IcaoHex)
+	if !ok {
+		return
+	}
+	r, ok := db.Registrant(addr)
+	if !ok {
+		return
+	}
+	if f.Owner, ok = r.Shown(en.detail); !ok {
+		return
+	}
+	if cap(en.regSlab)-len(en.regSlab) < 1024 {
+		en.regSlab = make([]byte, 0, 64<<10)
+	}
+	n := len(en.regSlab)
+	en.regSlab = f.Owner.AppendJSON(en.regSlab)
+	f.Registrant = model.Party{Raw: en.regSlab[n:len(en.regSlab):len(en.regSlab)], Clean: true}
+}
+
+// Registrant is the registrant object of an address at detail d (db lookup, the API's lookup):
+// nil when the database has none or d shows nothing.
+func Registrant(db *aircraftdb.DB, addr uint32, d model.RegistrantDetail) json.RawMessage {
+	r, ok := db.Registrant(addr)
+	if !ok {
+		return nil
+	}
+	if r, ok = r.Shown(d); !ok {
+		return nil
+	}
+	return r.AppendJSON(nil)
 }
 
 // TypeDetails are what a type designator says of an aircraft: its model, type, category and

@@ -12,13 +12,17 @@ import (
 type AircraftAnswer struct {
 	IcaoHex string `json:"icao_hex"`
 	model.Aircraft
+	// Registrant is who it is registered to, as REGISTRANT_DETAIL lets it be shown.
+	Registrant json.RawMessage `json:"registrant,omitempty"`
 }
 
-// LookupAircraft answers an address (hex, upper-case, already parsed to addr); found is false
-// when the aircraft table does not have it.
-func LookupAircraft(db *aircraftdb.DB, hex string, addr uint32) (AircraftAnswer, bool) {
+// LookupAircraft answers an address (hex, upper-case, already parsed to addr) with its
+// registrant at detail d; found is false when neither the aircraft table nor the registers
+// have it.
+func LookupAircraft(db *aircraftdb.DB, hex string, addr uint32, d model.RegistrantDetail) (AircraftAnswer, bool) {
 	a, found := Aircraft(db, addr, "")
-	return AircraftAnswer{IcaoHex: hex, Aircraft: a}, found
+	reg := Registrant(db, addr, d)
+	return AircraftAnswer{IcaoHex: hex, Aircraft: a, Registrant: reg}, found || reg != nil
 }
 
 // CallsignAnswer is what the database knows of a callsign: its operator and its route's

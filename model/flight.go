@@ -168,12 +168,15 @@ type Velocity struct {
 
 // Flight accumulates the messages of one aircraft until a gap longer than the flight TTL.
 type Flight struct {
-	IcaoHex         string
-	Ident           string
-	Squawk          string
-	Aircraft        Aircraft
-	Operator        Party
-	Registrant      Party
+	IcaoHex    string
+	Ident      string
+	Squawk     string
+	Aircraft   Aircraft
+	Operator   Party
+	Registrant Party
+	// Owner is the registrant the database gave, as REGISTRANT_DETAIL lets it be shown: what
+	// the registrant conditions read (Registrant is its payload object).
+	Owner           Registrant
 	Origin          Party
 	Destination     Party
 	ReceiverSources []string

@@ -12,6 +12,7 @@ import (
 type CASA struct{}
 
 func (CASA) Name() string   { return "casa" }
+func (CASA) URL() string    { return "https://services.casa.gov.au/CSV/acrftreg.csv" }
 func (CASA) Notice() string { return "CASA aircraft register" }
 
 // casaTable is acrftreg.csv's columns read; Mark and regholdname are required.
@@ -21,12 +22,15 @@ var casaTable = table{register: "casa", file: "acrftreg.csv", required: 2, latin
 
 // Read streams the CSV: rows not suspended.
 func (CASA) Read(path string, keep func(Entry)) (Counts, error) {
-	f, err := open(path, "acrftreg.csv")
+	var date Counts
+	f, err := open(path, "acrftreg.csv", &date)
 	if err != nil {
 		return Counts{}, fmt.Errorf("casa: %w", err)
 	}
 	defer f.Close()
-	return readCASA(f, keep)
+	c, err := readCASA(f, keep)
+	c.Date = date.Date
+	return c, err
 }
 
 func readCASA(r io.Reader, keep func(Entry)) (Counts, error) {

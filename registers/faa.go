@@ -12,6 +12,7 @@ import (
 type FAA struct{}
 
 func (FAA) Name() string   { return "faa" }
+func (FAA) URL() string    { return "https://registry.faa.gov/database/ReleasableAircraft.zip" }
 func (FAA) Notice() string { return "FAA aircraft registry (US government work, public domain)" }
 
 // faaTypes are TYPE REGISTRANT's codes in words, and whether the owner is an organisation.
@@ -30,12 +31,15 @@ var faaTable = table{register: "faa", file: "MASTER.txt", required: 2,
 
 // Read streams MASTER.txt, one row at a time (it is ≈ 190 MB).
 func (FAA) Read(path string, keep func(Entry)) (Counts, error) {
-	f, err := open(path, "MASTER.txt")
+	var date Counts
+	f, err := open(path, "MASTER.txt", &date)
 	if err != nil {
 		return Counts{}, fmt.Errorf("faa: %w", err)
 	}
 	defer f.Close()
-	return readFAA(f, keep)
+	c, err := readFAA(f, keep)
+	c.Date = date.Date
+	return c, err
 }
 
 func readFAA(r io.Reader, keep func(Entry)) (Counts, error) {

@@ -2,10 +2,9 @@
 // 12): each register one small file behind one interface (Register), listed once (All), a
 // fourth costing one new file and one line. A register yields the aircraft it keeps, by
 // address (or, for a register without addresses, by registration), with the registrant as the
-// register publishes it (Record); what of it may be shown is Detail's (REGISTRANT_DETAIL).
-//
-// This is the registers' reading (CONTRACT.md 12.1–12.3): their place in the aircraft
-// database, enrichment and conditions are to come (issue 43).
+// register publishes it (Record). The aircraft database keeps the records whole
+// (aircraftdb.BuildOptions.Registers); what of one may be shown is decided where it is looked
+// up (model.Registrant.Shown, REGISTRANT_DETAIL).
 package registers
 
 import (
@@ -23,51 +22,10 @@ type Record struct {
 	PostalCode         string   `json:"postal_code,omitempty"`
 	Country            string   `json:"country,omitempty"` // ISO 3166-1 alpha-2; unknown: omitted
 	Type               string   `json:"type,omitempty"`    // the register's own words
-	// Organisation: the owner is not a person (FAA types 3, 5, 7, 8; a register without types:
-	// a name holding an organisation's word). Only an organisation's names are shown under
-	// REGISTRANT_DETAIL=standard.
+	// Organisation: the owner is not a person (FAA types 3, 5, 7, 8; TC: not an individual; a
+	// register without types: a name holding an organisation's word). Only an organisation's
+	// names are shown under REGISTRANT_DETAIL=standard.
 	Organisation bool `json:"-"`
-}
-
-// Detail is REGISTRANT_DETAIL (CONTRACT.md 12.3): what of a record leaves the database.
-type Detail uint8
-
-const (
-	// Standard (the default): type, city, area, country; names only of an organisation;
-	// never street or postal code.
-	Standard Detail = iota
-	// Full: everything the register publishes.
-	Full
-	// None: no registrant anywhere.
-	None
-)
-
-// ParseDetail reads REGISTRANT_DETAIL ("" is standard).
-func ParseDetail(v string) (Detail, bool) {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "", "standard":
-		return Standard, true
-	case "full":
-		return Full, true
-	case "none":
-		return None, true
-	}
-	return Standard, false
-}
-
-// Shown is what of r may be shown at detail d; ok false: nothing (None, or nothing left).
-func (r Record) Shown(d Detail) (Record, bool) {
-	switch d {
-	case None:
-		return Record{}, false
-	case Standard:
-		out := Record{City: r.City, AdministrativeArea: r.AdministrativeArea, Country: r.Country, Type: r.Type, Organisation: r.Organisation}
-		if r.Organisation {
-			out.Names = r.Names
-		}
-		return out, !out.empty()
-	}
-	return r, !r.empty()
 }
 
 func (r Record) empty() bool {

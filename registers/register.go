@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Entry is one aircraft a register keeps: its 24-bit address, or (a register without
@@ -20,10 +21,12 @@ type Entry struct {
 	Record       Record
 }
 
-// Counts is what a read did: rows read, entries kept, rows skipped by reason.
+// Counts is what a read did: rows read, entries kept, rows skipped by reason, and the data's
+// date (its file's own date inside the archive; zero when not recorded).
 type Counts struct {
 	Read, Kept int
 	Skipped    map[string]int
+	Date       time.Time
 }
 
 func (c *Counts) skip(reason string) {
@@ -56,6 +59,8 @@ type Register interface {
 	Name() string
 	// Notice is what its licence asks to be said wherever its data is shown.
 	Notice() string
+	// URL is where tracker-rules db update downloads its file set by default.
+	URL() string
 	// Read streams the register's file set at path (its archive, a folder, or the file),
 	// calling keep with each aircraft kept. An error names the problem (a missing member, a
 	// layout without a column it needs); a row it cannot use is skipped and counted.
@@ -76,8 +81,9 @@ func ByName(name string) Register {
 }
 
 // open opens member (any case; a doubled extension accepted) of the archive or folder at path,
-// or path itself when it is the file.
-func open(path, member string) (io.ReadCloser, error) {
+// or path itself when it is the file; the member's own date is noted in c when an archive
+// records it (a file's modification time is the day it was copied, not the data's).
+func open(path, member string, c *Counts) (io.ReadCloser, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -108,6 +114,9 @@ func open(path, member string) (io.ReadCloser, error) {
 	}
 	for _, f := range z.File {
 		if matches(f.Name) {
+			if !f.Modified.IsZero() && (c.Date.IsZero() || f.Modified.After(c.Date)) {
+				c.Date = f.Modified.UTC()
+			}
 			rc, err := f.Open()
 			if err != nil {
 				_ = z.Close()

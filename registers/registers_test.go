@@ -167,52 +167,6 @@ func TestOpenNamesWhatIsMissing(t *testing.T) {
 	require.ErrorIs(t, err, os.ErrNotExist)
 }
 
-func TestShownKeepsWhatDetailAllows(t *testing.T) {
-	person := Record{Names: []string{"SMITH JOHN A"}, Street: []string{"123 MAIN ST"}, City: "WICHITA",
-		AdministrativeArea: "KS", PostalCode: "67201", Country: "US", Type: "Individual"}
-	company := Record{Names: []string{"ACME AVIATION INC"}, Street: []string{"PO BOX 7"}, City: "DENVER",
-		PostalCode: "80201", Country: "US", Type: "Corporation", Organisation: true}
-	onlyStreet := Record{Street: []string{"1 SMITH ST"}, PostalCode: "4350"}
-
-	tests := []struct {
-		name   string
-		record Record
-		detail Detail
-		want   Record
-		ok     bool
-	}{
-		{"standard hides a person's name, street and postcode", person, Standard,
-			Record{City: "WICHITA", AdministrativeArea: "KS", Country: "US", Type: "Individual"}, true},
-		{"standard keeps an organisation's names", company, Standard,
-			Record{Names: []string{"ACME AVIATION INC"}, City: "DENVER", Country: "US", Type: "Corporation", Organisation: true}, true},
-		{"standard with nothing left is nothing", onlyStreet, Standard, Record{}, false},
-		{"full keeps everything", person, Full, person, true},
-		{"none is nothing", company, None, Record{}, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, ok := tt.record.Shown(tt.detail)
-			require.Equal(t, tt.ok, ok)
-			require.Equal(t, tt.want, got)
-		})
-	}
-}
-
-func TestParseDetail(t *testing.T) {
-	tests := []struct {
-		in   string
-		want Detail
-		ok   bool
-	}{
-		{"", Standard, true}, {"standard", Standard, true}, {" FULL ", Full, true}, {"none", None, true}, {"everything", Standard, false},
-	}
-	for _, tt := range tests {
-		got, ok := ParseDetail(tt.in)
-		require.Equal(t, tt.ok, ok, tt.in)
-		require.Equal(t, tt.want, got, tt.in)
-	}
-}
-
 func TestOrganisationNameIsWholeWords(t *testing.T) {
 	tests := []struct {
 		name string

@@ -17,6 +17,9 @@ import (
 type TC struct{}
 
 func (TC) Name() string { return "tc" }
+func (TC) URL() string {
+	return "https://wwwapps.tc.gc.ca/Saf-Sec-Sur/2/CCARCS-RIACC/download/ccarcsdb.zip"
+}
 func (TC) Notice() string {
 	return "Transport Canada Canadian Civil Aircraft Register, Open Government Licence – Canada: " +
 		"Reproduced and distributed with the permission of the Government of Canada. " +
@@ -151,7 +154,7 @@ func binaryAddress(s string) (uint32, bool) {
 // not data); a row narrower than width or unreadable is skipped and counted under the file's
 // name; a first row that is narrower is another layout: an error.
 func tcFile(path, member string, width int, c *Counts, row func([]string)) error {
-	f, err := open(path, member)
+	f, err := open(path, member, c)
 	if err != nil {
 		return fmt.Errorf("tc: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
@@ -44,12 +45,19 @@ const (
 	TypeWatchlist         = "watchlist"
 	TypeWatchlistGroup    = "watchlist_group"
 	TypeWatchlistCategory = "watchlist_category"
+	// Registrant condition types (CONTRACT.md 12.5: an extension too).
+	TypeRegistrantType = "registrant_type"
+	TypeRegistrantName = "registrant_name"
 )
 
 // Extension reports whether a condition type is one of this project's extensions, which the
 // original processor would skip a rule for (the UI marks such a rule).
 func Extension(typ string) bool {
-	return typ == TypeWatchlist || typ == TypeWatchlistGroup || typ == TypeWatchlistCategory
+	switch typ {
+	case TypeWatchlist, TypeWatchlistGroup, TypeWatchlistCategory, TypeRegistrantType, TypeRegistrantName:
+		return true
+	}
+	return false
 }
 
 // Operators (CONTRACT.md 6.1).
@@ -59,12 +67,20 @@ const (
 	OpMaximum   = "maximum"
 	OpInList    = "in_list"
 	OpNotInList = "not_in_list"
+	// OpContains is registrant_name's alone (CONTRACT.md 12.5).
+	OpContains = "contains"
 )
 
 // OperatorLabels are the operators as the UI words them.
-var OperatorLabels = map[string]string{OpEquals: "equals", OpMinimum: "at least", OpMaximum: "at most", OpInList: "any of", OpNotInList: "none of"}
+var OperatorLabels = map[string]string{OpEquals: "equals", OpMinimum: "at least", OpMaximum: "at most", OpInList: "any of", OpNotInList: "none of", OpContains: "contains"}
 
-var knownOperators = []string{OpEquals, OpMinimum, OpMaximum, OpInList, OpNotInList}
+var knownOperators = []string{OpEquals, OpMinimum, OpMaximum, OpInList, OpNotInList, OpContains}
+
+// Limits of registrant_name's value (CONTRACT.md 12.5: the API's 422).
+const (
+	MaxRegistrantNames     = 50
+	MaxRegistrantNameChars = 100
+)
 
 // Value describes a condition type's value: the API refuses (422) a value outside the ✱ limits
 // (Min/Max of an integer, Pattern of a text, Options and item counts of a list); the UI builds
@@ -328,6 +344,58 @@ var conditionTypes = []*conditionType{
 			}
 			return append([]string{}, f.Watched.Categories...)
 		}},
+	{name: TypeRegistrantType, operators: []string{OpEquals, OpInList}, cost: 1,
+		value: Value{Widget: "registranttype", Label: "Registrant type", List: true, MinItems: 1, Lookup: "registrant_types",
+			Hint: "as the register says it: Individual, Corporation, Government…"},
+		compile: func(c *cond, v any, _ Refs) error {
+			if c.list = stringList(v); len(c.list) == 0 {
+				return errors.New("registrant_type value must be a non-empty type or a list of them")
+			}
+			return nil
+		},
+		match: func(c *cond, f *model.Flight, _ bitset, _ time.Time) bool {
+			if f.Owner.Type == "" {
+				return false
+			}
+			for _, want := range c.list {
+				if strings.EqualFold(f.Owner.Type, want) {
+					return true
+				}
+			}
+			return false
+		},
+		observe: func(_ *cond, f *model.Flight, _ []string, _ time.Time) any { return nilIfEmpty(f.Owner.Type) }},
+	{name: TypeRegistrantName, operators: []string{OpContains}, cost: 3,
+		value: Value{Widget: "registrantname", Label: "Registrant name contains", List: true, MinItems: 1, MaxItems: MaxRegistrantNames,
+			MaxLength: MaxRegistrantNameChars, Hint: "any case; only names REGISTRANT_DETAIL shows can match"},
+		compile: func(c *cond, v any, _ Refs) error {
+			for _, s := range stringList(v) {
+				c.list = append(c.list, strings.Join(strings.Fields(s), " ")) // runs of spaces collapsed, as the names are
+			}
+			if len(c.list) == 0 {
+				return errors.New("registrant_name value must be a non-empty name or a list of them")
+			}
+			return nil
+		},
+		match: func(c *cond, f *model.Flight, _ bitset, _ time.Time) bool {
+			for _, name := range f.Owner.Names {
+				if name == "" {
+					return false
+				}
+				for _, want := range c.list {
+					if model.ContainsFold(name, want) {
+						return true
+					}
+				}
+			}
+			return false
+		},
+		observe: func(_ *cond, f *model.Flight, _ []string, _ time.Time) any {
+			if names := f.Owner.NameList(); len(names) > 0 {
+				return append([]string{}, names...)
+			}
+			return nil
+		}},
 	{name: TypeArea, operators: []string{OpEquals}, cost: 10,
 		value: Value{Widget: "area", Label: "Inside area"},
 		compile: func(c *cond, v any, refs Refs) error {
@@ -420,6 +488,8 @@ func CheckValue(typ string, raw json.RawMessage) (msg, errType string) {
 			}
 		}
 		return "", ""
+	case TypeRegistrantType, TypeRegistrantName:
+		return checkNames(typ, raw)
 	}
 	switch {
 	case v.Ranged:
@@ -455,6 +525,41 @@ func CheckValue(typ string, raw json.RawMessage) (msg, errType string) {
 		}
 	}
 	return "", ""
+}
+
+// checkNames is the ✱ check of the registrant conditions' value: a non-empty string or an
+// array of them; registrant_name's at most MaxRegistrantNames, each at most
+// MaxRegistrantNameChars characters.
+func checkNames(typ string, raw json.RawMessage) (msg, errType string) {
+	var one string
+	list := []string{}
+	if json.Unmarshal(raw, &one) == nil {
+		list = append(list, one)
+	} else if json.Unmarshal(raw, &list) != nil {
+		return "value must be a non-empty string or an array of them", "list_type"
+	}
+	if len(list) == 0 {
+		return "value must name at least one", "too_short"
+	}
+	if typ == TypeRegistrantName && len(list) > MaxRegistrantNames {
+		return fmt.Sprintf("value must hold at most %d names", MaxRegistrantNames), "too_long"
+	}
+	for _, s := range list {
+		switch {
+		case strings.TrimSpace(s) == "":
+			return "value must be a non-empty string", "string_too_short"
+		case typ == TypeRegistrantName && utf8.RuneCountInString(s) > MaxRegistrantNameChars:
+			return fmt.Sprintf("each name must be at most %d characters", MaxRegistrantNameChars), "string_too_long"
+		}
+	}
+	return "", ""
+}
+
+func nilIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 // exactInteger accepts a JSON integer (or an integral float) and an integer string written

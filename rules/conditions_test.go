@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,7 +16,8 @@ func TestConditionTableIsComplete(t *testing.T) {
 	want := []string{TypeAltitude, TypeVelocity, TypeVerticalSpeed, TypeHeading, TypeDate, TypeIdent, TypeSquawk, TypeMilitary,
 		TypeReceiverSource, TypeOperatorAirlineDesignator, TypeAircraftTypeDesignator, TypeAircraftRegistration,
 		TypeAircraftIcaoHex, TypeAircraftPowerplantCount, TypeWakeTurbulenceCategory, TypeMatchedRules, TypeArea,
-		TypeWatchlist, TypeWatchlistGroup, TypeWatchlistCategory} // the spec's 17, and the watchlists' 3 (CONTRACT.md 11.3)
+		TypeWatchlist, TypeWatchlistGroup, TypeWatchlistCategory, // the spec's 17, the watchlists' 3 (CONTRACT.md 11.3)
+		TypeRegistrantType, TypeRegistrantName} // and the registrant's 2 (CONTRACT.md 12.5)
 	var got []string
 	for _, ct := range ConditionTypes() {
 		got = append(got, ct.Type)
@@ -34,7 +36,7 @@ func TestConditionTableIsComplete(t *testing.T) {
 		require.Equal(t, row.operators, Operators[ct.Type])
 	}
 	require.ElementsMatch(t, want, got)
-	require.Len(t, got, 20)
+	require.Len(t, got, 22)
 }
 
 // The ✱ limits of CONTRACT.md 6.2, read from the table: the API's 422 texts and types.
@@ -70,6 +72,15 @@ func TestCheckValueAppliesTheStarredLimits(t *testing.T) {
 		{TypeReceiverSource, `["UAT"]`, "value must be an array of 1 or 2 distinct values from 1090, 978, EXTERNAL", "enum"},
 		{TypeMatchedRules, `[]`, "value must be an array of at least 1 rule identifier", "list_type"},
 		{TypeMatchedRules, `["a","b"]`, "", ""},
+		{TypeRegistrantType, `"Corporation"`, "", ""},
+		{TypeRegistrantType, `["Government","LLC"]`, "", ""},
+		{TypeRegistrantType, `[""]`, "value must be a non-empty string", "string_too_short"},
+		{TypeRegistrantType, `3`, "value must be a non-empty string or an array of them", "list_type"},
+		{TypeRegistrantName, `"acme"`, "", ""},
+		{TypeRegistrantName, `[]`, "value must name at least one", "too_short"},
+		{TypeRegistrantName, `["` + strings.Repeat("é", 100) + `"]`, "", ""},
+		{TypeRegistrantName, `["` + strings.Repeat("x", 101) + `"]`, "each name must be at most 100 characters", "string_too_long"},
+		{TypeRegistrantName, `[` + strings.TrimSuffix(strings.Repeat(`"a",`, 51), ",") + `]`, "value must hold at most 50 names", "too_long"},
 		// Not starred: the engine's to refuse (400), not the API's body validation.
 		{TypeIdent, `""`, "", ""},
 		{TypeDate, `"2026-01-01T10:00"`, "", ""},

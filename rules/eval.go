@@ -15,6 +15,7 @@ const (
 	opMaximum
 	opInList
 	opNotInList
+	opContains
 )
 
 func opCode(s string) opKind {
@@ -27,6 +28,8 @@ func opCode(s string) opKind {
 		return opInList
 	case OpNotInList:
 		return opNotInList
+	case OpContains:
+		return opContains
 	}
 	return opEquals
 }

@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -104,6 +105,49 @@ func CheckAddress(address string) error {
 // model.TooLarge naming what). An error names the URL (its password hidden) and what went
 // wrong, never the answer's body.
 func Get(ctx context.Context, client *http.Client, src string, limit int64, what string) ([]byte, error) {
+	resp, err := open(ctx, client, src)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, err := ReadLimited(resp.Body, limit, what)
+	if err != nil {
+		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
+	}
+	return b, nil
+}
+
+// Save streams the body of a 2xx answer to the file at path (at most limit bytes: more is
+// model.TooLarge naming what), so that a large download never sits in memory whole.
+func Save(ctx context.Context, client *http.Client, src string, limit int64, what, path string) error {
+	resp, err := open(ctx, client, src)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600) //nolint:gosec // the caller's scratch file
+	if err != nil {
+		return err
+	}
+	n, err := io.Copy(f, io.LimitReader(resp.Body, limit+1))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	switch {
+	case err != nil:
+		return fmt.Errorf("downloading %s: %w", Redacted(src), err)
+	case n > limit:
+		return fmt.Errorf("downloading %s: %w", Redacted(src), model.TooLarge(what, limit))
+	}
+	return nil
+}
+
+// UserAgent names the project, its version and its repository on every download (the FAA's
+// and CASA's hosts refuse default client agents; CONTRACT.md 12.6).
+var UserAgent = "tracker-core-health/" + config.Version + " (+https://github.com/tracker-adsb/tracker-core-health)"
+
+// open sends the GET and checks the status; an error names the URL (its password hidden).
+func open(ctx context.Context, client *http.Client, src string) (*http.Response, error) {
 	if !IsURL(src) {
 		return nil, fmt.Errorf("%s is no http(s) URL", Redacted(src))
 	}
@@ -111,6 +155,7 @@ func Get(ctx context.Context, client *http.Client, src string, limit int64, what
 	if err != nil {
 		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
 	}
+	req.Header.Set("User-Agent", UserAgent)
 	resp, err := client.Do(req)
 	if err != nil {
 		var ue *url.Error
@@ -119,15 +164,11 @@ func Get(ctx context.Context, client *http.Client, src string, limit int64, what
 		}
 		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
 	}
-	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		_ = resp.Body.Close()
 		return nil, fmt.Errorf("downloading %s: HTTP %s", Redacted(src), resp.Status)
 	}
-	b, err := ReadLimited(resp.Body, limit, what)
-	if err != nil {
-		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
-	}
-	return b, nil
+	return resp, nil
 }
 
 // Document reads a small document a receiver serves (a readsb/tar1090 aircraft.json, a

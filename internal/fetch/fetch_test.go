@@ -7,11 +7,15 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 func TestCheckAddressRefusesLocalAndPrivate(t *testing.T) {
@@ -87,4 +91,23 @@ func TestErrorsHideThePassword(t *testing.T) {
 	require.Error(t, err)
 	require.NotContains(t, err.Error(), "hunter2")
 	require.Contains(t, err.Error(), "refused")
+}
+
+func TestDownloadsNameTheProjectAndSaveStreams(t *testing.T) {
+	var agent string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		agent = r.Header.Get("User-Agent")
+		_, _ = w.Write([]byte(strings.Repeat("x", 100)))
+	}))
+	defer srv.Close()
+	path := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, Save(t.Context(), NewClient(0, true), srv.URL, 100, "the file", path))
+	require.Regexp(t, `^tracker-core-health/\S+ \(\+https://github.com/tracker-adsb/tracker-core-health\)$`, agent)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Len(t, b, 100)
+
+	err = Save(t.Context(), NewClient(0, true), srv.URL, 99, "the file", path)
+	require.ErrorIs(t, err, model.ErrTooLarge)
+	require.ErrorContains(t, err, "the file is larger")
 }

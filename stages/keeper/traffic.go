@@ -130,10 +130,12 @@ func NewTraffic(src string, interval, window time.Duration, log zerolog.Logger) 
 
 // EnrichWith makes the kept aircraft enriched from src (AIRCRAFT_DB), as the rule tests'
 // flights are: GET /api/traffic then says who each is and where it flies. Call it before Run.
-func (t *Traffic) EnrichWith(src enrich.Source, log zerolog.Logger) {
+func (t *Traffic) EnrichWith(src enrich.Source, detail model.RegistrantDetail, log zerolog.Logger) {
 	t.lmu.Lock()
 	defer t.lmu.Unlock()
-	t.who.SetEnricher(enrich.New(src, log))
+	en := enrich.New(src, log)
+	en.SetRegistrantDetail(detail)
+	t.who.SetEnricher(en)
 }
 
 // Watch makes the kept aircraft looked up in the watchlists (CONTRACT.md 11.4): each shows its

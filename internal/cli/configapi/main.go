@@ -59,13 +59,14 @@ func run() int {
 	matches.KeepIn(client)         // the Matches page's history, kept across restarts
 	matches.PositionsFrom(traffic) // where the receiver saw each matched aircraft
 	opts := api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
-		Tar1090URL: cfg.Tar1090URL, Traffic: traffic, Matches: matches, AllowPrivateDownloads: cfg.AllowPrivateDownloads}
+		Tar1090URL: cfg.Tar1090URL, Traffic: traffic, Matches: matches, AllowPrivateDownloads: cfg.AllowPrivateDownloads,
+		RegistrantDetail: cfg.RegistrantDetail}
 	// The aircraft database of the rule tests and the traffic; a replaced file is in use
 	// within a minute.
 	db := shipped.Open(cfg.AircraftDB, log.With().Str("stage", "aircraftdb").Logger())
 	if db != nil {
 		opts.AircraftDB = db
-		traffic.EnrichWith(db, log.With().Str("stage", "enrich").Logger())
+		traffic.EnrichWith(db, cfg.RegistrantDetail, log.With().Str("stage", "enrich").Logger())
 	}
 	server, err := api.NewServer(store, opts, log)
 	if err != nil {

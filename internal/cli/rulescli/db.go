@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -21,13 +23,17 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/registers"
 )
 
 const dbUsage = `usage:
-  tracker-rules db build --mictronics ZIP_OR_DIR --standing-data TARGZ_OR_DIR -o FILE[.gz]
+  tracker-rules db build --mictronics ZIP_OR_DIR --standing-data TARGZ_OR_DIR [--faa ZIP_OR_DIR] [--tc ZIP_OR_DIR] [--casa CSV] -o FILE[.gz|.zst]
   tracker-rules db info [--db FILE]
   tracker-rules db lookup [--db FILE] KEY...     (a 6-hex-digit address, or a callsign)
-  tracker-rules db update [--db FILE] [--mictronics-url URL] [--standing-data-url URL] [--timeout 5m]
+  tracker-rules db update [--db FILE] [--mictronics-url URL] [--standing-data-url URL]
+                          [--registers faa,tc,casa | --no-registers] [--faa-url URL] [--tc-url URL] [--casa-url URL] [--timeout 5m]
+The registers (faa: the US FAA, tc: Transport Canada, casa: Australia's CASA) add who each
+aircraft is registered to; REGISTRANT_DETAIL (standard, full, none) decides what is shown.
 Without --db: AIRCRAFT_DB, else ` + "`$XDG_DATA_HOME/tracker-core-health/aircraft.db`" + ` when present, else the
 shipped database.`
 
@@ -37,7 +43,7 @@ const (
 	DefaultStandingDataURL = "https://github.com/vradarserver/standing-data/archive/refs/heads/main.tar.gz"
 )
 
-// maxDownload bounds one downloaded upstream file (they are ≈ 3 and ≈ 6 MB).
+// maxDownload bounds one downloaded upstream file (≈ 3 and ≈ 6 MB; the FAA register ≈ 60 MB).
 const maxDownload = 256 << 20
 
 func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -64,6 +70,15 @@ func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		micURL:     fs.String("mictronics-url", cmp.Or(env.MictronicsURL, DefaultMictronicsURL), "update: Mictronics indexedDB.zip"),
 		sdURL:      fs.String("standing-data-url", cmp.Or(env.StandingDataURL, DefaultStandingDataURL), "update: the standing data archive"),
 		timeout:    fs.Duration("timeout", 5*time.Minute, "update: the longest a download may take"),
+		wanted:     fs.String("registers", registerNames(), "update: the registers to download, comma-separated"),
+		noRegs:     fs.Bool("no-registers", false, "update: download no register"),
+		detail:     env.RegistrantDetail,
+		regPath:    map[string]*string{},
+		regURL:     map[string]*string{},
+	}
+	for _, r := range registers.All { // one flag pair per register: a new register needs no line here
+		f.regPath[r.Name()] = fs.String(r.Name(), "", "build: the "+r.Name()+" register's file set")
+		f.regURL[r.Name()] = fs.String(r.Name()+"-url", r.URL(), "update: where the "+r.Name()+" register is downloaded from")
 	}
 	if code, done := parseFlags(fs, args[1:], dbUsage, stdout); done {
 		return code
@@ -86,6 +101,19 @@ func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int
 type dbFlags struct {
 	db, mictronics, standing, out, micURL, sdURL *string
 	timeout                                      *time.Duration
+	wanted                                       *string
+	noRegs                                       *bool
+	detail                                       model.RegistrantDetail
+	regPath, regURL                              map[string]*string // by register name
+}
+
+// registerNames are every register's name, comma-separated (db update's default).
+func registerNames() string {
+	names := make([]string, len(registers.All))
+	for i, r := range registers.All {
+		names[i] = r.Name()
+	}
+	return strings.Join(names, ",")
 }
 
 func (f dbFlags) build(stdout, stderr io.Writer) int {
@@ -93,7 +121,13 @@ func (f dbFlags) build(stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "db build needs --mictronics, --standing-data and -o")
 		return 2
 	}
-	meta, err := aircraftdb.BuildFile(*f.mictronics, *f.standing, *f.out)
+	opts := aircraftdb.Options{Mictronics: *f.mictronics, StandingData: *f.standing}
+	for _, r := range registers.All {
+		if p := *f.regPath[r.Name()]; p != "" {
+			opts.Registers = append(opts.Registers, aircraftdb.RegisterFile{Register: r, Path: p})
+		}
+	}
+	meta, err := aircraftdb.BuildFile(opts, *f.out)
 	if err != nil {
 		fmt.Fprintln(stderr, "db build:", err)
 		return 1
@@ -113,6 +147,9 @@ func (f dbFlags) info(stdout, stderr io.Writer) int {
 	printMeta(stdout, db.Meta())
 	// The licences ask for it wherever the data is used (aircraftdb/shipped/NOTICE).
 	fmt.Fprintf(stdout, "attribution: %s. %s\n", shipped.Attribution, aircraftdb.Attribution)
+	if len(db.Meta().Registers) == 0 {
+		fmt.Fprintln(stdout, "registrants: none (tracker-rules db update adds them; README, \"Who owns it\")")
+	}
 	return 0
 }
 
@@ -127,7 +164,7 @@ func (f dbFlags) lookup(keys []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	for _, key := range keys {
-		b, _ := json.Marshal(lookup(db, key))
+		b, _ := json.Marshal(lookup(db, key, f.detail))
 		fmt.Fprintln(stdout, string(b))
 	}
 	return 0
@@ -138,7 +175,12 @@ func (f dbFlags) update(ctx context.Context, stdout, stderr io.Writer) int {
 	if target == "" {
 		target = shipped.DefaultPath()
 	}
-	meta, err := update(ctx, target, *f.micURL, *f.sdURL, *f.timeout)
+	regs, err := f.updateRegisters()
+	if err != nil {
+		fmt.Fprintln(stderr, "db update:", err)
+		return 2
+	}
+	meta, err := update(ctx, target, updateSources{mic: *f.micURL, sd: *f.sdURL, registers: regs}, *f.timeout)
 	if err != nil {
 		fmt.Fprintf(stderr, "db update: %v; %s left as it was\n", err, target)
 		return 1
@@ -146,6 +188,25 @@ func (f dbFlags) update(ctx context.Context, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "updated %s\n", target)
 	printMeta(stdout, meta)
 	return 0
+}
+
+// updateRegisters are the registers db update downloads, with their URLs.
+func (f dbFlags) updateRegisters() ([]registerURL, error) {
+	if *f.noRegs {
+		return nil, nil
+	}
+	var out []registerURL
+	for name := range strings.SplitSeq(*f.wanted, ",") {
+		if name = strings.ToLower(strings.TrimSpace(name)); name == "" {
+			continue
+		}
+		r := registers.ByName(name)
+		if r == nil {
+			return nil, fmt.Errorf("--registers: no register %q (there are %s)", name, registerNames())
+		}
+		out = append(out, registerURL{register: r, url: *f.regURL[name]})
+	}
+	return out, nil
 }
 
 // openForCLI opens the named file, else the default file when present, else the shipped one.
@@ -184,6 +245,17 @@ func printMeta(w io.Writer, m aircraftdb.Meta) {
 	for _, k := range sortedNames(m.Skipped) {
 		fmt.Fprintf(w, "skipped (%s): %d\n", k, m.Skipped[k])
 	}
+	for _, r := range m.Registers {
+		date := "its data's date not recorded in the files"
+		if r.Date != "" {
+			date = "data of " + r.Date
+		}
+		fmt.Fprintf(w, "register %s: %s, %d rows read, %d kept", r.Name, date, r.Read, r.Kept)
+		for _, k := range sortedNames(r.Skipped) {
+			fmt.Fprintf(w, ", skipped (%s): %d", k, r.Skipped[k])
+		}
+		fmt.Fprintf(w, "\nregister %s notice: %s\n", r.Name, r.Notice)
+	}
 }
 
 func sortedNames(m map[string]int) []string {
@@ -199,11 +271,11 @@ func sortedNames(m map[string]int) []string {
 // operator and the route's airports; a key that is both (ACA123: six hex digits, and Air
 // Canada 123) and known as both is answered as both, labelled {"aircraft", "callsign"};
 // unknown: {}.
-func lookup(db *aircraftdb.DB, key string) any {
+func lookup(db *aircraftdb.DB, key string, detail model.RegistrantDetail) any {
 	key = strings.ToUpper(strings.TrimSpace(key))
 	var ac any
 	if addr, ok := model.ParseAddress(key); ok {
-		if a, found := enrich.LookupAircraft(db, key, addr); found {
+		if a, found := enrich.LookupAircraft(db, key, addr, detail); found {
 			ac = a
 		}
 	}
@@ -220,9 +292,22 @@ func lookup(db *aircraftdb.DB, key string) any {
 	return c
 }
 
-// update downloads both upstream files beside target, builds, and swaps target atomically; any
-// failure leaves target as it was.
-func update(ctx context.Context, target, micURL, sdURL string, timeout time.Duration) (aircraftdb.Meta, error) {
+// registerURL is a register db update downloads, and from where.
+type registerURL struct {
+	register registers.Register
+	url      string
+}
+
+// updateSources are where db update downloads from.
+type updateSources struct {
+	mic, sd   string
+	registers []registerURL
+}
+
+// update downloads the upstream files and the registers beside target, builds, and swaps target
+// atomically; any failure (a download, a register in another layout) leaves target as it was
+// and names what failed.
+func update(ctx context.Context, target string, src updateSources, timeout time.Duration) (aircraftdb.Meta, error) {
 	dir := filepath.Dir(target)
 	if err := os.MkdirAll(dir, 0o755); err != nil { //nolint:gosec // a data folder others read
 		return aircraftdb.Meta{}, err
@@ -234,24 +319,41 @@ func update(ctx context.Context, target, micURL, sdURL string, timeout time.Dura
 	defer os.RemoveAll(tmp) //nolint:errcheck // a scratch folder
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	micFile, sdFile := filepath.Join(tmp, "indexedDB.zip"), filepath.Join(tmp, "standing-data.tar.gz")
-	if err := download(ctx, micURL, micFile); err != nil {
+	opts := aircraftdb.Options{Mictronics: filepath.Join(tmp, "indexedDB.zip"), StandingData: filepath.Join(tmp, "standing-data.tar.gz")}
+	if err := download(ctx, src.mic, opts.Mictronics); err != nil {
 		return aircraftdb.Meta{}, fmt.Errorf("downloading the Mictronics database: %w", err)
 	}
-	if err := download(ctx, sdURL, sdFile); err != nil {
+	if err := download(ctx, src.sd, opts.StandingData); err != nil {
 		return aircraftdb.Meta{}, fmt.Errorf("downloading the standing data: %w", err)
 	}
-	return aircraftdb.BuildFile(micFile, sdFile, target)
+	for _, r := range src.registers {
+		to := filepath.Join(tmp, r.register.Name()+"-"+downloadName(r.url))
+		if err := download(ctx, r.url, to); err != nil {
+			return aircraftdb.Meta{}, fmt.Errorf("downloading the %s register: %w", r.register.Name(), err)
+		}
+		opts.Registers = append(opts.Registers, aircraftdb.RegisterFile{Register: r.register, Path: to})
+	}
+	return aircraftdb.BuildFile(opts, target)
 }
 
-// download writes the body of url to the file to (at most maxDownload bytes): the command
-// line fetches what its user asks, local addresses included.
-func download(ctx context.Context, url, to string) error {
-	b, err := fetch.Get(ctx, fetch.NewClient(0, true), url, maxDownload, "the download")
+// downloadName is the file name a download is kept under: the URL's last element (its
+// extension says a zip from a CSV), "download" when it has none usable.
+func downloadName(raw string) string {
+	u, err := url.Parse(raw)
 	if err != nil {
-		return err
+		return "download"
 	}
-	return os.WriteFile(to, b, 0o600)
+	name := path.Base(u.Path)
+	if name == "." || name == "/" || strings.ContainsAny(name, `\`) {
+		return "download"
+	}
+	return name
+}
+
+// download streams the body of url to the file to (at most maxDownload bytes): the command
+// line fetches what its user asks, local addresses included.
+func download(ctx context.Context, src, to string) error {
+	return fetch.Save(ctx, fetch.NewClient(0, true), src, maxDownload, "the download", to)
 }
 
 // dbLog is the logger of the database handle of replay, trace and watch.

@@ -63,7 +63,9 @@ func openEngine(ctx context.Context, o options, log zerolog.Logger) (*ruleEngine
 	e.Engine = rules.NewEngine(set, ttl)
 	if o.enrich {
 		if e.db = shipped.Open(o.db, dbLog(log)); e.db != nil {
-			e.SetEnricher(enrich.New(e.db, log.With().Str("stage", "enrich").Logger()))
+			en := enrich.New(e.db, log.With().Str("stage", "enrich").Logger())
+			en.SetRegistrantDetail(o.env.RegistrantDetail)
+			e.SetEnricher(en)
 		}
 	}
 	if o.fromStore {

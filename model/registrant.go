@@ -1,0 +1,211 @@
+package model
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Registrant is who an aircraft is registered to (CONTRACT.md 12.2), as a national register
+// says it: a value of fixed size whose strings point into the aircraft database, so that a
+// lookup allocates nothing. Empty fields are absent; names and streets fill from the first.
+type Registrant struct {
+	Names              [MaxRegistrantNames]string // the primary name first, then the other names
+	Street             [2]string
+	City               string
+	AdministrativeArea string
+	PostalCode         string
+	Country            string // ISO 3166-1 alpha-2
+	Type               string // the register's own words (FAA: Individual, Corporation…)
+	// Organisation: the owner is not a person (CONTRACT.md 12.3); only an organisation's
+	// names are shown under REGISTRANT_DETAIL=standard.
+	Organisation bool
+}
+
+// MaxRegistrantNames is the most names a registrant keeps (FAA: NAME and 5 OTHER NAMES).
+const MaxRegistrantNames = 6
+
+// RegistrantDetail is REGISTRANT_DETAIL (CONTRACT.md 12.3): what of a registrant leaves the
+// database.
+type RegistrantDetail uint8
+
+const (
+	// DetailStandard (the default): type, city, area, country; names only of an
+	// organisation; never street or postal code.
+	DetailStandard RegistrantDetail = iota
+	// DetailFull: everything the register publishes.
+	DetailFull
+	// DetailNone: no registrant anywhere.
+	DetailNone
+)
+
+// ParseRegistrantDetail reads REGISTRANT_DETAIL ("" is standard).
+func ParseRegistrantDetail(v string) (RegistrantDetail, bool) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "standard":
+		return DetailStandard, true
+	case "full":
+		return DetailFull, true
+	case "none":
+		return DetailNone, true
+	}
+	return DetailStandard, false
+}
+
+func (d RegistrantDetail) String() string {
+	return [...]string{"standard", "full", "none"}[min(int(d), 2)]
+}
+
+// Shown is what of r may leave the database at detail d; false: nothing (none, or nothing left).
+func (r Registrant) Shown(d RegistrantDetail) (Registrant, bool) {
+	switch d {
+	case DetailNone:
+		return Registrant{}, false
+	case DetailStandard:
+		out := Registrant{City: r.City, AdministrativeArea: r.AdministrativeArea, Country: r.Country, Type: r.Type,
+			Organisation: r.Organisation}
+		if r.Organisation {
+			out.Names = r.Names
+		}
+		return out, !out.Empty()
+	}
+	return r, !r.Empty()
+}
+
+// Empty reports a registrant with nothing to say.
+func (r *Registrant) Empty() bool {
+	return r.Names[0] == "" && r.Street[0] == "" && r.City == "" && r.AdministrativeArea == "" && r.PostalCode == "" &&
+		r.Country == "" && r.Type == ""
+}
+
+// NameList is the names that are set.
+func (r *Registrant) NameList() []string { return setStrings(r.Names[:]) }
+
+// StreetList is the street lines that are set.
+func (r *Registrant) StreetList() []string { return setStrings(r.Street[:]) }
+
+func setStrings(s []string) []string {
+	n := 0
+	for n < len(s) && s[n] != "" {
+		n++
+	}
+	return s[:n]
+}
+
+// Label is how a registrant is said in one line ("Registered to …", the flight log): the first
+// name, else the type; then where, as far as it is known.
+func (r *Registrant) Label() string {
+	who := r.Names[0]
+	if who == "" {
+		who = r.Type
+	}
+	var where []string
+	for _, v := range []string{r.City, r.AdministrativeArea, r.Country} {
+		if v != "" {
+			where = append(where, v)
+		}
+	}
+	switch {
+	case who == "" && len(where) == 0:
+		return ""
+	case who == "":
+		return strings.Join(where, ", ")
+	case len(where) == 0:
+		return who
+	}
+	return who + " (" + strings.Join(where, ", ") + ")"
+}
+
+// AppendJSON appends the registrant object of the payload (CONTRACT.md 12.2: the original's
+// keys, empty values omitted); nothing when it is empty.
+func (r *Registrant) AppendJSON(dst []byte) []byte {
+	if r.Empty() {
+		return dst
+	}
+	n := len(dst)
+	dst = append(dst, '{')
+	field := func(key string) {
+		if len(dst) > n+1 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '"')
+		dst = append(dst, key...)
+		dst = append(dst, '"', ':')
+	}
+	list := func(key string, values []string) {
+		if len(values) == 0 {
+			return
+		}
+		field(key)
+		dst = append(dst, '[')
+		for i, v := range values {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendJSONString(dst, v)
+		}
+		dst = append(dst, ']')
+	}
+	list("names", r.NameList())
+	list("street", r.StreetList())
+	for _, kv := range [...]struct{ k, v string }{{"city", r.City}, {"administrative_area", r.AdministrativeArea},
+		{"postal_code", r.PostalCode}, {"country", r.Country}, {"type", r.Type}} {
+		if kv.v != "" {
+			field(kv.k)
+			dst = AppendJSONString(dst, kv.v)
+		}
+	}
+	return append(dst, '}')
+}
+
+// AppendJSONString appends s as a JSON string, escaped as encoding/json escapes it (HTML-safe
+// characters included), so that hand-rendered objects read the same as a json.Marshal of them.
+func AppendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				dst = append(dst, '\\', c)
+			case c == '\n':
+				dst = append(dst, '\\', 'n')
+			case c == '\r':
+				dst = append(dst, '\\', 'r')
+			case c == '\t':
+				dst = append(dst, '\\', 't')
+			case c < 0x20 || c == '<' || c == '>' || c == '&':
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			default:
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(dst, '"')
+}
+
+// ContainsFold reports whether sub appears in s, case-insensitively, without allocating (the
+// registrant_name condition; both are kept with inner runs of spaces collapsed).
+func ContainsFold(s, sub string) bool {
+	if sub == "" {
+		return true
+	}
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if (i == 0 || utf8.RuneStart(s[i])) && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
