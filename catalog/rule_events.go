@@ -23,12 +23,13 @@ const RuleEventType = "matched"
 // RuleEventTemplate turns a rule notification (CONTRACT.md 6.5) into the event Home Assistant
 // records: event_type "matched" and the fields an automation needs most, with the delivery
 // (CONTRACT.md 10.3: "sent", "held" or "" when the notification has none, and why) and the
-// watchlist entry (11.4). Optional fields render as "" (military as false) when the
+// watchlist entry (11.4) and the registrant (12.4: its first name, else its type). Optional fields render as "" (military as false) when the
 // notification leaves them out.
 const RuleEventTemplate = `{% set n = value_json %}{% set a = n.aircraft if n.aircraft is defined else {} %}` +
 	`{% set o = n.operator if n.operator is defined else {} %}` +
 	`{% set og = n.origin if n.origin is defined else {} %}{% set de = n.destination if n.destination is defined else {} %}` +
 	`{% set d = n.delivery if n.delivery is defined else {} %}{% set w = a.watchlist if a.watchlist is defined else {} %}` +
+	`{% set r = n.registrant if n.registrant is defined else {} %}` +
 	`{{ {"event_type": "matched", "rule": n.rule.identifier if n.rule is defined else "", ` +
 	`"icao_hex": a.icao_hex if a.icao_hex is defined else "", ` +
 	`"ident": n.ident if n.ident is defined else "", ` +
@@ -45,7 +46,10 @@ const RuleEventTemplate = `{% set n = value_json %}{% set a = n.aircraft if n.ai
 	`"delivery_reason": d.reason if d.reason is defined else "", ` +
 	`"watchlist": w.list if w.list is defined else "", ` +
 	`"watchlist_group": w.group if w.group is defined else "", ` +
-	`"watchlist_category": w.category if w.category is defined else ""} | tojson }}`
+	`"watchlist_category": w.category if w.category is defined else "", ` +
+	`"registrant": r.names[0] if r.names is defined else (r.type if r.type is defined else ""), ` +
+	`"registrant_type": r.type if r.type is defined else "", ` +
+	`"registrant_country": r.country if r.country is defined else ""} | tojson }}`
 
 // RuleEventEntity is the event entity of rule identifier, named after the rule (or its
 // identifier when it has no name).

@@ -5,7 +5,8 @@ import "github.com/tracker-adsb/tracker-core-health/model"
 // SubjectOf is who and where a flight is, as the channels' text and the digest name it.
 func SubjectOf(f *model.Flight) Subject {
 	s := Subject{IcaoHex: f.IcaoHex, Ident: f.Ident, Registration: f.Aircraft.Registration, Model: f.Aircraft.ManufacturerModel,
-		Operator: f.Operator.Name, Origin: airport(f.Origin.Brief), Destination: airport(f.Destination.Brief)}
+		Operator: f.Operator.Name, Origin: airport(f.Origin.Brief), Destination: airport(f.Destination.Brief),
+		Registrant: f.Owner.Label()}
 	if f.HasPosition && f.Position.Altitude.OK {
 		s.Altitude, s.HasAltitude = f.Position.Altitude.V, true
 	}

@@ -111,6 +111,8 @@ func TestText(t *testing.T) {
 		{delivery.Subject{IcaoHex: "4CA7B5", Registration: "EI-DCL"}, "EI-DCL"},
 		{delivery.Subject{IcaoHex: "43C6F1", Registration: "ZZ336", Model: "AIRBUS KC-2 Voyager", Watchlist: "Tankers", Altitude: 950, HasAltitude: true},
 			"Tankers: ZZ336 (AIRBUS KC-2 Voyager) · 950 ft"},
+		{delivery.Subject{IcaoHex: "A12345", Registration: "N100AB", Registrant: "ACME AVIATION INC (DENVER, CO, US)"},
+			"N100AB · Registered to ACME AVIATION INC (DENVER, CO, US)"},
 	} {
 		require.Equal(t, tc.want, delivery.Text(tc.s, ""))
 	}

@@ -23,6 +23,9 @@ type Subject struct {
 	// Emergency is the squawk (7500, 7600, 7700) when the emergency bypass sent the match
 	// despite what would have held it: the line then starts "Emergency (7700): ".
 	Emergency string
+	// Registrant is who the aircraft is registered to, as REGISTRANT_DETAIL lets it be said
+	// (model.Registrant.Label); the line then ends " · Registered to …".
+	Registrant string
 }
 
 // Text is the one line a channel sends (CONTRACT.md 10.4): "easyJet EZY16EG (G-UZHU, Airbus
@@ -67,6 +70,10 @@ func Text(s Subject, tar1090 string) string {
 		b.WriteString(" · ")
 		b.WriteString(thousands(int64(s.Altitude)))
 		b.WriteString(" ft")
+	}
+	if s.Registrant != "" {
+		b.WriteString(" · Registered to ")
+		b.WriteString(s.Registrant)
 	}
 	if tar1090 != "" && s.IcaoHex != "" {
 		b.WriteString("\n")

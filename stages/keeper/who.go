@@ -1,6 +1,8 @@
 package keeper
 
 import (
+	"encoding/json"
+
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -16,6 +18,9 @@ type Who struct {
 	Origin                 *model.Brief      `json:"origin,omitempty"`
 	Destination            *model.Brief      `json:"destination,omitempty"`
 	Watchlist              *model.WatchEntry `json:"watchlist,omitempty"`
+	// Registrant is who the aircraft is registered to, as REGISTRANT_DETAIL lets it be shown
+	// (CONTRACT.md 12.4): the payload's object.
+	Registrant json.RawMessage `json:"registrant,omitempty"`
 }
 
 // OperatorBrief is an operator as the UI names it.
@@ -56,6 +61,9 @@ func WhoOf(f *model.Flight) Who {
 	w.Origin, w.Destination = airport(&f.Origin), airport(&f.Destination)
 	if f.Watched != nil {
 		w.Watchlist = f.Watched.Shown
+	}
+	if !f.Registrant.Empty() {
+		w.Registrant = append(json.RawMessage(nil), f.Registrant.Raw...)
 	}
 	return w
 }
