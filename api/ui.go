@@ -30,6 +30,11 @@ type UIConfig struct {
 	// DataAttribution is what the shipped aircraft data's licences ask to be shown where it
 	// is: the traffic card, the lookups, the rule test (set when Lookups).
 	DataAttribution string `json:"data_attribution,omitempty"`
+	// RegistrantTypes are the registrant types the database holds (the rule editor offers
+	// them); RegistrantNotice the registers' notices, shown with a registrant (CONTRACT.md
+	// 12.1). Both empty without registers.
+	RegistrantTypes  []string `json:"registrant_types,omitempty"`
+	RegistrantNotice string   `json:"registrant_notice,omitempty"`
 	// Conditions is the rules package's table of condition types, in order: per type the
 	// operators it allows and its value (limits, widget, unit); the UI repeats none of it.
 	Conditions     []rules.ConditionType `json:"conditions"`
@@ -54,6 +59,16 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 		}
 		if c.Lookups {
 			c.DataAttribution = shipped.Attribution
+			db := s.opts.AircraftDB.Current()
+			c.RegistrantTypes = db.RegistrantTypes()
+			var notices []string
+			for _, r := range db.Meta().Registers {
+				notices = append(notices, r.Notice)
+			}
+			c.RegistrantNotice = "Registrants: " + strings.Join(notices, " · ")
+			if len(notices) == 0 {
+				c.RegistrantNotice = ""
+			}
 		}
 		writeJSON(w, http.StatusOK, c)
 	})

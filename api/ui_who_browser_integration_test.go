@@ -22,6 +22,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
 )
 
@@ -42,7 +43,7 @@ func TestUIWhoAndWhere(t *testing.T) {
 	serve := func() (*httptest.Server, func()) {
 		var cancel func()
 		traffic := keeper.NewTraffic(feed.URL+"/data/aircraft.json", 200*time.Millisecond, 30*time.Minute, nopLog())
-		traffic.EnrichWith(src, nopLog())
+		traffic.EnrichWith(src, model.DetailStandard, nopLog())
 		matches := keeper.NewMatches(config.MQTT{MQTTHost: mh, MQTTPort: testenv.Atoi(t, mp)}, nopLog())
 		matches.KeepIn(r)
 		matches.PositionsFrom(traffic)

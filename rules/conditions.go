@@ -345,7 +345,7 @@ var conditionTypes = []*conditionType{
 			return append([]string{}, f.Watched.Categories...)
 		}},
 	{name: TypeRegistrantType, operators: []string{OpEquals, OpInList}, cost: 1,
-		value: Value{Widget: "registranttype", Label: "Registrant type", List: true, MinItems: 1, Lookup: "registrant_types",
+		value: Value{Widget: "registranttype", Label: "Registrant type", List: true, MinItems: 1,
 			Hint: "as the register says it: Individual, Corporation, Government…"},
 		compile: func(c *cond, v any, _ Refs) error {
 			if c.list = stringList(v); len(c.list) == 0 {

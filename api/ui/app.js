@@ -6,7 +6,7 @@ import { AreasPage } from './areas.js';
 import { RulesPage } from './rules.js';
 import { MatchesPage } from './matches.js';
 import { WatchlistsPage } from './watchlists.js';
-import { setTar1090, setDataAttribution } from './map.js';
+import { setTar1090, setDataAttribution, setRegistrantNotice } from './map.js';
 
 // askToken shows the sign-in dialog and resolves with the token typed in.
 function askToken(error) {
@@ -44,6 +44,7 @@ async function main() {
   }
   setTar1090(config.tar1090_url);
   setDataAttribution(config.data_attribution);
+  setRegistrantNotice(config.registrant_notice);
   const pages = { areas: new AreasPage(config), rules: new RulesPage(config), matches: new MatchesPage(config), watchlists: new WatchlistsPage(config) };
   const titles = { areas: 'Areas', rules: 'Rules', matches: 'Matches', watchlists: 'Watchlists' };
   const show = async () => {

@@ -184,6 +184,21 @@ export function setTar1090(url) { tar1090 = url || ''; }
 let dataAttribution = '';
 export function setDataAttribution(text) { dataAttribution = text || ''; }
 export function getDataAttribution() { return dataAttribution; }
+
+// registrantNotice is what the registers' licences ask to be shown with their data.
+let registrantNotice = '';
+export function setRegistrantNotice(text) { registrantNotice = text || ''; }
+export function getRegistrantNotice() { return registrantNotice; }
+
+// registrantText is who an aircraft is registered to in a few words: "ACME AVIATION INC
+// (DENVER, CO, US)"; a person's name is withheld by the server under REGISTRANT_DETAIL=standard,
+// and then the type stands in its place ("Individual (WICHITA, KS, US)").
+export function registrantText(r) {
+  if (!r || typeof r !== 'object') return '';
+  const who = (Array.isArray(r.names) && r.names[0]) || r.type || '';
+  const where = [r.city, r.administrative_area, r.country].filter(Boolean).join(', ');
+  return who && where ? `${who} (${where})` : (who || where);
+}
 const watchlistMeta = new Map();
 export function setWatchlists(lists) {
   watchlistMeta.clear();
@@ -224,6 +239,7 @@ export function aircraftCard(a) {
     ['Model', a.manufacturer_model ? `${a.manufacturer_model}${a.type_designator ? ` (${a.type_designator})` : ''}` : a.type_designator],
     ['Operator', a.operator ? (a.operator.name ? `${a.operator.name} (${a.operator.airline_designator})` : a.operator.airline_designator) : ''],
     ['Route', routeText(a)],
+    ['Registered to', registrantText(a.registrant)],
     ['Altitude', a.altitude !== undefined ? `${Math.round(a.altitude)} ft` : ''],
     ['Speed', a.velocity !== undefined ? `${Math.round(a.velocity)} kt` : ''],
     ['Heading', a.heading !== undefined ? `${Math.round(a.heading)}°` : ''],
@@ -249,6 +265,7 @@ export function aircraftCard(a) {
   }
   if (links.childNodes.length) card.append(links);
   if (dataAttribution && (a.registration || a.manufacturer_model || a.operator)) card.append(h('p', { class: 'attribution' }, dataAttribution));
+  if (registrantNotice && a.registrant) card.append(h('p', { class: 'attribution' }, registrantNotice));
   return card;
 }
 

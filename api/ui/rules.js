@@ -5,7 +5,7 @@
 /* global L */
 import { api, ApiError } from './api.js';
 import { $, h, message, showErrors, clearErrors, download, importFile } from './dom.js';
-import { createMap, aircraftMarker, routeText, watchText, watchAttribution, setWatchlists, getDataAttribution } from './map.js';
+import { createMap, aircraftMarker, routeText, watchText, watchAttribution, setWatchlists, getDataAttribution, getRegistrantNotice, registrantText } from './map.js';
 import { NotifyEditor, summary as notifySummary, deliveryText } from './notify.js';
 
 // The condition types, their operators and the limits of their values are the server's
@@ -197,7 +197,8 @@ export class RulesPage {
       h('td', { class: 'mono' }, m.ident || ''),
       h('td', { class: 'mono' }, m.registration || ''),
       h('td', { class: 'model' }, m.manufacturer_model || m.type_designator || ''),
-      h('td', { class: 'operator' }, m.operator ? (m.operator.name || m.operator.airline_designator) : ''),
+      h('td', { class: 'operator' }, m.operator ? (m.operator.name || m.operator.airline_designator) : '',
+        m.registrant ? h('span', { class: 'registrant' }, `Registered to ${registrantText(m.registrant)}`) : ''),
       h('td', { class: 'route' }, routeText(m)),
       h('td', { class: 'watch' }, watchText(m.watchlist)),
       h('td', { class: 'when' }, h('time', { datetime: m.received_at, title: m.received_at }, m.received_at.replace('T', ' ').replace(/(\.\d+)?(\+00:00|Z)$/, ' UTC'))),
@@ -206,7 +207,8 @@ export class RulesPage {
     // Whose data the table shows: the aircraft database's licences, each watchlist's own.
     const lists = [...new Set(got.matches.filter((m) => m.watchlist).map((m) => watchAttribution(m.watchlist)))];
     const who = got.matches.some((m) => m.registration || m.manufacturer_model || m.operator) ? [getDataAttribution()] : [];
-    $('#rule-test-attribution').textContent = [...who, ...lists].filter(Boolean).join(' · ');
+    const owners = got.matches.some((m) => m.registrant) ? [getRegistrantNotice()] : [];
+    $('#rule-test-attribution').textContent = [...who, ...owners, ...lists].filter(Boolean).join(' · ');
     $('#rule-test-matches').hidden = got.matches.length === 0;
     // When nothing matches, what each condition alone would have let through says why.
     $('#rule-test-conditions tbody').replaceChildren(...got.conditions.map((c) => h('tr', {},
@@ -532,6 +534,27 @@ function widgetFor(type, value, page) {
         boxes.length ? boxes.map((b) => h('label', { class: 'check' }, b, ' ', `${names[b.value] || b.value} (${(counts.get(b.value) || 0).toLocaleString('en')})`))
           : h('span', { class: 'unit' }, 'no watchlist yet: import one on the Watchlists page'));
       return { el, get: (op) => listValue(boxes.filter((b) => b.checked).map((b) => b.value), op) };
+    }
+    case 'registranttype': {
+      // The types the database's registers use, and any the rule names that it does not.
+      const options = page.config.registrant_types || [];
+      const chosen = (Array.isArray(value) ? value : (value ? [value] : [])).map(String);
+      const lower = new Set(chosen.map((v) => v.trim().toLowerCase()));
+      const all = [...options, ...chosen.filter((v) => !options.some((o) => o.toLowerCase() === v.trim().toLowerCase()))];
+      const boxes = all.map((o) => h('input', { type: 'checkbox', value: o, checked: lower.has(o.toLowerCase()) }));
+      const other = h('input', { type: 'text', placeholder: 'another type', 'aria-label': `${t.label}: another type`, spellcheck: 'false' });
+      const el = h('span', { class: 'multi registrant-types', role: 'group', 'aria-label': t.label },
+        boxes.map((b) => h('label', { class: 'check' }, b, ' ', b.value)), ' ', other,
+        options.length ? '' : h('span', { class: 'unit' }, 'no registers in the aircraft database yet: tracker-rules db update adds them'));
+      return { el, get: (op) => listValue([...boxes.filter((b) => b.checked).map((b) => b.value), ...(other.value.trim() ? [other.value.trim()] : [])], op) };
+    }
+    case 'registrantname': {
+      const lines = Array.isArray(value) ? value.map(String) : (value ? [String(value)] : []);
+      const area = h('textarea', { rows: Math.max(2, Math.min(lines.length + 1, 6)), cols: 40, maxlength: t.max_items * (t.maxlength + 1), 'aria-label': `${t.label} (one per line)`, spellcheck: 'false' }, lines.join('\n'));
+      return {
+        el: h('span', { class: 'inline' }, area, h('span', { class: 'unit' }, `one per line, at most ${t.max_items}, each at most ${t.maxlength} characters; ${t.hint}`)),
+        get: () => area.value.split('\n').map((s) => s.trim()).filter(Boolean),
+      };
     }
     case 'area': {
       const usable = page.areas.filter((a) => a.geometry && a.geometry.type === 'Polygon');
