@@ -131,14 +131,14 @@ type builder struct {
 	airports  map[string]airportRow
 	routes    map[uint64][]string
 	blocks    []blockRow
-	// registrants by address (registers.go), as the registers publish them.
-	registrants map[uint32]registrantRow
+	// registrants by address (registrants.go), as the registers publish them.
+	registrants registrantStore
 	meta        Meta
 }
 
 func newBuilder() *builder {
 	return &builder{aircraft: map[uint32]aircraftRow{}, types: map[string]*typeRow{}, operators: map[string]Operator{},
-		airports: map[string]airportRow{}, routes: map[uint64][]string{}, registrants: map[uint32]registrantRow{},
+		airports: map[string]airportRow{}, routes: map[uint64][]string{},
 		meta: Meta{Format: FormatVersion, Counts: map[string]int{}, Skipped: map[string]int{}}}
 }
 
@@ -651,15 +651,15 @@ func (b *builder) encode() ([]byte, error) {
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	regKeys, regOffs, regRecs, regTypes, err := b.encodeRegistrants()
+	regKeys, regOffs, regRecs, regTypes, err := b.registrants.encode()
 	if err != nil {
 		return nil, err
 	}
 	version := uint32(FormatVersion)
-	if len(b.registrants) == 0 {
+	if len(b.registrants.entries) == 0 {
 		version = formatV1 // as before: the shipped database, and readers of the last version
 	} else {
-		b.meta.Counts["registrants"], b.meta.RegistrantTypes = len(b.registrants), regTypes
+		b.meta.Counts["registrants"], b.meta.RegistrantTypes = len(b.registrants.entries), regTypes
 	}
 	b.meta.Format = int(version)
 	c := b.meta.Counts
@@ -681,7 +681,11 @@ func (b *builder) encode() ([]byte, error) {
 		n := len(regKeys) / 4
 		parts = append(parts, sectionData{regKeys, n}, sectionData{regOffs, n + 1}, sectionData{regRecs, n})
 	}
-	out := make([]byte, headerSize+len(parts)*entrySize)
+	total := headerSize + len(parts)*entrySize
+	for _, part := range parts {
+		total += len(part.data) + 8
+	}
+	out := make([]byte, headerSize+len(parts)*entrySize, total) // one allocation: the file is large
 	copy(out, Magic)
 	le.PutUint32(out[8:], version)
 	le.PutUint32(out[12:], uint32(len(parts))) //nolint:gosec // a handful

@@ -2,6 +2,7 @@ package aircraftdb
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -51,10 +52,46 @@ type RegisterMeta struct {
 	Skipped map[string]int `json:"skipped,omitempty"`
 }
 
-// registrantRow is one address's registrant while building.
-type registrantRow struct {
-	register int
-	rec      registers.Record
+// registrantStore holds the registrants while building, compactly (a 300,000-row register
+// costs ≈ 25 MB, not a Go structure per record): each record already encoded in one growing
+// blob with its type numbered in first-seen order, the addresses taken in a 2 MB bitmap (the
+// first register to give one keeps it).
+type registrantStore struct {
+	blob    []byte
+	entries []registrantEntry
+	taken   []byte          // one bit per 24-bit address
+	typeNo  map[string]byte // type → first-seen number (1…)
+	types   []string        // by first-seen number - 1
+}
+
+type registrantEntry struct{ addr, off uint32 }
+
+// add keeps rec for addr from register reg; false: the address is taken, or the register
+// names more types than the format holds.
+func (s *registrantStore) add(addr uint32, reg int, rec registers.Record) bool {
+	if s.taken == nil {
+		s.taken, s.typeNo = make([]byte, 1<<24/8), map[string]byte{}
+	}
+	if s.taken[addr>>3]&(1<<(addr&7)) != 0 {
+		return false
+	}
+	typ := byte(0)
+	if rec.Type != "" {
+		n, ok := s.typeNo[rec.Type]
+		if !ok {
+			if len(s.types) == maxRegistrantTypes {
+				return false
+			}
+			s.types = append(s.types, rec.Type)
+			n = byte(len(s.types)) //nolint:gosec // ≤ 255, checked above
+			s.typeNo[rec.Type] = n
+		}
+		typ = n
+	}
+	s.taken[addr>>3] |= 1 << (addr & 7)
+	s.entries = append(s.entries, registrantEntry{addr: addr, off: uint32(len(s.blob))}) //nolint:gosec // checked at encode
+	s.blob = appendRegistrant(s.blob, reg, rec, typ)
+	return true
 }
 
 // registers reads each register and keeps its records by address. An address two registers
@@ -65,7 +102,6 @@ func (b *builder) registers(files []RegisterFile) error {
 	var byReg map[string][]uint32
 	for _, f := range files {
 		idx := len(b.meta.Registers)
-		name := f.Register.Name()
 		extra := map[string]int{}
 		c, err := f.Register.Read(f.Path, func(e registers.Entry) {
 			addr := e.Address
@@ -84,29 +120,33 @@ func (b *builder) registers(files []RegisterFile) error {
 				}
 				addr = addrs[0]
 			}
-			if _, dup := b.registrants[addr]; dup {
+			if !b.registrants.add(addr, idx, e.Record) {
 				extra["address already registered elsewhere"]++
-				return
 			}
-			b.registrants[addr] = registrantRow{register: idx, rec: e.Record}
 		})
 		if err != nil {
 			return err // the register's own error names it and the problem
 		}
-		m := RegisterMeta{Name: name, Notice: f.Register.Notice(), Read: c.Read, Kept: c.Kept, Skipped: c.Skipped}
-		if !c.Date.IsZero() {
-			m.Date = c.Date.UTC().Format("2006-01-02")
-		}
-		for reason, n := range extra {
-			if m.Skipped == nil {
-				m.Skipped = map[string]int{}
-			}
-			m.Skipped[reason] += n
-			m.Kept -= n
-		}
-		b.meta.Registers = append(b.meta.Registers, m)
+		b.meta.Registers = append(b.meta.Registers, registerMeta(f.Register, c, extra))
 	}
 	return nil
+}
+
+// registerMeta is what db info says of a register read: its counts with the build's own
+// skips (joins that failed) moved from kept to skipped.
+func registerMeta(r registers.Register, c registers.Counts, extra map[string]int) RegisterMeta {
+	m := RegisterMeta{Name: r.Name(), Notice: r.Notice(), Read: c.Read, Kept: c.Kept, Skipped: c.Skipped}
+	if !c.Date.IsZero() {
+		m.Date = c.Date.UTC().Format("2006-01-02")
+	}
+	for reason, n := range extra {
+		if m.Skipped == nil {
+			m.Skipped = map[string]int{}
+		}
+		m.Skipped[reason] += n
+		m.Kept -= n
+	}
+	return m
 }
 
 // registrationIndex is the aircraft's addresses by registration (upper-case).
@@ -120,36 +160,46 @@ func (b *builder) registrationIndex() map[string][]uint32 {
 	return out
 }
 
-// encodeRegistrants lays out the three sections and the type words.
-func (b *builder) encodeRegistrants() (keys, offs, recs []byte, types []string, err error) {
-	typeNo := map[string]int{}
-	for _, r := range b.registrants {
-		if t := r.rec.Type; t != "" {
-			typeNo[t] = 0
-		}
+// encodeRegistrants lays out the three sections (records in address order) and the type
+// words, sorted, each record's type number rewritten to its sorted place.
+func (s *registrantStore) encode() (keys, offs, recs []byte, types []string, err error) {
+	if len(s.blob) > 1<<32-1 {
+		return nil, nil, nil, nil, fmt.Errorf("registrants: %d bytes, over the format's 4 GiB", len(s.blob))
 	}
-	if len(typeNo) > maxRegistrantTypes {
-		return nil, nil, nil, nil, fmt.Errorf("%d registrant types: over the format's %d", len(typeNo), maxRegistrantTypes)
-	}
-	types = sortedKeys(typeNo)
+	types = append([]string(nil), s.types...)
+	sort.Strings(types)
+	remap := make([]byte, len(s.types)+1)
 	for i, t := range types {
-		typeNo[t] = i + 1
+		remap[s.typeNo[t]] = byte(i + 1) //nolint:gosec // ≤ 255 types
 	}
-	for _, addr := range sortedKeys(b.registrants) {
-		r := b.registrants[addr]
-		keys = le.AppendUint32(keys, addr)
-		offs = le.AppendUint32(offs, uint32(len(recs)))            //nolint:gosec // checked below
-		recs = appendRegistrant(recs, r, byte(typeNo[r.rec.Type])) //nolint:gosec // ≤ 255 types
-	}
-	if len(recs) > 1<<32-1 {
-		return nil, nil, nil, nil, fmt.Errorf("registrants: %d bytes, over the format's 4 GiB", len(recs))
+	sort.Slice(s.entries, func(i, j int) bool { return s.entries[i].addr < s.entries[j].addr })
+	keys = make([]byte, 0, 4*len(s.entries))
+	offs = make([]byte, 0, 4*(len(s.entries)+1))
+	recs = make([]byte, 0, len(s.blob))
+	for _, e := range s.entries {
+		end := s.recordEnd(e.off)
+		keys = le.AppendUint32(keys, e.addr)
+		offs = le.AppendUint32(offs, uint32(len(recs))) //nolint:gosec // checked above
+		start := len(recs)
+		recs = append(recs, s.blob[e.off:end]...)
+		recs[start+2] = remap[recs[start+2]]
 	}
 	offs = le.AppendUint32(offs, uint32(len(recs))) //nolint:gosec // checked above
 	return keys, offs, recs, types, nil
 }
 
-func appendRegistrant(dst []byte, r registrantRow, typ byte) []byte {
-	rec := r.rec
+// recordEnd is where the record at off ends in the blob (its strings walked).
+func (s *registrantStore) recordEnd(off uint32) uint32 {
+	p := int(off)
+	n := int(s.blob[p+5]) + int(s.blob[p+6]) + 3 // names, streets, city, area, postal code
+	p += registrantHead
+	for range n {
+		p += 1 + int(s.blob[p])
+	}
+	return uint32(p) //nolint:gosec // within the blob
+}
+
+func appendRegistrant(dst []byte, register int, rec registers.Record, typ byte) []byte {
 	flags := byte(0)
 	if rec.Organisation {
 		flags = flagOrganisation
@@ -161,7 +211,7 @@ func appendRegistrant(dst []byte, r registrantRow, typ byte) []byte {
 	names, streets := rec.Names, rec.Street
 	names = names[:min(len(names), model.MaxRegistrantNames)]
 	streets = streets[:min(len(streets), 2)]
-	dst = append(dst, byte(r.register), flags, typ, country[0], country[1], byte(len(names)), byte(len(streets))) //nolint:gosec // a few registers
+	dst = append(dst, byte(register), flags, typ, country[0], country[1], byte(len(names)), byte(len(streets))) //nolint:gosec // a few registers
 	for _, s := range names {
 		dst = appendShort(dst, s)
 	}

@@ -38,10 +38,8 @@ type Enricher struct {
 	mil   bool
 	slab  []float32
 	// detail is REGISTRANT_DETAIL (the zero value is standard: private by default), applied
-	// here, where the registrant is made, so every reader sees the same; the rendered objects
-	// are carved from regSlab (no allocation per flight).
-	detail  model.RegistrantDetail
-	regSlab []byte
+	// here, where the registrant is made, so every reader sees the same.
+	detail model.RegistrantDetail
 }
 
 // SetRegistrantDetail sets what of a registrant the flights get (CONTRACT.md 12.3).
@@ -149,15 +147,7 @@ func (en *Enricher) registrant(db *aircraftdb.DB, f *model.Flight) {
 	if !ok {
 		return
 	}
-	if f.Owner, ok = r.Shown(en.detail); !ok {
-		return
-	}
-	if cap(en.regSlab)-len(en.regSlab) < 1024 {
-		en.regSlab = make([]byte, 0, 64<<10)
-	}
-	n := len(en.regSlab)
-	en.regSlab = f.Owner.AppendJSON(en.regSlab)
-	f.Registrant = model.Party{Raw: en.regSlab[n:len(en.regSlab):len(en.regSlab)], Clean: true}
+	f.Owner, _ = r.Shown(en.detail) // rendered only when a payload is made (model.Flight.RegistrantJSON)
 }
 
 // Registrant is the registrant object of an address at detail d (db lookup, the API's lookup):

@@ -175,7 +175,8 @@ type Flight struct {
 	Operator   Party
 	Registrant Party
 	// Owner is the registrant the database gave, as REGISTRANT_DETAIL lets it be shown: what
-	// the registrant conditions read (Registrant is its payload object).
+	// the registrant conditions read, and the payload's object when the input gave none
+	// (RegistrantJSON).
 	Owner           Registrant
 	Origin          Party
 	Destination     Party

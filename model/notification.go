@@ -63,7 +63,7 @@ func NewNotificationBody(f *Flight) *NotificationBody {
 			Military: a.Military != nil && *a.Military,
 		},
 		Ident: f.Ident, Squawk: f.Squawk,
-		Operator: clean(&f.Operator, "source"), Registrant: clean(&f.Registrant, ""),
+		Operator: clean(&f.Operator, "source"), Registrant: f.RegistrantJSON(),
 		Origin: clean(&f.Origin, ""), Destination: clean(&f.Destination, ""),
 		ReceiverSources: append([]string{}, f.ReceiverSources...),
 		FirstMessage:    RFC3339Offset(f.FirstMessage),

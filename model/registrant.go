@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/json"
 	"strings"
 	"unicode/utf8"
 )
@@ -155,6 +156,18 @@ func (r *Registrant) AppendJSON(dst []byte) []byte {
 		}
 	}
 	return append(dst, '}')
+}
+
+// RegistrantJSON is the flight's registrant object for a payload: the input's (Registrant),
+// else the database's (Owner), rendered now; nil when there is none.
+func (f *Flight) RegistrantJSON() json.RawMessage {
+	if raw := clean(&f.Registrant, ""); raw != nil {
+		return raw
+	}
+	if f.Owner.Empty() {
+		return nil
+	}
+	return f.Owner.AppendJSON(make([]byte, 0, 160))
 }
 
 // AppendJSONString appends s as a JSON string, escaped as encoding/json escapes it (HTML-safe

@@ -62,8 +62,8 @@ func WhoOf(f *model.Flight) Who {
 	if f.Watched != nil {
 		w.Watchlist = f.Watched.Shown
 	}
-	if !f.Registrant.Empty() {
-		w.Registrant = append(json.RawMessage(nil), f.Registrant.Raw...)
+	if raw := f.RegistrantJSON(); raw != nil { // copied: the input's may be the flight's storage
+		w.Registrant = append(json.RawMessage(nil), raw...)
 	}
 	return w
 }
