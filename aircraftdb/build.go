@@ -65,7 +65,6 @@ func BuildWith(o Options) ([]byte, Meta, error) {
 	if err := b.standingData(sd); err != nil {
 		return nil, Meta{}, fmt.Errorf("standing data %s: %w", standingData, err)
 	}
-	mic, sd = nil, nil // the upstream bytes are not needed while the registers stream
 	if err := b.registers(o.Registers); err != nil {
 		return nil, Meta{}, err
 	}

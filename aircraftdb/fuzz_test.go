@@ -1,6 +1,8 @@
 package aircraftdb
 
 import (
+	"github.com/tracker-adsb/tracker-core-health/registers"
+
 	"os"
 	"path/filepath"
 	"testing"
@@ -67,6 +69,13 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Add(good)
 	f.Add(good[:200])
+	withOwners, _, err := BuildWith(Options{Mictronics: "testdata/mictronics", StandingData: "testdata/standing-data",
+		Registers: []RegisterFile{{Register: registers.FAA{}, Path: "../registers/testdata/MASTER.txt"},
+			{Register: registers.TC{}, Path: "../registers/testdata/ccarcsdb"}}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(withOwners) // format 2
 	for _, name := range []string{".gz", ".zst"} {
 		packed, err := Compress(name, good)
 		if err != nil {
@@ -88,9 +97,12 @@ func FuzzLoad(f *testing.F) {
 			return
 		}
 		// A database that loads answers every lookup without reading out of bounds.
-		for _, addr := range []uint32{0, 0x4CA87D, 0x43C6E1, 0xFFFFFF} {
+		for _, addr := range []uint32{0, 0x4CA87D, 0x43C6E1, 0xFFFFFF, 0xA12345, 0xC038AA} {
 			db.Aircraft(addr)
 			db.MilitaryBlock(addr)
+			if r, ok := db.Registrant(addr); ok {
+				r.AppendJSON(nil)
+			}
 		}
 		db.Operator("BAW")
 		db.Type("A332")

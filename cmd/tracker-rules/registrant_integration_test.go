@@ -58,7 +58,7 @@ func registerServer(t *testing.T) (*httptest.Server, func() []string) {
 	casa, err := os.ReadFile(registerFixtures + "/acrftreg.csv")
 	require.NoError(t, err)
 	files := map[string][]byte{"/indexedDB.zip": zipFolder(t, fixtures+"/mictronics"),
-		"/standing-data.tar.gz": tarGzFolder(t, fixtures+"/standing-data", "standing-data-main/"),
+		"/standing-data.tar.gz":   tarGzFolder(t, fixtures+"/standing-data", "standing-data-main/"),
 		"/ReleasableAircraft.zip": faa, "/ccarcsdb.zip": tc, "/acrftreg.csv": casa,
 		"/truncated.zip": faa[:len(faa)/2], "/other-layout.csv": []byte("Mark,Manufacturer\r\nABC,CESSNA\r\n")}
 	var mu sync.Mutex
@@ -230,7 +230,9 @@ func readMaster(t *testing.T, path string) map[string]masterOwner {
 	r.FieldsPerRecord = -1
 	head, err := r.Read()
 	require.NoError(t, err)
-	col := func(name string) int { return slices.IndexFunc(head, func(h string) bool { return strings.TrimSpace(h) == name }) }
+	col := func(name string) int {
+		return slices.IndexFunc(head, func(h string) bool { return strings.TrimSpace(h) == name })
+	}
 	hex, typ, name := col("MODE S CODE HEX"), col("TYPE REGISTRANT"), col("NAME")
 	out := map[string]masterOwner{}
 	for {
