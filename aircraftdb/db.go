@@ -240,7 +240,7 @@ func (db *DB) check() error {
 	prev := uint32(0)
 	for i := 0; i < len(db.routeOffs); i += 4 {
 		o := le.Uint32(db.routeOffs[i:])
-		if o < prev || int(o) > len(db.stops)/2 {
+		if o < prev || uint64(o) > uint64(len(db.stops)/2) {
 			return formatErr("route offsets out of order")
 		}
 		prev = o

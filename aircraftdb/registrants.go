@@ -2,6 +2,7 @@ package aircraftdb
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -163,7 +164,7 @@ func (b *builder) registrationIndex() map[string][]uint32 {
 // encodeRegistrants lays out the three sections (records in address order) and the type
 // words, sorted, each record's type number rewritten to its sorted place.
 func (s *registrantStore) encode() (keys, offs, recs []byte, types []string, err error) {
-	if len(s.blob) > 1<<32-1 {
+	if uint64(len(s.blob)) > math.MaxUint32 {
 		return nil, nil, nil, nil, fmt.Errorf("registrants: %d bytes, over the format's 4 GiB", len(s.blob))
 	}
 	types = append([]string(nil), s.types...)
@@ -261,7 +262,7 @@ func (db *DB) Registrant(addr uint32) (model.Registrant, bool) {
 		return model.Registrant{}, false
 	}
 	from, to := le.Uint32(db.regOffs[lo*4:]), le.Uint32(db.regOffs[lo*4+4:])
-	if from > to || int(to) > len(db.regRecs) {
+	if from > to || uint64(to) > uint64(len(db.regRecs)) {
 		return model.Registrant{}, false
 	}
 	return db.decodeRegistrant(db.regRecs[from:to])
@@ -327,7 +328,7 @@ func (db *DB) indexRegistrants() error {
 	prev := uint32(0)
 	for i := 0; i < len(db.regOffs); i += 4 {
 		o := le.Uint32(db.regOffs[i:])
-		if o < prev || int(o) > len(db.regRecs) {
+		if o < prev || uint64(o) > uint64(len(db.regRecs)) {
 			return formatErr("registrant offsets out of order")
 		}
 		prev = o
