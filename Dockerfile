@@ -39,7 +39,8 @@ ARG GIT_COMMIT=unknown
 # configured (CONTRACT.md 10.8); mount a volume on /data to keep it across containers.
 ENV COMPONENT_IMAGE=${IMAGE} \
     HEARTBEAT_PATH=/app/health/heartbeat \
-    WATCH_STATE=/data/watch-state.json
+    WATCH_STATE=/data/watch-state.json \
+    FLIGHT_LOG=/data/flights.db
 LABEL org.opencontainers.image.title="${IMAGE}" \
       org.opencontainers.image.description="Tracker core health monitor, rules command line and management API" \
       org.opencontainers.image.version="${VERSION}" \

@@ -60,6 +60,10 @@ type Options struct {
 	// RegistrantDetail (REGISTRANT_DETAIL) is what of a registrant the rule tests and the
 	// lookups show (CONTRACT.md 12.3).
 	RegistrantDetail model.RegistrantDetail
+	// FlightLog (FLIGHT_LOG) is the flight log the API reads (read-only; "" or none: 503);
+	// Zone (NOTIFY_TIMEZONE) the clock of its dates.
+	FlightLog string
+	Zone      *time.Location
 	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS) lets an import from a URL reach
 	// loopback, private and link-local addresses; off, the server refuses them (CONTRACT.md
 	// 11.2), so whoever can reach the API cannot probe the network it sits in.
@@ -78,6 +82,7 @@ type Server struct {
 	now     func() time.Time
 	traffic Traffic
 	matches Matches
+	flights flightLogs
 	// download fetches the lists imported from a URL (fetch.NewClient: local addresses
 	// refused unless AllowPrivateDownloads).
 	download *http.Client
@@ -125,6 +130,7 @@ func (s *Server) Handler() http.Handler {
 	s.lookupRoutes(mux)
 	s.watchlistRoutes(mux)
 	s.muteRoutes(mux)
+	s.flightRoutes(mux)
 	cop, _ := s.crossOrigin(s.auth(requireJSON(withPreconditions(mux)))) // options checked by NewServer
 	return s.accessLog(s.headers(cop))
 }

@@ -94,3 +94,52 @@ func NewChannelEntities(name string) ChannelEntities {
 // whole digest as its attributes.
 var DigestEntity = &model.Entity{Kind: digestKind, UniqueID: "Tracker_rules_watch_digest", Name: "Daily digest: notifications sent",
 	StateTopic: delivery.DigestTopic, Device: WatchDevice}
+
+// The flight log's sensors (CONTRACT.md 13.3) on the watch's device: today's flights and
+// distinct aircraft (today in NOTIFY_TIMEZONE, from 0 at local midnight), the last hour's
+// flights, and today's closest approach with that flight's details as attributes. Beside them
+// the log's own health, also on watch's /metrics (METRICS_ADDR).
+var (
+	flightCountKind = &model.Kind{Component: model.Sensor, Icon: "mdi:airplane", StateClass: "measurement", Unit: "flights",
+		AvailabilityTopic: WatchStatusTopic}
+	aircraftCountKind = &model.Kind{Component: model.Sensor, Icon: "mdi:airplane-search", StateClass: "measurement", Unit: "aircraft",
+		AvailabilityTopic: WatchStatusTopic}
+	closestKind = &model.Kind{Component: model.Sensor, Icon: "mdi:map-marker-distance", StateClass: "measurement", Unit: "nmi",
+		DeviceClass: "distance", AvailabilityTopic: WatchStatusTopic, ValueTemplate: "{{ value_json.nm }}", AttributesFromState: true}
+
+	// FlightLogRowsMetric and the others are the log's health on watch's /metrics.
+	FlightLogRowsMetric    = &model.Metric{Name: "flight_log_rows_total", Help: "Flights written to the flight log", Counter: true}
+	FlightLogDroppedMetric = &model.Metric{Name: "flight_log_dropped_total", Help: "Flights the flight log dropped (a full queue or a failed write)", Counter: true}
+	FlightLogWriteMetric   = &model.Metric{Name: "flight_log_write_seconds", Help: "Mean time of one flight log write (a batch of at most a second)"}
+	logCountKind           = func(m *model.Metric) *model.Kind {
+		return &model.Kind{Component: model.Sensor, Icon: "mdi:database", StateClass: "total_increasing", EntityCategory: "diagnostic",
+			AvailabilityTopic: WatchStatusTopic, Metric: m}
+	}
+
+	FlightsTodayEntity = &model.Entity{Kind: flightCountKind, UniqueID: "Tracker_rules_watch_flights_today", Name: "Flights today",
+		StateTopic: WatchStatisticRoot + "flights_today", Device: WatchDevice}
+	AircraftTodayEntity = &model.Entity{Kind: aircraftCountKind, UniqueID: "Tracker_rules_watch_aircraft_today", Name: "Aircraft today",
+		StateTopic: WatchStatisticRoot + "aircraft_today", Device: WatchDevice}
+	FlightsLastHourEntity = &model.Entity{Kind: flightCountKind, UniqueID: "Tracker_rules_watch_flights_last_hour", Name: "Flights in the last hour",
+		StateTopic: WatchStatisticRoot + "flights_last_hour", Device: WatchDevice}
+	ClosestTodayEntity = &model.Entity{Kind: closestKind, UniqueID: "Tracker_rules_watch_closest_today_nm", Name: "Closest approach today",
+		StateTopic: WatchStatisticRoot + "closest_today_nm", Device: WatchDevice}
+	FlightLogRowsEntity = &model.Entity{Kind: logCountKind(FlightLogRowsMetric), UniqueID: "Tracker_rules_watch_flight_log_rows_total",
+		Name: "Flight log rows written", StateTopic: WatchStatisticRoot + "flight_log_rows_total", Device: WatchDevice}
+	FlightLogDroppedEntity = &model.Entity{Kind: logCountKind(FlightLogDroppedMetric), UniqueID: "Tracker_rules_watch_flight_log_dropped_total",
+		Name: "Flight log rows dropped", StateTopic: WatchStatisticRoot + "flight_log_dropped_total", Device: WatchDevice}
+	FlightLogWriteEntity = &model.Entity{Kind: &model.Kind{Component: model.Sensor, Icon: "mdi:timer-outline", StateClass: "measurement",
+		Unit: "s", EntityCategory: "diagnostic", AvailabilityTopic: WatchStatusTopic, Metric: FlightLogWriteMetric},
+		UniqueID: "Tracker_rules_watch_flight_log_write_seconds", Name: "Flight log write time", StateTopic: WatchStatisticRoot + "flight_log_write_seconds", Device: WatchDevice}
+)
+
+// FlightLogEntities are every flight log entity, declared on every connect.
+func FlightLogEntities() []*model.Entity {
+	return []*model.Entity{FlightsTodayEntity, AircraftTodayEntity, FlightsLastHourEntity, ClosestTodayEntity,
+		FlightLogRowsEntity, FlightLogDroppedEntity, FlightLogWriteEntity}
+}
+
+// FlightLogMetrics are the metrics of watch's /metrics.
+func FlightLogMetrics() []*model.Metric {
+	return []*model.Metric{FlightLogRowsMetric, FlightLogDroppedMetric, FlightLogWriteMetric}
+}

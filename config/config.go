@@ -342,6 +342,10 @@ type API struct {
 	// RegistrantDetail (REGISTRANT_DETAIL, default standard): what of a registrant the API
 	// shows (CONTRACT.md 12.3).
 	RegistrantDetail model.RegistrantDetail
+	// FlightLog (FLIGHT_LOG, default flights.db; none: off) is the flight log the API reads
+	// (read-only), days and hours in Zone (NOTIFY_TIMEZONE).
+	FlightLog string
+	Zone      *time.Location
 	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS, default false): an import from a URL may
 	// reach loopback, private and link-local addresses.
 	AllowPrivateDownloads bool
@@ -367,6 +371,8 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.MQTT = r.mqtt()
 	a.AircraftDB = r.Str("AIRCRAFT_DB", "")
 	a.RegistrantDetail = r.registrantDetail()
+	a.FlightLog = r.Str("FLIGHT_LOG", "flights.db")
+	a.Zone = r.zone()
 	a.Tar1090URL = r.URL("CONFIG_UI_TAR1090_URL", "")
 	a.AllowPrivateDownloads = r.Bool("ALLOW_PRIVATE_DOWNLOADS", false)
 	if r.err != nil {
@@ -396,6 +402,39 @@ func LoadMonitor(get Getenv) (*Monitor, error) {
 		return nil, r.err
 	}
 	return m, nil
+}
+
+// home reads HOME_LAT and HOME_LON (both or neither; degrees): nil when unset.
+func (r *Reader) home() *model.Home {
+	lat, lon := r.Str("HOME_LAT", ""), r.Str("HOME_LON", "")
+	if lat == "" && lon == "" {
+		return nil
+	}
+	la, err1 := strconv.ParseFloat(lat, 64)
+	lo, err2 := strconv.ParseFloat(lon, 64)
+	switch {
+	case err1 != nil || la < -90 || la > 90:
+		r.Fail("HOME_LAT", fmt.Sprintf("invalid latitude %q (want degrees from -90 to 90, with HOME_LON)", lat))
+	case err2 != nil || lo < -180 || lo > 180:
+		r.Fail("HOME_LON", fmt.Sprintf("invalid longitude %q (want degrees from -180 to 180, with HOME_LAT)", lon))
+	default:
+		return &model.Home{Latitude: la, Longitude: lo}
+	}
+	return nil
+}
+
+// zone reads NOTIFY_TIMEZONE (the process's local zone when unset).
+func (r *Reader) zone() *time.Location {
+	v := r.Str("NOTIFY_TIMEZONE", "")
+	if v == "" {
+		return time.Local
+	}
+	z, err := time.LoadLocation(v)
+	if err != nil {
+		r.Fail("NOTIFY_TIMEZONE", fmt.Sprintf("unknown time zone '%s'", v))
+		return time.Local
+	}
+	return z
 }
 
 // listenAddr is a listen address (host:port or :port), "" when unset.

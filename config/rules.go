@@ -35,6 +35,15 @@ type Rules struct {
 	// RegistrantDetail (REGISTRANT_DETAIL, default standard): what of a registrant leaves the
 	// database (CONTRACT.md 12.3).
 	RegistrantDetail model.RegistrantDetail
+	// FlightLog (FLIGHT_LOG, default flights.db; none: off) is the flight log watch writes
+	// and tracker-rules flights reads; FlightLogDays (FLIGHT_LOG_DAYS, default 90) its
+	// retention; Home (HOME_LAT, HOME_LON; nil: unset) where the closest approach is
+	// measured from (CONTRACT.md 13).
+	FlightLog     string
+	FlightLogDays int
+	Home          *model.Home
+	// MetricsAddr (METRICS_ADDR): watch serves the flight log's /metrics there; empty: none.
+	MetricsAddr string
 	// Store (STORE_HOST…): nil when STORE_HOST is unset.
 	Store *Store
 	// MQTT (MQTT_HOST…).
@@ -75,6 +84,10 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 	c.WatchState = r.Str("WATCH_STATE", "watch-state.json")
 	c.AircraftDB = r.Str("AIRCRAFT_DB", "")
 	c.RegistrantDetail = r.registrantDetail()
+	c.FlightLog = r.Str("FLIGHT_LOG", "flights.db")
+	c.FlightLogDays = r.PositiveInt("FLIGHT_LOG_DAYS", 90)
+	c.Home = r.home()
+	c.MetricsAddr = r.listenAddr("METRICS_ADDR")
 	if r.Str("STORE_HOST", "") != "" {
 		s := r.StoreVars(false)
 		c.Store = &s

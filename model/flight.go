@@ -199,6 +199,8 @@ type Flight struct {
 	// Watched is what the watchlists say of the aircraft (nil: on no list), looked up once
 	// per flight and again when the lists change (CONTRACT.md 11).
 	Watched *Watched
+	// Stats is what the flight log keeps (CONTRACT.md 13), accumulated only where one is kept.
+	Stats FlightStats
 
 	// Storage of the merged powerplant and military flag that Aircraft points at (never the
 	// message's, whose storage may be reused).

@@ -30,6 +30,31 @@ type Engine struct {
 	key     []byte       // scratch for the flight key
 	last    *flightState // the flight of the latest Process
 	enrich  Enricher     // nil: flights carry only what the messages say
+	// ended is told of each flight that ends (TrackFlights): nil, no flight's statistics are
+	// kept; home is where the closest approach is measured from (nil: none).
+	ended func(f *model.Flight)
+	home  *model.Home
+}
+
+// TrackFlights keeps each flight's statistics (model.Flight.Stats: squawks, extremes, the
+// closest approach to home, nil for none) and tells ended of every flight that ends: a gap
+// over the TTL, Expire, and EndAll at a clean stop (CONTRACT.md 13.1). The flight is the
+// engine's: ended copies what it keeps. Call it before the first Process.
+func (e *Engine) TrackFlights(home *model.Home, ended func(f *model.Flight)) {
+	e.home, e.ended = home, ended
+}
+
+// EndAll tells TrackFlights' ended of every flight in progress (a clean shutdown); the
+// flights stay tracked.
+func (e *Engine) EndAll() {
+	if e.ended == nil {
+		return
+	}
+	for _, fs := range e.flights {
+		if fs.TotalMessages > 0 {
+			e.ended(&fs.Flight)
+		}
+	}
 }
 
 // Enricher fills what lookup data knows of a flight (CONTRACT.md 9): called by Process with
@@ -104,6 +129,9 @@ func (e *Engine) Process(m *model.AircraftMessage) []Match {
 		fs = &flightState{Flight: model.Flight{IcaoHex: icao}}
 		e.flights[icao] = fs
 	} else if fs.TotalMessages > 0 && m.ReceivedAt.Sub(fs.LastMessage) > e.ttl {
+		if e.ended != nil {
+			e.ended(&fs.Flight)
+		}
 		fs.Reset(fs.IcaoHex) // a new flight: empty matched_rules
 		fs.set = nil
 	}
@@ -111,6 +139,9 @@ func (e *Engine) Process(m *model.AircraftMessage) []Match {
 	e.last = fs
 	f := &fs.Flight
 	f.Apply(m)
+	if e.ended != nil {
+		f.Stats.Add(m, e.home)
+	}
 	if e.enrich != nil {
 		e.enrich.Enrich(f, m)
 	}
@@ -160,6 +191,9 @@ func (e *Engine) Flights() int { return len(e.flights) }
 func (e *Engine) Expire(now time.Time) {
 	for k, f := range e.flights {
 		if now.Sub(f.LastMessage) > e.ttl {
+			if e.ended != nil && f.TotalMessages > 0 {
+				e.ended(&f.Flight)
+			}
 			delete(e.flights, k)
 			if f == e.last {
 				e.last = nil

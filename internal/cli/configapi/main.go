@@ -60,7 +60,7 @@ func run() int {
 	matches.PositionsFrom(traffic) // where the receiver saw each matched aircraft
 	opts := api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
 		Tar1090URL: cfg.Tar1090URL, Traffic: traffic, Matches: matches, AllowPrivateDownloads: cfg.AllowPrivateDownloads,
-		RegistrantDetail: cfg.RegistrantDetail}
+		RegistrantDetail: cfg.RegistrantDetail, FlightLog: cfg.FlightLog, Zone: cfg.Zone}
 	// The aircraft database of the rule tests and the traffic; a replaced file is in use
 	// within a minute.
 	db := shipped.Open(cfg.AircraftDB, log.With().Str("stage", "aircraftdb").Logger())

@@ -51,6 +51,8 @@ const usage = `usage:
   tracker-rules validate (--rules FILE --areas FILE | --from-store)
   tracker-rules replay (--rules FILE --areas FILE | --from-store [--reload DURATION]) [--mqtt] [--flight-ttl DURATION] < traffic.jsonl
   tracker-rules replay ... --explain    (after each notification, every condition's observed value)
+  tracker-rules replay ... --flight-log FILE    (each replayed flight a row of the flight log FILE)
+  tracker-rules flights [--log FILE] [--from DATE|TIME] [--to DATE|TIME] [--q TEXT] [--csv|--json]   (what flew over)
   tracker-rules trace --rule ID [--icao HEX] (--rules FILE --areas FILE | --from-store) < traffic.jsonl
   tracker-rules watch --readsb URL|FILE (--rules FILE --areas FILE | --from-store [--reload DURATION]) [--interval 1s] [--flight-ttl DURATION]
   tracker-rules from-readsb [--rounds N] < aircraft.json > traffic.jsonl
@@ -78,6 +80,7 @@ type options struct {
 	db           string        // the database file ("": the default; none: off)
 	watchlists   watchlistFlags
 	digest       bool              // replay: {"digest": …} lines (CONTRACT.md 10.6)
+	flightLog    string            // replay: the flight log the replayed flights are written to
 	zone         *time.Location    // NOTIFY_TIMEZONE: the default zone of delivery policies
 	schedule     delivery.Schedule // DIGEST_TIME in that zone
 	env          *config.Rules     // the environment (config.LoadRules)
@@ -100,6 +103,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return dbCommand(ctx, args[1:], stdout, stderr)
 	case cmd == "watchlist":
 		return watchlistCommand(ctx, args[1:], stdout, stderr)
+	case cmd == "flights":
+		return flightsCommand(ctx, args[1:], stdout, stderr)
 	case cmd == "from-readsb":
 		return fromReadsbCommand(args[1:], stdin, stdout, stderr)
 	}
@@ -201,6 +206,7 @@ func (o *options) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.enrich, "enrich", false, "replay, trace: enrich flights from the aircraft database (watch always does)")
 	fs.StringVar(&o.db, "db", "", "the aircraft database file (implies --enrich; default: AIRCRAFT_DB, else the shipped one; none: off)")
 	fs.Var(&o.watchlists, "watchlist", "a watchlist, ID=FILE_OR_URL (CSV or JSON; repeatable; with --rules)")
+	fs.StringVar(&o.flightLog, "flight-log", "", "replay: write each replayed flight to this flight log (SQLite; replay's output unchanged)")
 	fs.BoolVar(&o.digest, "digest", false, "replay: a {\"digest\": …} line after each DIGEST_TIME crossing and at the end")
 }
 
@@ -389,8 +395,17 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 	if o.mqtt {
 		opts.Publish = notifier.Publish
 	}
+	logged, err := replayFlightLog(ctx, o, engine.Engine, log)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
 	res, err := replaystage.Run(ctx, stdin, stdout, stderr, opts)
 	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if err := logged(ctx, stderr); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}

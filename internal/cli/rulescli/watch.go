@@ -33,8 +33,14 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 	if len(engine.skipped) > 0 {
 		log.Warn().Strs("skipped", engine.skipped).Msg("invalid rules skipped")
 	}
+	flights, err := openFlightLog(ctx, flightLogOf(o.env), log)
+	if err != nil {
+		fmt.Fprintln(stderr, err) // a file from a newer version: untouched
+		return 1
+	}
 	w := newWatcher(ctx, o, engine, stdout, log)
 	defer w.closeStore()
+	w.keepFlights(flights)
 	sctx, stopSinks := context.WithCancel(context.WithoutCancel(ctx)) // the sinks outlive the signal
 	defer stopSinks()
 	sinks := pipeline.NewGroup(sctx)
@@ -44,7 +50,7 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 	}
 	log.Info().Str("feed", o.readsb).Dur("interval", o.interval).Bool("mqtt", w.sink != nil).Int("rules", len(engine.Set().Rules)).Msg("watching")
 	g := pipeline.NewGroup(ctx)
-	w.start(g)
+	w.start(g, sinks)
 	if err := g.Wait(); err != nil { // a stage failed (a panic): say so, and stop as on a signal
 		log.Error().Err(err).Msg("watch stopped")
 	}
@@ -52,5 +58,6 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 	w.stopping(ctx)                          // the last state kept, the trigger counts flushed, the MQTT sink's input closed
 	time.AfterFunc(4*time.Second, stopSinks) // OFFLINE within 4 s, or not at all
 	_ = sinks.Wait()
+	w.closeFlights()
 	return 0
 }

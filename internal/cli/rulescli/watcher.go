@@ -47,6 +47,28 @@ type watcher struct {
 	sink     *mqtt.Sink // nil: MQTT_HOST unset, notifications are printed
 	announce chan pipeline.Shared[model.Batch]
 	notifier *mqtt.Notifier
+	flights  *flightLogger // nil: FLIGHT_LOG=none (or it could not be opened)
+}
+
+// keepFlights makes the engine end its flights into the flight log (nil: none).
+func (w *watcher) keepFlights(fl *flightLogger) {
+	if fl == nil {
+		return
+	}
+	w.flights = fl
+	w.engine.TrackFlights(w.o.env.Home, fl.ended)
+}
+
+// closeFlights closes the flight log once its writer ended.
+func (w *watcher) closeFlights() {
+	if w.flights != nil {
+		w.flights.close()
+	}
+}
+
+// flightLogOf is what the flight log reads of watch's environment.
+func flightLogOf(env *config.Rules) flightLogEnv {
+	return flightLogEnv{path: env.FlightLog, days: env.FlightLogDays, zone: env.Zone, metricsAddr: env.MetricsAddr}
 }
 
 // newWatcher builds the parts: the store (whenever STORE_HOST is set), the mutes, the notify
@@ -121,8 +143,12 @@ func (w *watcher) publish(ctx context.Context, b model.Batch) {
 	}
 }
 
-// start runs every part but the MQTT sink in g.
-func (w *watcher) start(g *pipeline.Group) {
+// start runs every part but the MQTT sink and the flight log's writer (in sinks, stopped
+// last) in g.
+func (w *watcher) start(g, sinks *pipeline.Group) {
+	if w.flights != nil {
+		w.flights.start(g, sinks, w.publish)
+	}
 	events := catalog.NewRuleEvents()
 	w.engine.Follow(func(rulesJSON []byte) { // each rule's event entity, as the set changes
 		b, err := events.Update(rulesJSON)
@@ -253,6 +279,9 @@ func (w *watcher) commands(ctx context.Context) error {
 // stopping ends what the group did not: the last state kept, the trigger counts flushed, the
 // notifier disconnected, the MQTT sink's input closed (it drains, publishes OFFLINE, ends).
 func (w *watcher) stopping(ctx context.Context) {
+	if w.flights != nil {
+		w.flights.stop(w.engine.Engine) // the flights in progress logged, the writer told to end
+	}
 	w.state.saveLast(ctx, w.notify, w.engine.Engine)
 	if err := w.engine.Close(ctx); err != nil {
 		w.log.Warn().Err(err).Msg("trigger counts not flushed")

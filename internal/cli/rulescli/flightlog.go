@@ -1,0 +1,173 @@
+package rulescli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/catalog"
+	"github.com/tracker-adsb/tracker-core-health/flightlog"
+	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
+)
+
+// flightLogger is watch's flight log (CONTRACT.md 13): every flight the engine ends becomes a
+// row, queued for the batched writer (alerts never wait for it), counted for the Home
+// Assistant sensors, and the log's health on /metrics (METRICS_ADDR).
+type flightLogger struct {
+	log    *flightlog.Log
+	writer *flightlog.Writer
+	today  *flightlog.Today
+	prom   *metrics.Sink // nil: METRICS_ADDR unset
+	addr   string
+	now    func() time.Time
+	slog   zerolog.Logger
+}
+
+// openFlightLog opens FLIGHT_LOG for watch (nil: off). A file from a newer version is an
+// error (watch exits 1, the file untouched); one that cannot be opened at all (a read-only
+// folder) is one error logged, and watch alerts on without a log.
+func openFlightLog(ctx context.Context, env flightLogEnv, log zerolog.Logger) (*flightLogger, error) {
+	if env.path == "" || strings.EqualFold(env.path, flightlog.Off) {
+		return nil, nil
+	}
+	slog := log.With().Str("stage", "flight-log").Logger()
+	l, err := flightlog.Open(ctx, env.path, slog)
+	if errors.Is(err, flightlog.ErrNewer) {
+		return nil, err
+	}
+	if err != nil {
+		slog.Error().Err(err).Msg("no flight log: alerts go on")
+		return nil, nil
+	}
+	fl := &flightLogger{log: l, writer: flightlog.NewWriter(l, env.days, slog), today: flightlog.NewToday(env.zone),
+		addr: env.metricsAddr, now: time.Now, slog: slog}
+	if err := fl.today.Seed(ctx, l, fl.now()); err != nil {
+		slog.Warn().Err(err).Msg("today's sensors start from 0")
+	}
+	if env.metricsAddr != "" {
+		fl.prom = metrics.New(catalog.FlightLogMetrics(), log.With().Str("stage", "prometheus").Logger())
+	}
+	return fl, nil
+}
+
+// flightLogEnv is what the log reads of the environment.
+type flightLogEnv struct {
+	path, metricsAddr string
+	days              int
+	zone              *time.Location
+}
+
+// ended is the engine's TrackFlights callback (the engine's goroutine): the row queued and
+// counted.
+func (fl *flightLogger) ended(f *model.Flight) {
+	r := flightlog.RowOf(f)
+	fl.writer.Add(r)
+	fl.today.Add(&r, fl.now())
+}
+
+// start runs the writer in writers (stopped last, after the flights in progress were added)
+// and the sensors' publisher in g; publish hands readings to the MQTT sink.
+func (fl *flightLogger) start(g, writers *pipeline.Group, publish func(context.Context, model.Batch)) {
+	writers.Go("flight-log", fl.writer.Run)
+	if fl.prom != nil {
+		g.Go("metrics-server", func(ctx context.Context) error { return fl.prom.Serve(ctx, fl.addr) })
+	}
+	g.Go("flight-log-sensors", func(ctx context.Context) error {
+		decl := model.Batch{}
+		for _, e := range catalog.FlightLogEntities() {
+			decl = append(decl, model.NewDeclaration(e))
+		}
+		publish(ctx, decl)
+		publish(ctx, fl.readings(fl.now()))
+		pipeline.Every(ctx, time.Minute, func(ctx context.Context) { publish(ctx, fl.readings(fl.now())) })
+		return nil
+	})
+}
+
+// readings are the sensors' states at now (they also feed /metrics).
+func (fl *flightLogger) readings(now time.Time) model.Batch {
+	n := fl.today.Numbers(now)
+	c := &fl.writer.C
+	mean := 0.0
+	if w := c.Writes.Load(); w > 0 {
+		mean = time.Duration(c.WriteNanos.Load() / w).Seconds()
+	}
+	b := model.Batch{model.IntState(catalog.FlightsTodayEntity, int64(n.Flights)), model.IntState(catalog.AircraftTodayEntity, int64(n.Aircraft)),
+		model.IntState(catalog.FlightsLastHourEntity, int64(n.LastHour)),
+		model.NewStickyMessage(catalog.ClosestTodayEntity.StateTopic, closestJSON(n.Closest)),
+		model.IntState(catalog.FlightLogRowsEntity, c.Rows.Load()), model.IntState(catalog.FlightLogDroppedEntity, c.Dropped.Load()),
+		model.FloatState(catalog.FlightLogWriteEntity, mean)}
+	if fl.prom != nil {
+		fl.prom.Accept(b)
+	}
+	return b
+}
+
+// closestJSON is the closest approach sensor's state: the distance and that flight's ident,
+// registration, type, altitude and time ({"nm": null} before any today).
+func closestJSON(r *flightlog.Row) string {
+	v := struct {
+		NM           *float64   `json:"nm"`
+		Ident        string     `json:"ident,omitempty"`
+		Registration string     `json:"registration,omitempty"`
+		Type         string     `json:"type,omitempty"`
+		Altitude     *int       `json:"altitude,omitempty"`
+		Time         *time.Time `json:"time,omitempty"`
+		IcaoHex      string     `json:"icao_hex,omitempty"`
+	}{}
+	if r != nil {
+		v.NM, v.Ident, v.Registration, v.Type, v.Altitude, v.Time, v.IcaoHex = r.ClosestNM, r.Ident, r.Registration, r.TypeDesignator,
+			r.ClosestAltitude, r.ClosestAt, r.IcaoHex
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// stop ends the log at a clean stop: the flights in progress added, then the writer told to
+// write what is queued and end.
+func (fl *flightLogger) stop(e interface{ EndAll() }) {
+	e.EndAll()
+	fl.writer.Close()
+}
+
+// close closes the file once the writer ended.
+func (fl *flightLogger) close() {
+	if err := fl.log.Close(); err != nil {
+		fl.slog.Warn().Err(err).Msg("closing the flight log")
+	}
+}
+
+// replayFlightLog makes the engine write each flight it ends to --flight-log (nothing
+// without it); done, after the replay, writes the flights still in progress and says how many
+// rows were written. Replay waits for the disk instead of dropping (no row lost) and never
+// removes old rows (recorded traffic is old).
+func replayFlightLog(ctx context.Context, o options, e *rules.Engine, log zerolog.Logger) (done func(context.Context, io.Writer) error, err error) {
+	if o.flightLog == "" {
+		return func(context.Context, io.Writer) error { return nil }, nil
+	}
+	l, err := flightlog.Open(ctx, o.flightLog, log.With().Str("stage", "flight-log").Logger())
+	if err != nil {
+		return nil, err
+	}
+	w := flightlog.NewWriter(l, 0, log.With().Str("stage", "flight-log").Logger())
+	e.TrackFlights(o.env.Home, func(f *model.Flight) { w.AddFlushing(ctx, flightlog.RowOf(f)) })
+	return func(ctx context.Context, stderr io.Writer) error {
+		e.EndAll()
+		w.Flush(ctx)
+		defer l.Close()
+		if d := w.C.Dropped.Load(); d > 0 {
+			return fmt.Errorf("flight log %s: %d flights could not be written", o.flightLog, d)
+		}
+		fmt.Fprintf(stderr, "flight log: %d flights written to %s\n", w.C.Rows.Load(), o.flightLog)
+		return nil
+	}, nil
+}

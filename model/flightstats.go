@@ -1,0 +1,97 @@
+package model
+
+import (
+	"math"
+	"time"
+)
+
+// FlightStats is what the flight log keeps of a flight beyond its identity (CONTRACT.md
+// 13.1): every distinct squawk in order, the counts, the altitude and speed extremes, and
+// the closest approach to home. Accumulated only where a log is kept (rules.Engine.TrackFlights).
+type FlightStats struct {
+	Squawks   [MaxSquawks]string // distinct, in the order first seen
+	NSquawks  int
+	Positions int
+	// MinAltitude and MaxAltitude (ft) and MaxSpeed (kt), valid when HasAltitude / HasSpeed.
+	MinAltitude, MaxAltitude float64
+	HasAltitude              bool
+	MaxSpeed                 float64
+	HasSpeed                 bool
+	// The position nearest to home: its distance (nm, great circle), time and altitude.
+	ClosestNM          float64
+	ClosestAt          time.Time
+	ClosestAltitude    float64
+	HasClosest         bool
+	ClosestHasAltitude bool
+}
+
+// MaxSquawks is how many distinct squawks a flight's log row keeps.
+const MaxSquawks = 8
+
+// Home is where the closest approach is measured from (HOME_LAT, HOME_LON).
+type Home struct{ Latitude, Longitude float64 }
+
+// EarthRadiusNM is the mean Earth radius in nautical miles (the haversine's).
+const EarthRadiusNM = 3440.065
+
+// DistanceNM is the great-circle distance in nautical miles (haversine).
+func DistanceNM(lat1, lon1, lat2, lon2 float64) float64 {
+	const rad = math.Pi / 180
+	dLat, dLon := (lat2-lat1)*rad, (lon2-lon1)*rad
+	a := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
+	return 2 * EarthRadiusNM * math.Asin(math.Min(1, math.Sqrt(a)))
+}
+
+// Add folds one message in; home nil: no closest approach.
+func (s *FlightStats) Add(m *AircraftMessage, home *Home) {
+	if sq := m.Squawk; sq != "" && s.NSquawks < MaxSquawks {
+		seen := false
+		for _, have := range s.Squawks[:s.NSquawks] {
+			if have == sq {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			s.Squawks[s.NSquawks] = sq
+			s.NSquawks++
+		}
+	}
+	if a := m.Altitude; a != nil {
+		if !s.HasAltitude || *a < s.MinAltitude {
+			s.MinAltitude = *a
+		}
+		if !s.HasAltitude || *a > s.MaxAltitude {
+			s.MaxAltitude = *a
+		}
+		s.HasAltitude = true
+	}
+	if v := m.Velocity; v != nil && (!s.HasSpeed || *v > s.MaxSpeed) {
+		s.MaxSpeed, s.HasSpeed = *v, true
+	}
+	if m.Latitude == nil || m.Longitude == nil {
+		return
+	}
+	s.Positions++
+	if home == nil {
+		return
+	}
+	d := DistanceNM(home.Latitude, home.Longitude, *m.Latitude, *m.Longitude)
+	if !s.HasClosest || d < s.ClosestNM {
+		s.ClosestNM, s.ClosestAt, s.HasClosest = d, m.ReceivedAt, true
+		s.ClosestAltitude, s.ClosestHasAltitude = 0, m.Altitude != nil
+		if m.Altitude != nil {
+			s.ClosestAltitude = *m.Altitude
+		}
+	}
+}
+
+// Emergency reports a squawk of 7500, 7600 or 7700 among the flight's.
+func (s *FlightStats) Emergency() bool {
+	for _, sq := range s.Squawks[:s.NSquawks] {
+		if sq == "7500" || sq == "7600" || sq == "7700" {
+			return true
+		}
+	}
+	return false
+}
