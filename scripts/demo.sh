@@ -62,7 +62,7 @@ done
 pids+=($!)
 # The receiver's own statistics: a real readsb stats.json, kept fresh as a running readsb
 # keeps its own, read by the monitor as receiver "rooftop" (RECEIVER_STATS_URL).
-bin/demo-feed -o "$logs/stats.json" 2>>"$logs/demo-feed.log" &
+bin/demo-feed -o "$logs/stats.json" -aircraft "$logs/aircraft.json" 2>>"$logs/demo-feed.log" &
 pids+=($!)
 
 # Every message published over MQTT, for whoever wants all of it.
@@ -82,16 +82,20 @@ notes=""
 # recording as the receiver's feed (its aircraft on the map, rules tested on them), and the
 # rule notifications from the broker on its Matches page.
 ui_addr=${CONFIG_API_ADDR:-127.0.0.1:8080}
-CONFIG_API_ADDR=$ui_addr CONFIG_UI_READSB_URL=${CONFIG_UI_READSB_URL:-examples/readsb-london.json} \
+CONFIG_API_ADDR=$ui_addr CONFIG_UI_READSB_URL=${CONFIG_UI_READSB_URL:-examples/readsb-london.json} FLIGHT_LOG="$logs/flights.db" \
   bin/tracker-config-api 2>>"$logs/tracker-config-api.log" &
 pids+=($!)
 for _ in $(seq 50); do curl -fsS "http://$ui_addr/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
 put() { curl -fsS -X PUT -H 'Content-Type: application/json' --data-binary "@$2" "http://$ui_addr$1" >/dev/null; }
 put /api/areas examples/areas.json && put /api/rules examples/rules.json \
   || echo "demo: could not load the examples into tracker-config-api (see $logs/tracker-config-api.log)"
-# Alerts from a receiver: tracker-rules watch on a local readsb feed (the London recording),
-# with the rules from the store; its notifications and event entities show up with the rest.
-bin/tracker-rules watch --readsb examples/readsb-london.json --from-store --interval 2s 2>>"$logs/tracker-rules-watch.log" &
+# Alerts from a receiver: tracker-rules watch on a local readsb feed (the London recording,
+# a rotating part of it in view), with the rules from the store; its notifications and event
+# entities show up with the rest, and each flight that leaves goes to the flight log
+# ($logs/flights.db: tracker-rules flights --log $logs/flights.db), on the UI's Flights page too.
+for _ in $(seq 50); do [ -s "$logs/aircraft.json" ] && break; sleep 0.1; done
+FLIGHT_LOG="$logs/flights.db" HOME_LAT=51.47 HOME_LON=-0.45 \
+  bin/tracker-rules watch --readsb "$logs/aircraft.json" --from-store --interval 2s --flight-ttl 25s 2>>"$logs/tracker-rules-watch.log" &
 pids+=($!)
 notes="${notes}UI http://$ui_addr/ · full MQTT stream $logs/mqtt.log · logs $logs/"
 echo "demo: the management UI is at http://$ui_addr/ (the London example areas and rules, the London recording as the receiver)"

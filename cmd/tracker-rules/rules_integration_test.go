@@ -24,7 +24,8 @@ func bin(t *testing.T) string { return testenv.Binary(t, "tracker-rules") }
 
 func runCmd(t *testing.T, env []string, stdin string, args ...string) (string, string, int) {
 	cmd := exec.Command(bin(t), args...)
-	cmd.Env = append(append(os.Environ(), "WATCH_STATE="+filepath.Join(t.TempDir(), "watch-state.json")), env...)
+	cmd.Env = append(append(os.Environ(), "WATCH_STATE="+filepath.Join(t.TempDir(), "watch-state.json"),
+		"FLIGHT_LOG="+filepath.Join(t.TempDir(), "flights.db")), env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -30,6 +30,7 @@ type fakeReadsb struct {
 	polls int
 	mode  string // "", "down", "truncated", "garbage"
 	extra []map[string]any
+	live  bool // now is the present (the flight log's "today"), not the recording's
 }
 
 // add puts one more aircraft in every answer from now on.
@@ -69,6 +70,9 @@ func (f *fakeReadsb) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	k := float64(f.polls)
 	out := map[string]any{"now": f.snap["now"].(float64) + k, "messages": f.snap["messages"]}
+	if f.live {
+		out["now"] = float64(time.Now().UnixMilli()) / 1000
+	}
 	var acs []any
 	for _, a := range f.snap["aircraft"].([]any) {
 		ac := map[string]any{}

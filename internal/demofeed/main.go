@@ -1,6 +1,8 @@
 // Command demofeed is make demo's receiver: it writes a real readsb stats.json (the capture
 // in stages/receiverstats/testdata) to a file every 10 s with its "now" set to the present, as
-// a running readsb rewrites its own, so that the monitor's receiver entities show live values.
+// a running readsb rewrites its own, so that the monitor's receiver entities show live values;
+// with -aircraft, it also keeps an aircraft.json of the London recording fresh, a rotating part
+// of its aircraft in view each time, so that flights come and go (and end in the flight log).
 package main
 
 import (
@@ -17,33 +19,69 @@ import (
 func main() {
 	from := flag.String("stats", "stages/receiverstats/testdata/stats.json", "the stats.json to serve")
 	to := flag.String("o", "", "the file to keep fresh")
+	acFrom := flag.String("aircraft-from", "examples/readsb-london.json", "the aircraft.json recording")
+	acTo := flag.String("aircraft", "", "an aircraft.json to keep fresh (empty: none)")
 	every := flag.Duration("every", 10*time.Second, "how often it is rewritten")
 	flag.Parse()
-	raw, err := os.ReadFile(*from)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "demofeed:", err)
-		os.Exit(1)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(raw, &doc); err != nil || *to == "" {
+	doc, err := readJSON(*from)
+	if err != nil || *to == "" {
 		fmt.Fprintln(os.Stderr, "demofeed: needs -o FILE and a JSON stats.json:", err)
 		os.Exit(2)
+	}
+	var ac map[string]any
+	if *acTo != "" {
+		if ac, err = readJSON(*acFrom); err != nil {
+			fmt.Fprintln(os.Stderr, "demofeed:", err)
+			os.Exit(2)
+		}
 	}
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGTERM, syscall.SIGINT)
 	t := time.NewTicker(*every)
 	defer t.Stop()
-	for {
+	for round := 0; ; round++ {
 		doc["now"] = float64(time.Now().Unix())
-		b, _ := json.Marshal(doc)
-		tmp := filepath.Join(filepath.Dir(*to), ".stats.json.tmp")
-		if err := os.WriteFile(tmp, b, 0o644); err == nil { //nolint:gosec // read by the monitor
-			_ = os.Rename(tmp, *to)
+		write(*to, doc)
+		if ac != nil {
+			write(*acTo, inView(ac, round))
 		}
 		select {
 		case <-stop:
 			return
 		case <-t.C:
 		}
+	}
+}
+
+// inView is the recording at the present with a rotating two thirds of its aircraft: each
+// aircraft leaves for one round in three.
+func inView(rec map[string]any, round int) map[string]any {
+	out := map[string]any{"now": float64(time.Now().Unix()), "messages": rec["messages"]}
+	var acs []any
+	all, _ := rec["aircraft"].([]any)
+	for i, a := range all {
+		if i%3 != round%3 {
+			acs = append(acs, a)
+		}
+	}
+	out["aircraft"] = acs
+	return out
+}
+
+func readJSON(path string) (map[string]any, error) {
+	raw, err := os.ReadFile(path) //nolint:gosec // make demo's own files
+	if err != nil {
+		return nil, err
+	}
+	var doc map[string]any
+	return doc, json.Unmarshal(raw, &doc)
+}
+
+// write replaces the file whole (a reader never sees half of it).
+func write(to string, doc map[string]any) {
+	b, _ := json.Marshal(doc)
+	tmp := filepath.Join(filepath.Dir(to), "."+filepath.Base(to)+".tmp")
+	if err := os.WriteFile(tmp, b, 0o644); err == nil { //nolint:gosec // read by the monitor and watch
+		_ = os.Rename(tmp, to)
 	}
 }

@@ -15,6 +15,7 @@ type state struct {
 	queues                 map[string]map[string]string // queue label → field → value
 	counters               map[string]map[string]string // "processor demo-1" / "receiver rooftop" → counter → value
 	receivers              map[string]map[string]string // receiver → its own health (stats.json) → value
+	watch                  map[string]string            // tracker-rules watch's statistics (the flight log's sensors)
 	matches                []string
 }
 
@@ -26,7 +27,8 @@ var receiverHealth = map[string]bool{"receiver_stats_connected": true, "messages
 
 func newState() *state {
 	return &state{general: map[string]string{}, broker: map[string]string{}, store: map[string]string{},
-		queues: map[string]map[string]string{}, counters: map[string]map[string]string{}, receivers: map[string]map[string]string{}}
+		queues: map[string]map[string]string{}, counters: map[string]map[string]string{}, receivers: map[string]map[string]string{},
+		watch: map[string]string{}}
 }
 
 func put(m map[string]map[string]string, key, field, value string) {
@@ -56,6 +58,8 @@ func (s *state) take(topic, payload string) {
 		put(s.receivers, p[2], p[4], payload)
 	case len(p) == 5 && (p[1] == "message-processor" || p[1] == "receiver") && p[3] == "statistic":
 		put(s.counters, strings.Replace(p[1], "message-", "", 1)+" "+p[2], p[4], payload)
+	case len(p) == 4 && p[1] == "rules-watch" && p[2] == "statistic":
+		s.watch[p[3]] = payload
 	case len(p) == 3 && p[1] == "rule" && payload != "":
 		var n struct {
 			Aircraft struct {
@@ -135,6 +139,20 @@ func (s *state) render(now time.Time, notes string) string {
 	if len(s.store) > 0 {
 		fmt.Fprintf(&b, "  store: memory %s bytes (peak %s%%) · clients %s · ops/s %s · keys %s\n", or(s.store["used_memory_bytes"], "–"),
 			or(s.store["used_memory_peak_percent"], "–"), or(s.store["connected_clients"], "–"), or(s.store["ops_per_second"], "–"), or(s.store["keys_count"], "–"))
+	}
+	if len(s.watch) > 0 {
+		var closest struct {
+			NM    *float64 `json:"nm"`
+			Ident string   `json:"ident"`
+		}
+		_ = json.Unmarshal([]byte(s.watch["closest_today_nm"]), &closest)
+		near := "–"
+		if closest.NM != nil {
+			near = fmt.Sprintf("%.1f nm (%s)", *closest.NM, closest.Ident)
+		}
+		fmt.Fprintf(&b, "  flight log: %s flights logged today (%s aircraft, %s in the last hour) · closest %s · dropped %s\n",
+			or(s.watch["flights_today"], "–"), or(s.watch["aircraft_today"], "–"), or(s.watch["flights_last_hour"], "–"), near,
+			or(s.watch["flight_log_dropped_total"], "–"))
 	}
 	if len(s.matches) > 0 {
 		shown := s.matches

@@ -48,3 +48,14 @@ func TestSummary(t *testing.T) {
 	}
 	require.NotContains(t, s.render(time.Now(), ""), "rule matches", "each match is shown once")
 }
+
+func TestSummaryShowsTheFlightLog(t *testing.T) {
+	s := newState()
+	require.NotContains(t, s.render(time.Now(), ""), "flight log", "nothing before watch says anything")
+	s.take("Tracker/rules-watch/statistic/flights_today", "42")
+	s.take("Tracker/rules-watch/statistic/aircraft_today", "30")
+	s.take("Tracker/rules-watch/statistic/flights_last_hour", "7")
+	s.take("Tracker/rules-watch/statistic/closest_today_nm", `{"nm":1.2,"ident":"EZY16EG"}`)
+	s.take("Tracker/rules-watch/statistic/flight_log_dropped_total", "0")
+	require.Contains(t, s.render(time.Now(), ""), "flight log: 42 flights logged today (30 aircraft, 7 in the last hour) · closest 1.2 nm (EZY16EG) · dropped 0")
+}

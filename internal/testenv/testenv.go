@@ -256,6 +256,9 @@ func Start(t testing.TB, bin string, env []string, args ...string) *Process {
 	if !slices.ContainsFunc(env, func(v string) bool { return strings.HasPrefix(v, "WATCH_STATE=") }) {
 		env = append(slices.Clip(env), "WATCH_STATE="+filepath.Join(t.TempDir(), "watch-state.json"))
 	}
+	if !slices.ContainsFunc(env, func(v string) bool { return strings.HasPrefix(v, "FLIGHT_LOG=") }) {
+		env = append(slices.Clip(env), "FLIGHT_LOG="+filepath.Join(t.TempDir(), "flights.db")) // never the package's folder
+	}
 	p.Cmd.Env = env
 	pr, pw := io.Pipe()
 	p.Cmd.Stderr = pw

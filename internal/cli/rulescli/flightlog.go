@@ -59,6 +59,9 @@ func openFlightLog(ctx context.Context, env flightLogEnv, log zerolog.Logger) (*
 	return fl, nil
 }
 
+// sensorsEvery is how often the sensors are published (a midnight reset is at most this late).
+const sensorsEvery = 10 * time.Second
+
 // flightLogEnv is what the log reads of the environment.
 type flightLogEnv struct {
 	path, metricsAddr string
@@ -88,7 +91,7 @@ func (fl *flightLogger) start(g, writers *pipeline.Group, publish func(context.C
 		}
 		publish(ctx, decl)
 		publish(ctx, fl.readings(fl.now()))
-		pipeline.Every(ctx, time.Minute, func(ctx context.Context) { publish(ctx, fl.readings(fl.now())) })
+		pipeline.Every(ctx, sensorsEvery, func(ctx context.Context) { publish(ctx, fl.readings(fl.now())) })
 		return nil
 	})
 }
@@ -159,9 +162,11 @@ func replayFlightLog(ctx context.Context, o options, e *rules.Engine, log zerolo
 		return nil, err
 	}
 	w := flightlog.NewWriter(l, 0, log.With().Str("stage", "flight-log").Logger())
-	e.TrackFlights(o.env.Home, func(f *model.Flight) { w.AddFlushing(ctx, flightlog.RowOf(f)) })
+	j := flightlog.NewJoiner(e.TTL(), func(r flightlog.Row) { w.AddFlushing(ctx, r) }) // the input's own flights, in any order
+	e.TrackFlights(o.env.Home, func(f *model.Flight) { j.Add(flightlog.RowOf(f)) })
 	return func(ctx context.Context, stderr io.Writer) error {
 		e.EndAll()
+		j.Flush()
 		w.Flush(ctx)
 		defer l.Close()
 		if d := w.C.Dropped.Load(); d > 0 {

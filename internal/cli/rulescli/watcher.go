@@ -206,11 +206,16 @@ func (w *watcher) feed(ticks <-chan time.Time) (<-chan feedCycle, func(context.C
 // are forgotten and the state handed to its keeper. It closes the notify stage's output.
 func (w *watcher) evaluate(ctx context.Context, cycles <-chan feedCycle) {
 	defer w.notify.Close()
+	var feedClock, seenAt time.Time // the feed's clock, and when it last said it
 	for c := range cycles {
 		w.notify.DigestDue(ctx, time.Now())
 		if !c.ok {
+			if !feedClock.IsZero() { // the feed is down: its flights still end after the TTL
+				w.engine.Expire(feedClock.Add(time.Since(seenAt)))
+			}
 			continue
 		}
+		feedClock, seenAt = c.clock, time.Now()
 		for i := range c.msgs {
 			w.process(ctx, &c.msgs[i], c.clock)
 		}
