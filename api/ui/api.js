@@ -60,6 +60,7 @@ export async function call(method, path, body, set) {
     const tag = resp.headers.get('ETag');
     if (set && tag) etags[set] = tag;
     const text = await resp.text();
+    if (resp.ok && (resp.headers.get('Content-Type') || '').startsWith('text/csv')) return text;
     let data = null;
     try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }
     if (!resp.ok) throw new ApiError(resp.status, data);
@@ -92,6 +93,9 @@ export const api = {
     const qs = q.toString();
     return call('GET', `/api/matches${qs ? `?${qs}` : ''}`);
   },
+  flights: (params) => call('GET', `/api/flights?${new URLSearchParams(params)}`),
+  flightStats: (params) => call('GET', `/api/flights/stats?${new URLSearchParams(params)}`),
+  flightsCSV: (params) => call('GET', `/api/flights.csv?${new URLSearchParams(params)}`),
   watchlists: () => call('GET', '/api/watchlists'),
   watchlist: (id, params) => call('GET', `/api/watchlists/${encodeURIComponent(id)}?${new URLSearchParams(params)}`),
   // importWatchlist replaces a list with a file's text (CSV, or JSON when it starts with '{')

@@ -5,6 +5,7 @@ import { $, message } from './dom.js';
 import { AreasPage } from './areas.js';
 import { RulesPage } from './rules.js';
 import { MatchesPage } from './matches.js';
+import { FlightsPage } from './flights.js';
 import { WatchlistsPage } from './watchlists.js';
 import { setTar1090, setDataAttribution, setRegistrantNotice } from './map.js';
 
@@ -45,8 +46,9 @@ async function main() {
   setTar1090(config.tar1090_url);
   setDataAttribution(config.data_attribution);
   setRegistrantNotice(config.registrant_notice);
-  const pages = { areas: new AreasPage(config), rules: new RulesPage(config), matches: new MatchesPage(config), watchlists: new WatchlistsPage(config) };
-  const titles = { areas: 'Areas', rules: 'Rules', matches: 'Matches', watchlists: 'Watchlists' };
+  const pages = { areas: new AreasPage(config), rules: new RulesPage(config), matches: new MatchesPage(config), flights: new FlightsPage(config),
+    watchlists: new WatchlistsPage(config) };
+  const titles = { areas: 'Areas', rules: 'Rules', matches: 'Matches', flights: 'Flights', watchlists: 'Watchlists' };
   const show = async () => {
     // #page, or #page?key=value (the Matches of a rule: #matches?rule=ID; a rule's editor:
     // #rules?edit=ID).

@@ -1,0 +1,123 @@
+//go:build integration
+
+package api_test
+
+import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/api"
+	"github.com/tracker-adsb/tracker-core-health/flightlog"
+)
+
+// The Flights page as a user sees it (issue 44): today's flights per hour beside the week
+// before, the rows, a filter, a row's details with a link to tar1090, the CSV export of what
+// is shown; at 1366×768 and on a phone; without a log, how to turn it on.
+func TestUIFlightsPage(t *testing.T) {
+	env := browserTest(t)
+	r := env.Redis(t)
+	path := filepath.Join(t.TempDir(), "flights.db")
+	l, err := flightlog.Open(t.Context(), path, zerolog.Nop())
+	require.NoError(t, err)
+	defer l.Close()
+	now := time.Now().UTC()
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	var rows []flightlog.Row
+	for d := -7; d <= 0; d++ { // the 7 days before: 4 flights an hour from 06:00 to 21:00; today 40 from midnight
+		n := 64
+		if d == 0 {
+			n = 40
+		}
+		for i := range n {
+			f := flightRow(i)
+			f.FirstSeen = today.AddDate(0, 0, d).Add(6*time.Hour + time.Duration(i)*15*time.Minute)
+			if d == 0 {
+				f.FirstSeen = today.Add(time.Duration(i) * 15 * time.Minute)
+			}
+			f.LastSeen = f.FirstSeen.Add(5 * time.Minute)
+			rows = append(rows, f)
+		}
+	}
+	require.NoError(t, l.Insert(t.Context(), rows))
+	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{FlightLog: path, Zone: time.UTC,
+		Tar1090URL: "http://receiver.local/tar1090"}).Handler())
+	defer srv.Close()
+	shots := t.TempDir()
+	if os.Getenv("UPDATE_SCREENSHOTS") == "1" {
+		shots = "../docs"
+	}
+	b := newBrowser(t, srv.URL)
+	tab := b.tab()
+	shot := func(name string) {
+		time.Sleep(300 * time.Millisecond)
+		var png []byte
+		b.run(tab, chromedp.CaptureScreenshot(&png))
+		require.NoError(t, os.WriteFile(filepath.Join(shots, "ui-"+name+".png"), png, 0o644))
+	}
+	b.run(tab, chromedp.EmulateViewport(1366, 768))
+	b.open(tab, "flights")
+	b.waitText(tab, "#flights-summary", "40 flights on "+today.Format("2006-01-02"))
+	var bars []int
+	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#flights-chart rect.bar')].map(r => +r.dataset.flights)`, &bars))
+	require.Len(t, bars, 24)
+	require.Equal(t, []int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0}, bars[:12], "today: 4 an hour from midnight")
+	var line string
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#flights-chart polyline.average').getAttribute('points')`, &line))
+	require.Len(t, strings.Fields(line), 24, "the week's average, hour by hour")
+	var n int
+	b.run(tab, chromedp.Evaluate(`document.querySelectorAll('#flights-rows tr').length`, &n))
+	require.Equal(t, 40, n)
+	shot("flights")
+
+	// A filter: military only (every fifth); then a row's details.
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#flights-military').click()`, nil))
+	b.waitText(tab, "#flights-summary", "8 flights")
+	b.run(tab, chromedp.Evaluate(`document.querySelectorAll('#flights-rows tr').length`, &n))
+	require.Equal(t, 8, n)
+	b.run(tab, press("#flights-rows tr"))
+	b.waitText(tab, "#flights-details", "Squawks")
+	details := b.text(tab, "#flights-details")
+	require.Contains(t, details, "7700")
+	require.Contains(t, details, "Military")
+	var href string
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#flights-details a.tar1090').href`, &href))
+	require.Regexp(t, `^http://receiver\.local/tar1090/\?icao=40[0-9a-f]{4}$`, href)
+	shot("flights-details")
+
+	// The CSV of what is shown: the header and the 8 military rows.
+	var csv string
+	b.run(tab, chromedp.Evaluate(`(async () => { const m = await import('/ui/api.js'); return await m.api.flightsCSV({from: document.querySelector('#flights-day').value, military: 'true'}); })()`,
+		&csv, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	require.Equal(t, 1+8, len(strings.Split(strings.TrimSpace(csv), "\n")), csv)
+	require.True(t, strings.HasPrefix(csv, "id,first_seen,last_seen,icao_hex"))
+
+	// A phone: the page fits 390 px (the table scrolls inside).
+	b.run(tab, chromedp.EmulateViewport(390, 844))
+	b.open(tab, "flights")
+	b.waitText(tab, "#flights-summary", "flights")
+	var outside []string
+	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('body *')].filter(e => !e.closest('.table-scroll') && e.getClientRects().length && e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`, &outside))
+	require.Empty(t, outside, "the Flights page fits 390 px")
+	shot("flights-phone")
+	require.Empty(t, b.problems(), "no console errors")
+}
+
+func TestUIFlightsPageWithoutALog(t *testing.T) {
+	env := browserTest(t)
+	srv := httptest.NewServer(newServer(t, api.NewStore(env.Redis(t), "", nopLog()), api.Options{}).Handler())
+	defer srv.Close()
+	b := newBrowser(t, srv.URL)
+	tab := b.tab()
+	b.open(tab, "flights")
+	b.waitText(tab, "#flights-note", "No flight log: set FLIGHT_LOG")
+	require.Contains(t, b.text(tab, "#flights-note"), "tracker-rules watch")
+}
