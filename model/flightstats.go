@@ -17,7 +17,10 @@ type FlightStats struct {
 	HasAltitude              bool
 	MaxSpeed                 float64
 	HasSpeed                 bool
-	// The position nearest to home: its distance (nm, great circle), time and altitude.
+	// The position nearest to home: its distance (nm, great circle), time and altitude;
+	// closestCos is the cosine of its central angle (larger is nearer: the comparison of each
+	// position, the haversine only for a new nearest).
+	closestCos         float64
 	ClosestNM          float64
 	ClosestAt          time.Time
 	ClosestAltitude    float64
@@ -29,7 +32,20 @@ type FlightStats struct {
 const MaxSquawks = 8
 
 // Home is where the closest approach is measured from (HOME_LAT, HOME_LON).
-type Home struct{ Latitude, Longitude float64 }
+type Home struct {
+	Latitude, Longitude float64
+	// sin and cos of the latitude, made by Prepared: a position costs one Sincos and one Cos.
+	sinLat, cosLat float64
+	prepared       bool
+}
+
+// Prepared is h ready for FlightStats.Add.
+func (h Home) Prepared() *Home {
+	const rad = math.Pi / 180
+	h.sinLat, h.cosLat = math.Sincos(h.Latitude * rad)
+	h.prepared = true
+	return &h
+}
 
 // EarthRadiusNM is the mean Earth radius in nautical miles (the haversine's).
 const EarthRadiusNM = 3440.065
@@ -76,9 +92,16 @@ func (s *FlightStats) Add(m *AircraftMessage, home *Home) {
 	if home == nil {
 		return
 	}
-	d := DistanceNM(home.Latitude, home.Longitude, *m.Latitude, *m.Longitude)
-	if !s.HasClosest || d < s.ClosestNM {
-		s.ClosestNM, s.ClosestAt, s.HasClosest = d, m.ReceivedAt, true
+	if !home.prepared {
+		home = home.Prepared()
+	}
+	const rad = math.Pi / 180
+	sin, cos := math.Sincos(*m.Latitude * rad)
+	c := home.sinLat*sin + home.cosLat*cos*math.Cos((*m.Longitude-home.Longitude)*rad)
+	if !s.HasClosest || c > s.closestCos {
+		s.closestCos = c
+		s.ClosestNM = DistanceNM(home.Latitude, home.Longitude, *m.Latitude, *m.Longitude)
+		s.ClosestAt, s.HasClosest = m.ReceivedAt, true
 		s.ClosestAltitude, s.ClosestHasAltitude = 0, m.Altitude != nil
 		if m.Altitude != nil {
 			s.ClosestAltitude = *m.Altitude

@@ -41,6 +41,9 @@ type Engine struct {
 // over the TTL, Expire, and EndAll at a clean stop (CONTRACT.md 13.1). The flight is the
 // engine's: ended copies what it keeps. Call it before the first Process.
 func (e *Engine) TrackFlights(home *model.Home, ended func(f *model.Flight)) {
+	if home != nil {
+		home = home.Prepared()
+	}
 	e.home, e.ended = home, ended
 }
 

@@ -162,12 +162,16 @@ func replayFlightLog(ctx context.Context, o options, e *rules.Engine, log zerolo
 		return nil, err
 	}
 	w := flightlog.NewWriter(l, 0, log.With().Str("stage", "flight-log").Logger())
-	j := flightlog.NewJoiner(e.TTL(), func(r flightlog.Row) { w.AddFlushing(ctx, r) }) // the input's own flights, in any order
+	w.MaxBatch = 4096 // written beside the replay, on the other core, as soon as there are rows
+	g := pipeline.NewGroup(context.WithoutCancel(ctx))
+	g.Go("flight-log", w.Run)
+	j := flightlog.NewJoiner(e.TTL(), func(r flightlog.Row) { w.AddWait(ctx, r) }) // the input's own flights, in any order
 	e.TrackFlights(o.env.Home, func(f *model.Flight) { j.Add(flightlog.RowOf(f)) })
 	return func(ctx context.Context, stderr io.Writer) error {
 		e.EndAll()
 		j.Flush()
-		w.Flush(ctx)
+		w.Close()
+		_ = g.Wait()
 		defer l.Close()
 		if d := w.C.Dropped.Load(); d > 0 {
 			return fmt.Errorf("flight log %s: %d flights could not be written", o.flightLog, d)
