@@ -3,8 +3,10 @@ package flightlog
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -60,14 +62,59 @@ func (l *Log) groupStats(ctx context.Context, q string, args []any) ([]Stat, err
 }
 
 // timeStats counts each local hour or day of [From, To): one query per period, each an index
-// range (first_seen, icao), so that a period's distinct aircraft are counted where they lie.
+// range (first_seen, icao), so that a period's distinct aircraft are counted where they lie;
+// the periods' queries run on every core at once (the distinct count is most of their time:
+// 90 days of 20,000 flights took 508 ms one after the other, BenchmarkFlightLogQuery).
 func (l *Log) timeStats(ctx context.Context, f Filter, by string, zone *time.Location) ([]Stat, error) {
 	if zone == nil {
 		zone = time.UTC
 	}
 	where, args := f.where()
 	q := "SELECT count(*), count(DISTINCT icao) FROM flights WHERE " + where
-	out := []Stat{}
+	periods, err := periodsOf(f, by, zone)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Stat, len(periods))
+	work := make(chan int)
+	errs := make(chan error, len(periods))
+	var wg sync.WaitGroup
+	for range min(runtime.NumCPU(), 4, len(periods)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				p := periods[i]
+				a := append([]any{}, args...)
+				a[0], a[1] = p.from.UnixMilli(), p.to.UnixMilli() // the filter's range, narrowed to the period
+				out[i].Key = p.key
+				if err := l.db.QueryRowContext(ctx, q, a...).Scan(&out[i].Flights, &out[i].Aircraft); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	for i := range periods {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// period is one hour or day of a range, with its key.
+type period struct {
+	key      string
+	from, to time.Time
+}
+
+// periodsOf lists the local hours or days of [f.From, f.To), each cut to the range.
+func periodsOf(f Filter, by string, zone *time.Location) ([]period, error) {
+	var out []period
 	start := f.From.In(zone)
 	if by == "day" {
 		start = time.Date(start.Year(), start.Month(), start.Day(), 0, 0, 0, 0, zone)
@@ -81,14 +128,7 @@ func (l *Log) timeStats(ctx context.Context, f Filter, by string, zone *time.Loc
 			next = time.Date(p.Year(), p.Month(), p.Day()+1, 0, 0, 0, 0, zone)
 			key = p.Format("2006-01-02")
 		}
-		lo, hi := maxTime(p, f.From), minTime(next, f.To)
-		a := append([]any{}, args...)
-		a[0], a[1] = lo.UnixMilli(), hi.UnixMilli() // the filter's range, narrowed to the period
-		s := Stat{Key: key}
-		if err := l.db.QueryRowContext(ctx, q, a...).Scan(&s.Flights, &s.Aircraft); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
+		out = append(out, period{key: key, from: maxTime(p, f.From), to: minTime(next, f.To)})
 		p = next
 		if len(out) > 24*400 {
 			return nil, fmt.Errorf("the range holds over %d periods: narrow it", 24*400)
