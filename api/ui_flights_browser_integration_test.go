@@ -28,7 +28,7 @@ func TestUIFlightsPage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "flights.db")
 	l, err := flightlog.Open(t.Context(), path, zerolog.Nop())
 	require.NoError(t, err)
-	defer l.Close()
+	defer func() { _ = l.Close() }()
 	now := time.Now().UTC()
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	var rows []flightlog.Row

@@ -199,7 +199,7 @@ func TestCorruptFileIsMovedAsideAndANewOneStarted(t *testing.T) {
 			var logged strings.Builder
 			l, err := Open(t.Context(), path, zerolog.New(&logged))
 			require.NoError(t, err)
-			defer l.Close()
+			defer func() { _ = l.Close() }()
 			require.NoError(t, l.Insert(t.Context(), []Row{sample(1)}))
 			require.Equal(t, 1, strings.Count(logged.String(), `"level":"error"`), logged.String())
 			aside, _ := filepath.Glob(filepath.Join(dir, "flights.db.corrupt-*"))
@@ -223,7 +223,7 @@ func TestMigrationFromVersion1(t *testing.T) {
 	require.ErrorContains(t, err, "start tracker-rules watch once to migrate it", "a reader never migrates")
 	l, err = Open(t.Context(), path, zerolog.Nop())
 	require.NoError(t, err)
-	defer l.Close()
+	defer func() { _ = l.Close() }()
 	var v int
 	require.NoError(t, l.db.QueryRowContext(t.Context(), "PRAGMA user_version").Scan(&v))
 	require.Equal(t, 2, v)

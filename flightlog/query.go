@@ -101,7 +101,7 @@ func (l *Log) Page(ctx context.Context, f Filter) ([]Row, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := make([]Row, 0, limit)
 	for rows.Next() {
 		r, err := scanRow(rows)
@@ -129,7 +129,7 @@ func (l *Log) Each(ctx context.Context, f Filter, fn func(*Row) error) error {
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 		r, err := scanRow(rows)
 		if err != nil {

@@ -43,7 +43,7 @@ func (l *Log) groupStats(ctx context.Context, q string, args []any) ([]Stat, err
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := []Stat{}
 	for rows.Next() {
 		var s Stat
@@ -144,7 +144,7 @@ func (l *Log) ruleStats(ctx context.Context, f Filter) ([]Stat, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	flights, aircraft := map[string]int{}, map[string]map[int64]bool{}
 	for rows.Next() {
 		var rules string

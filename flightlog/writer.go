@@ -175,7 +175,7 @@ func (l *Log) Insert(ctx context.Context, rows []Row) error {
 		_ = tx.Rollback()
 		return err
 	}
-	defer full.Close()
+	defer func() { _ = full.Close() }()
 	args := make([]any, 0, insertRows*29)
 	for len(rows) > 0 {
 		n := min(len(rows), insertRows)

@@ -193,7 +193,7 @@ func TestWatchFlightLogSurvivesSIGKILL(t *testing.T) {
 	require.Equal(t, ended, countRows(t, file), "the rows written before the kill are all there")
 	db, err := sql.Open("sqlite", "file:"+file)
 	require.NoError(t, err)
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	var check string
 	require.NoError(t, db.QueryRow("PRAGMA integrity_check").Scan(&check))
 	require.Equal(t, "ok", check)
@@ -219,7 +219,7 @@ func countRows(t *testing.T, file string) int {
 	}
 	db, err := sql.Open("sqlite", "file:"+file+"?mode=ro")
 	require.NoError(t, err)
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	var n int
 	if err := db.QueryRow("SELECT count(*) FROM flights").Scan(&n); err != nil {
 		return 0

@@ -172,7 +172,7 @@ func replayFlightLog(ctx context.Context, o options, e *rules.Engine, log zerolo
 		j.Flush()
 		w.Close()
 		_ = g.Wait()
-		defer l.Close()
+		defer func() { _ = l.Close() }()
 		if d := w.C.Dropped.Load(); d > 0 {
 			return fmt.Errorf("flight log %s: %d flights could not be written", o.flightLog, d)
 		}

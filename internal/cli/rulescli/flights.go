@@ -47,7 +47,7 @@ func flightsCommand(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	defer l.Close()
+	defer func() { _ = l.Close() }()
 	if err := printFlights(ctx, l, f, *asCSV, *asJSON, env.Zone, stdout); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
