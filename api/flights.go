@@ -65,7 +65,9 @@ func (s *Server) flightFilter(q url.Values, paging bool) (flightlog.Filter, []Fi
 	}
 	var f flightlog.Filter
 	var errs []FieldError
-	bad := func(name, msg, typ string) { errs = append(errs, FieldError{Loc: []any{"query", name}, Msg: msg, Type: typ}) }
+	bad := func(name, msg, typ string) {
+		errs = append(errs, FieldError{Loc: []any{"query", name}, Msg: msg, Type: typ})
+	}
 	f.From, f.To = flightlog.DayOf(s.now(), zone)
 	if v := q.Get("from"); v != "" {
 		t, err := flightlog.ParseWhen(v, zone, false)

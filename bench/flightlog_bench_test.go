@@ -29,7 +29,7 @@ func benchRow(i int, first time.Time) flightlog.Row {
 		Squawks: []string{fmt.Sprintf("%04o", i%4096)}, Registration: fmt.Sprintf("G-%c%c%c%c", 'A'+i%26, 'A'+i/26%26, 'A'+i/676%26, 'A'+i/17576%26),
 		TypeDesignator: []string{"A320", "B738", "A20N", "B77W"}[i%4], ManufacturerModel: []string{"AIRBUS A-320", "BOEING 737-800", "AIRBUS A-320neo", "BOEING 777-300ER"}[i%4],
 		Operator: &flightlog.Operator{AirlineDesignator: []string{"EZY", "RYR", "BAW", "DLH"}[i%4], Name: []string{"easyJet", "Ryanair", "British Airways", "Lufthansa"}[i%4]},
-		Origin: "EGLL", Destination: "LEPA", FirstSeen: first, LastSeen: first.Add(7 * time.Minute), Messages: 40 + i%400, Positions: 20 + i%200,
+		Origin:   "EGLL", Destination: "LEPA", FirstSeen: first, LastSeen: first.Add(7 * time.Minute), Messages: 40 + i%400, Positions: 20 + i%200,
 		MinAltitude: &alt, MaxAltitude: &maxAlt, MaxSpeed: &spd, ClosestNM: &nm, ClosestAt: &at, ClosestAltitude: &calt,
 		ReceiverSources: []string{"1090"}}
 	if i%50 == 0 {

@@ -264,7 +264,6 @@ func rules(s []string) any {
 	return "," + strings.Join(s, ",") + ","
 }
 
-
 // AddWait queues a row, waiting while the queue is full (replay: no row is dropped, the
 // replay waits for the disk instead).
 func (w *Writer) AddWait(ctx context.Context, r Row) {

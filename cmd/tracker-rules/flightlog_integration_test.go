@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
@@ -258,4 +259,28 @@ func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(closest.Payload), &v))
 	require.Positive(t, v.NM)
 	require.NotEmpty(t, v.Time)
+}
+
+// watch's /metrics (METRICS_ADDR): the flight log's rows and drops, and its write time.
+func TestWatchServesTheFlightLogMetrics(t *testing.T) {
+	feed, srv := newFakeReadsb(t)
+	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "METRICS_ADDR=127.0.0.1:0", "LOG_LEVEL=info"},
+		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", writeFile(t, `[]`), "--interval", "200ms", "--flight-ttl", "1s")
+	port := p.WaitAddr(t, "serving /metrics", 15*time.Second)
+	time.Sleep(1200 * time.Millisecond)
+	feed.set("down")
+	want := len(feed.snap["aircraft"].([]any))
+	var scrape string
+	require.Eventually(t, func() bool {
+		resp, err := http.Get("http://127.0.0.1:" + port + "/metrics")
+		if err != nil {
+			return false
+		}
+		b, _ := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		scrape = string(b)
+		return strings.Contains(scrape, fmt.Sprintf("flight_log_rows_total %d\n", want))
+	}, 30*time.Second, 200*time.Millisecond, "the rows of every flight ended")
+	require.Contains(t, scrape, "flight_log_dropped_total 0\n")
+	require.Contains(t, scrape, "# TYPE flight_log_write_seconds gauge")
 }
