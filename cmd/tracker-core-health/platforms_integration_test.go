@@ -32,8 +32,8 @@ var platforms = []platform{
 
 // make image yields linux/amd64, linux/arm64 and linux/arm/v7 from the one Dockerfile: each
 // archive's config names its architecture (and variant), holds the three binaries built for
-// it, and is under 40 MB (the aircraft database, 8.6 MB compressed, is in it once, beside the
-// binaries); the OCI archive is the manifest list of the three. The arm64 and
+// it, and is under 46 MB (the aircraft database, 8.6 MB compressed, is in it once, beside the
+// binaries; SQLite for the flight log added ≈ 4.4 MB, docs/decisions.md); the OCI archive is the manifest list of the three. The arm64 and
 // arm/v7 binaries, run under qemu user emulation, answer exactly as the amd64 ones do:
 // --version, validate, replay and from-readsb on the examples.
 func TestImagesForThreePlatforms(t *testing.T) {
@@ -45,7 +45,7 @@ func TestImagesForThreePlatforms(t *testing.T) {
 			path := imageArchives + p.name + ".tar"
 			st, err := os.Stat(path)
 			require.NoError(t, err)
-			require.Less(t, st.Size(), int64(40<<20), "the %s image is under 40 MB", p.name)
+			require.Less(t, st.Size(), int64(46<<20), "the %s image is under 46 MB", p.name)
 			t.Logf("%s: %.1f MB", p.name, float64(st.Size())/(1<<20))
 			manifest, cfg, _, binaries := readArchive(t, path)
 			require.Equal(t, []any{imageTag}, manifest[0]["RepoTags"])

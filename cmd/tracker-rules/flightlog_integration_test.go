@@ -190,7 +190,7 @@ func TestWatchFlightLogSurvivesSIGKILL(t *testing.T) {
 	require.Eventually(t, func() bool { return countRows(t, file) >= want }, 15*time.Second, 100*time.Millisecond)
 	ended := countRows(t, file)
 	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGKILL))
-	_ = p.Cmd.Wait()
+	p.Wait(10 * time.Second)
 	require.Equal(t, ended, countRows(t, file), "the rows written before the kill are all there")
 	db, err := sql.Open("sqlite", "file:"+file)
 	require.NoError(t, err)
