@@ -94,6 +94,7 @@ put /api/areas examples/areas.json && put /api/rules examples/rules.json \
 # entities show up with the rest, and each flight that leaves goes to the flight log
 # ($logs/flights.db: tracker-rules flights --log $logs/flights.db), on the UI's Flights page too.
 for _ in $(seq 50); do [ -s "$logs/aircraft.json" ] && break; sleep 0.1; done
+rm -f "$logs"/flights.db* # each demo its own log
 FLIGHT_LOG="$logs/flights.db" HOME_LAT=51.47 HOME_LON=-0.45 \
   bin/tracker-rules watch --readsb "$logs/aircraft.json" --from-store --interval 2s --flight-ttl 25s 2>>"$logs/tracker-rules-watch.log" &
 pids+=($!)

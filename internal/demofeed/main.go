@@ -53,16 +53,26 @@ func main() {
 	}
 }
 
-// inView is the recording at the present with a rotating two thirds of its aircraft: each
-// aircraft leaves for one round in three.
+// inView is the recording at the present, each aircraft just heard (as a live receiver lists
+// the aircraft in view), a rotating two thirds of them: each aircraft is in view for six
+// rounds and out of it for three (long enough for its flight to end: make demo's TTL is 25 s).
 func inView(rec map[string]any, round int) map[string]any {
 	out := map[string]any{"now": float64(time.Now().Unix()), "messages": rec["messages"]}
 	var acs []any
 	all, _ := rec["aircraft"].([]any)
 	for i, a := range all {
-		if i%3 != round%3 {
-			acs = append(acs, a)
+		if (i+round/3)%3 == 0 {
+			continue
 		}
+		ac := map[string]any{}
+		for k, v := range a.(map[string]any) {
+			ac[k] = v
+		}
+		ac["seen"] = 0.5
+		if _, ok := ac["seen_pos"]; ok {
+			ac["seen_pos"] = 0.5
+		}
+		acs = append(acs, ac)
 	}
 	out["aircraft"] = acs
 	return out
