@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -122,14 +123,21 @@ func (s *Server) flightFilter(q url.Values, paging bool) (flightlog.Filter, []Fi
 	return f, errs
 }
 
-func (s *Server) getFlights(w http.ResponseWriter, r *http.Request) {
-	f, errs := s.flightFilter(r.URL.Query(), true)
-	if len(errs) > 0 {
+// flightRequest is a reader's filter and the log, or false with the 422 or 503 written; more
+// are the request's other bad parameters.
+func (s *Server) flightRequest(w http.ResponseWriter, r *http.Request, paging bool, more ...FieldError) (*flightlog.Log, flightlog.Filter, bool) {
+	f, errs := s.flightFilter(r.URL.Query(), paging)
+	if errs = append(errs, more...); len(errs) > 0 {
 		write422(w, errs)
-		return
+		return nil, f, false
 	}
 	l := s.flightLog(w, r)
-	if l == nil {
+	return l, f, l != nil
+}
+
+func (s *Server) getFlights(w http.ResponseWriter, r *http.Request) {
+	l, f, ok := s.flightRequest(w, r, true)
+	if !ok {
 		return
 	}
 	rows, next, err := l.Page(r.Context(), f)
@@ -152,24 +160,16 @@ func (s *Server) getFlights(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) getFlightStats(w http.ResponseWriter, r *http.Request) {
-	f, errs := s.flightFilter(r.URL.Query(), false)
 	by := r.URL.Query().Get("by")
 	if by == "" {
 		by = "hour"
 	}
-	known := false
-	for _, b := range flightlog.StatsBy {
-		known = known || b == by
+	var bad []FieldError
+	if !slices.Contains(flightlog.StatsBy, by) {
+		bad = append(bad, FieldError{Loc: []any{"query", "by"}, Msg: "value must be one of hour, day, operator, type, rule", Type: "enum"})
 	}
-	if !known {
-		errs = append(errs, FieldError{Loc: []any{"query", "by"}, Msg: "value must be one of hour, day, operator, type, rule", Type: "enum"})
-	}
-	if len(errs) > 0 {
-		write422(w, errs)
-		return
-	}
-	l := s.flightLog(w, r)
-	if l == nil {
+	l, f, ok := s.flightRequest(w, r, false, bad...)
+	if !ok {
 		return
 	}
 	stats, err := l.Stats(r.Context(), f, by, s.opts.Zone)
@@ -181,13 +181,8 @@ func (s *Server) getFlightStats(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) getFlightsCSV(w http.ResponseWriter, r *http.Request) {
-	f, errs := s.flightFilter(r.URL.Query(), false)
-	if len(errs) > 0 {
-		write422(w, errs)
-		return
-	}
-	l := s.flightLog(w, r)
-	if l == nil {
+	l, f, ok := s.flightRequest(w, r, false)
+	if !ok {
 		return
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
