@@ -61,14 +61,7 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 	if v := r.Str("LOG_LEVEL", ""); v != "" {
 		c.LogLevel, c.LogLevelSet = r.level(), true
 	}
-	if v := r.Str("NOTIFY_TIMEZONE", ""); v != "" {
-		z, err := time.LoadLocation(v)
-		if err != nil {
-			r.Fail("NOTIFY_TIMEZONE", fmt.Sprintf("unknown time zone '%s'", v))
-		} else {
-			c.Zone = z
-		}
-	}
+	c.Zone = r.zone()
 	if digests {
 		c.DigestTime = r.Str("DIGEST_TIME", "")
 		if c.DigestTime != "" && !digestTimeRE.MatchString(c.DigestTime) {

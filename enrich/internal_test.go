@@ -1,7 +1,6 @@
 package enrich
 
 import (
-	"encoding/json"
 	"math"
 	"math/rand"
 	"testing"
@@ -43,14 +42,5 @@ func TestGreatCircleDistancesAgreeWithTheFormulas(t *testing.T) {
 		vxt, vat := newGreatCircle(aLat, aLon, bLat, bLon).distances(pLat, pLon)
 		require.InDelta(t, xt, vxt, 1e-6*EarthRadiusNM)
 		require.InDelta(t, at, vat, 1e-6*EarthRadiusNM)
-	}
-}
-
-// The objects' strings are escaped as encoding/json escapes them.
-func TestAppendStringMatchesEncodingJSON(t *testing.T) {
-	for _, s := range []string{"", "Zürich", `quote " back \ slash`, "tab\tnew\nline\r", "<a&b>", "\x00\x1f", "\u2028\u2029", "bad \xff utf8", "日本語"} {
-		want, err := json.Marshal(s)
-		require.NoError(t, err)
-		require.Equal(t, string(want), string(appendString(nil, s)), "%q", s)
 	}
 }

@@ -8,9 +8,6 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
-// appendString appends s as a JSON string (model.AppendJSONString).
-func appendString(dst []byte, s string) []byte { return model.AppendJSONString(dst, s) }
-
 // object builds a JSON object of the fields that have a value.
 type object struct{ b []byte }
 
@@ -20,14 +17,14 @@ func (o *object) key(k string) {
 	} else {
 		o.b = append(o.b, ',')
 	}
-	o.b = appendString(o.b, k)
+	o.b = model.AppendJSONString(o.b, k)
 	o.b = append(o.b, ':')
 }
 
 func (o *object) str(k, v string) {
 	if v != "" {
 		o.key(k)
-		o.b = appendString(o.b, v)
+		o.b = model.AppendJSONString(o.b, v)
 	}
 }
 

@@ -255,13 +255,14 @@ func TestWriterDropsAndCountsNeverBlocks(t *testing.T) {
 	require.Equal(t, int64(50), w.C.Dropped.Load())
 	require.Equal(t, 1, strings.Count(logged.String(), "queue is full"), "one warning a minute")
 
-	w.Flush(t.Context())
+	w.Close() // Run then writes what is queued and returns
+	require.NoError(t, w.Run(t.Context()))
 	require.Equal(t, int64(QueueSize), w.C.Rows.Load())
 
 	require.NoError(t, l.Close()) // the file gone from under the writer: writes fail
 	w.now = func() time.Time { return time.Now().Add(2 * time.Minute) }
 	w.Add(sample(1))
-	w.Flush(t.Context())
+	require.NoError(t, w.Run(t.Context()))
 	require.Equal(t, int64(51), w.C.Dropped.Load())
 	require.Contains(t, logged.String(), "cannot be written")
 }

@@ -110,9 +110,6 @@ func (w *Writer) Run(ctx context.Context) error {
 	}
 }
 
-// Flush writes what is queued now (replay, which runs no Run).
-func (w *Writer) Flush(ctx context.Context) { w.write(ctx, w.drain(nil)) }
-
 // drain appends every queued row to batch.
 func (w *Writer) drain(batch []Row) []Row {
 	for {
@@ -272,13 +269,4 @@ func (w *Writer) AddWait(ctx context.Context, r Row) {
 	case <-ctx.Done():
 		w.dropped(1, "the replay stopped before the flight log was written")
 	}
-}
-
-// AddFlushing queues a row and writes the queue when it is half full: for a writer that runs
-// no Run and must drop nothing (it waits for the disk instead).
-func (w *Writer) AddFlushing(ctx context.Context, r Row) {
-	if len(w.queue) >= QueueSize/2 {
-		w.Flush(ctx)
-	}
-	w.Add(r)
 }

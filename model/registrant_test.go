@@ -77,6 +77,15 @@ func TestRegistrantJSONIsTheOriginalsShape(t *testing.T) {
 	require.JSONEq(t, `{"country":"US","type":"Individual"}`, string(onlyType.AppendJSON(nil)))
 }
 
+// Hand-rendered strings are escaped as encoding/json escapes them.
+func TestAppendJSONStringMatchesEncodingJSON(t *testing.T) {
+	for _, s := range []string{"", "Zürich", `quote " back \ slash`, "tab\tnew\nline\r", "<a&b>", "\x00\x1f", "\u2028\u2029", "bad \xff utf8", "日本語"} {
+		want, err := json.Marshal(s)
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(AppendJSONString(nil, s)), "%q", s)
+	}
+}
+
 func TestRegistrantLabel(t *testing.T) {
 	tests := []struct {
 		r    Registrant

@@ -22,14 +22,13 @@ var casaTable = table{register: "casa", file: "acrftreg.csv", required: 2, latin
 
 // Read streams the CSV: rows not suspended.
 func (CASA) Read(path string, keep func(Entry)) (Counts, error) {
-	var date Counts
-	f, err := open(path, "acrftreg.csv", &date)
+	f, date, err := open(path, "acrftreg.csv")
 	if err != nil {
 		return Counts{}, fmt.Errorf("casa: %w", err)
 	}
 	defer f.Close()
 	c, err := readCASA(f, keep)
-	c.Date = date.Date
+	c.Date = date
 	return c, err
 }
 

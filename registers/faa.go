@@ -31,14 +31,13 @@ var faaTable = table{register: "faa", file: "MASTER.txt", required: 2,
 
 // Read streams MASTER.txt, one row at a time (it is ≈ 190 MB).
 func (FAA) Read(path string, keep func(Entry)) (Counts, error) {
-	var date Counts
-	f, err := open(path, "MASTER.txt", &date)
+	f, date, err := open(path, "MASTER.txt")
 	if err != nil {
 		return Counts{}, fmt.Errorf("faa: %w", err)
 	}
 	defer f.Close()
 	c, err := readFAA(f, keep)
-	c.Date = date.Date
+	c.Date = date
 	return c, err
 }
 

@@ -52,12 +52,11 @@ const (
 // streamed.
 func (TC) Read(path string, keep func(Entry)) (Counts, error) {
 	var c Counts
-	var owners [][]string
-	err := tcFile(path, "carsownr.txt", ownWidth, &c, func(rec []string) { owners = append(owners, append([]string(nil), rec...)) })
+	byMark := map[string]Record{}
+	err := tcFile(path, "carsownr.txt", ownWidth, &c, func(rec []string) { tcOwner(rec, byMark, &c) })
 	if err != nil {
 		return c, err
 	}
-	byMark := tcOwners(owners, &c)
 	used := map[string]bool{}
 	err = tcFile(path, "carscurr.txt", tcAircraftWidth, &c, func(rec []string) {
 		c.Read++
@@ -81,31 +80,24 @@ func (TC) Read(path string, keep func(Entry)) (Counts, error) {
 	return c, nil
 }
 
-// tcOwners keeps the first active owner of each mark.
-func tcOwners(rows [][]string, c *Counts) map[string]Record {
-	out := map[string]Record{}
-	for _, rec := range rows {
-		mark := strings.ToUpper(latin1Clean(rec[ownMarkLink]))
-		if mark == "" {
-			c.skip("owner without a mark")
-			continue
-		}
-		if !tcActive(latin1Clean(rec[ownActive])) {
-			continue // a former owner: history, not a problem
-		}
-		if _, seen := out[mark]; seen {
-			continue
-		}
-		typ := latin1Clean(rec[ownType])
-		out[mark] = Record{
-			Names:  nonEmpty(latin1(rec[ownFullName]), latin1(rec[ownTrade])),
-			Street: nonEmpty(latin1(rec[ownStreet]), latin1(rec[ownStreet2])),
-			City:   latin1Clean(rec[ownCity]), AdministrativeArea: latin1Clean(rec[ownProvince]),
-			PostalCode: latin1Clean(rec[ownPostal]), Country: countryCode(latin1(rec[ownCountry])), Type: typ,
-			Organisation: typ != "" && !strings.Contains(strings.ToLower(typ), "individual"),
-		}
+// tcOwner keeps an owner row in byMark when it is the first active owner of its mark.
+func tcOwner(rec []string, byMark map[string]Record, c *Counts) {
+	mark := strings.ToUpper(latin1Clean(rec[ownMarkLink]))
+	if mark == "" {
+		c.skip("owner without a mark")
+		return
 	}
-	return out
+	if _, seen := byMark[mark]; seen || !tcActive(latin1Clean(rec[ownActive])) {
+		return // a later row of an owned mark, or a former owner: history, not a problem
+	}
+	typ := latin1Clean(rec[ownType])
+	byMark[mark] = Record{
+		Names:  nonEmpty(latin1(rec[ownFullName]), latin1(rec[ownTrade])),
+		Street: nonEmpty(latin1(rec[ownStreet]), latin1(rec[ownStreet2])),
+		City:   latin1Clean(rec[ownCity]), AdministrativeArea: latin1Clean(rec[ownProvince]),
+		PostalCode: latin1Clean(rec[ownPostal]), Country: countryCode(latin1(rec[ownCountry])), Type: typ,
+		Organisation: typ != "" && !strings.Contains(strings.ToLower(typ), "individual"),
+	}
 }
 
 // tcActive reads ACTIVE_FLAG: "A" or "Active", any case.
@@ -154,9 +146,12 @@ func binaryAddress(s string) (uint32, bool) {
 // not data); a row narrower than width or unreadable is skipped and counted under the file's
 // name; a first row that is narrower is another layout: an error.
 func tcFile(path, member string, width int, c *Counts, row func([]string)) error {
-	f, err := open(path, member, c)
+	f, date, err := open(path, member)
 	if err != nil {
 		return fmt.Errorf("tc: %w", err)
+	}
+	if date.After(c.Date) { // the newer of the two members'
+		c.Date = date
 	}
 	defer f.Close()
 	cr := csv.NewReader(&untilBlank{br: bufio.NewReaderSize(f, 64<<10)})

@@ -469,11 +469,8 @@ func CheckValue(typ string, raw json.RawMessage) (msg, errType string) {
 	v := t.value
 	switch typ {
 	case TypeWatchlist, TypeWatchlistGroup, TypeWatchlistCategory: // a name, or a list of them
-		var one string
-		list := []string{}
-		if json.Unmarshal(raw, &one) == nil {
-			list = append(list, one)
-		} else if json.Unmarshal(raw, &list) != nil {
+		list, ok := oneOrList(raw)
+		if !ok {
 			return "value must be a name or an array of names", "list_type"
 		}
 		if len(list) == 0 {
@@ -527,15 +524,22 @@ func CheckValue(typ string, raw json.RawMessage) (msg, errType string) {
 	return "", ""
 }
 
+// oneOrList reads a JSON string or an array of strings (false: neither).
+func oneOrList(raw json.RawMessage) ([]string, bool) {
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		return []string{one}, true
+	}
+	list := []string{}
+	return list, json.Unmarshal(raw, &list) == nil
+}
+
 // checkNames is the ✱ check of the registrant conditions' value: a non-empty string or an
 // array of them; registrant_name's at most MaxRegistrantNames, each at most
 // MaxRegistrantNameChars characters.
 func checkNames(typ string, raw json.RawMessage) (msg, errType string) {
-	var one string
-	list := []string{}
-	if json.Unmarshal(raw, &one) == nil {
-		list = append(list, one)
-	} else if json.Unmarshal(raw, &list) != nil {
+	list, ok := oneOrList(raw)
+	if !ok {
 		return "value must be a non-empty string or an array of them", "list_type"
 	}
 	if len(list) == 0 {
