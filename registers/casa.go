@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // CASA is Australia's register (CONTRACT.md 12.1): acrftreg.csv, UTF-8 with a BOM and a header
@@ -48,7 +50,7 @@ func casaRow(c cells) (Entry, string) {
 	name := c.get("regholdname")
 	rd := Record{Names: nonEmpty(name), Street: nonEmpty(c.get("regholdadd1"), c.get("regholdadd2")),
 		City: c.get("regholdSuburb"), AdministrativeArea: c.get("regholdState"), PostalCode: c.get("regholdPostcode"),
-		Country: countryCode(c.get("regholdCountry")), Organisation: organisationName(name)}
+		Country: countryCode(c.get("regholdCountry")), Organisation: model.OrganisationName(name)}
 	return Entry{Registration: "VH-" + strings.TrimPrefix(mark, "VH-"), Record: rd}, ""
 }
 

@@ -56,23 +56,6 @@ func nonEmpty(values ...string) []string {
 	return out
 }
 
-// organisationWords are the whole words that make a name an organisation's where the register
-// has no owner type (CONTRACT.md 12.3).
-var organisationWords = map[string]bool{"PTY": true, "LTD": true, "LIMITED": true, "INC": true, "CORP": true, "CORPORATION": true,
-	"COMPANY": true, "LLC": true, "AIRLINES": true, "AIRWAYS": true, "AVIATION": true, "COUNCIL": true, "GOVERNMENT": true,
-	"POLICE": true, "SERVICE": true, "SERVICES": true, "CLUB": true, "ASSOCIATION": true, "TRUST": true, "UNIVERSITY": true,
-	"COLLEGE": true, "SCHOOL": true}
-
-// organisationName reports a name holding one of organisationWords, any case.
-func organisationName(name string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToUpper(name), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if organisationWords[w] {
-			return true
-		}
-	}
-	return false
-}
-
 // countries are the owners' countries the registers write in English words, by their ISO
 // 3166-1 alpha-2 code; a country not here is omitted, never guessed.
 var countries = map[string]string{"AUSTRALIA": "AU", "CANADA": "CA", "UNITED STATES": "US", "UNITED STATES OF AMERICA": "US",

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // TC is Canada's register (CONTRACT.md 12.1): ccarcsdb.zip's carscurr.txt (the aircraft, 47
@@ -96,7 +98,7 @@ func tcOwner(rec []string, byMark map[string]Record, c *Counts) {
 		Street: nonEmpty(latin1(rec[ownStreet]), latin1(rec[ownStreet2])),
 		City:   latin1Clean(rec[ownCity]), AdministrativeArea: latin1Clean(rec[ownProvince]),
 		PostalCode: latin1Clean(rec[ownPostal]), Country: countryCode(latin1(rec[ownCountry])), Type: typ,
-		Organisation: typ != "" && !strings.Contains(strings.ToLower(typ), "individual"),
+		Organisation: typ != "" && model.IsOrganisation("tc", typ, ""),
 	}
 }
 
