@@ -17,6 +17,9 @@ type Registrant struct {
 	PostalCode         string
 	Country            string // ISO 3166-1 alpha-2
 	Type               string // the register's own words (FAA: Individual, Corporation…)
+	// Source is the register the record came from (faa, tc, casa; CONTRACT.md 12.2): its notice
+	// is shown with the record, and it says how to tell a person from an organisation.
+	Source string
 	// Organisation: the owner is not a person (CONTRACT.md 12.3); only an organisation's
 	// names are shown under REGISTRANT_DETAIL=standard.
 	Organisation bool
@@ -63,7 +66,7 @@ func (r Registrant) Shown(d RegistrantDetail) (Registrant, bool) {
 		return Registrant{}, false
 	case DetailStandard:
 		out := Registrant{City: r.City, AdministrativeArea: r.AdministrativeArea, Country: r.Country, Type: r.Type,
-			Organisation: r.Organisation}
+			Source: r.Source, Organisation: r.Organisation}
 		if r.Organisation {
 			out.Names = r.Names
 		}
