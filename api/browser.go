@@ -50,14 +50,21 @@ func requireJSON(next http.Handler) http.Handler {
 }
 
 // headers sets what a browser-facing server is expected to send on every answer, and
-// no-store on the API's.
+// no-store on the API's. A page no one may frame, except through Home Assistant's ingress:
+// its panel frames the UI from Home Assistant's own origin, which the Supervisor's requests
+// come through.
 func (s *Server) headers(next http.Handler) http.Handler {
+	framed := strings.Replace(s.csp, "frame-ancestors 'none'", "frame-ancestors 'self'", 1)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", s.csp)
+		csp, frames := s.csp, "DENY"
+		if s.fromSupervisor(r) {
+			csp, frames = framed, "SAMEORIGIN"
+		}
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("X-Frame-Options", "DENY")
+		h.Set("X-Frame-Options", frames)
 		if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/healthz" {
 			h.Set("Cache-Control", "no-store")
 		}

@@ -100,7 +100,7 @@ func TestTrustedOriginMayWrite(t *testing.T) {
 	code, _, _ = raw(t, srv.URL+"/api/rules", "POST", rule("no"), h)
 	require.Equal(t, 403, code)
 
-	_, err := api.NewServer(api.NewStore(r, "", nopLog()), api.Options{TrustedOrigins: []string{"not an origin"}}, nopLog())
+	_, err := api.NewServer(api.NewStore(r, "", nopLog()), api.Options{TrustedOrigins: []string{"not an origin"}, Token: "t"}, nopLog())
 	require.ErrorContains(t, err, "CONFIG_API_TRUSTED_ORIGINS")
 }
 

@@ -4,13 +4,11 @@
 package api
 
 import (
-	"crypto/subtle"
 	_ "embed"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -40,7 +38,14 @@ var openAPI []byte
 
 // Options configure the server.
 type Options struct {
-	Token string // CONFIG_API_TOKEN; empty: no authentication
+	// Token (CONFIG_API_TOKEN, or the one kept in CONFIG_API_TOKEN_FILE) is what every
+	// request needs, as a bearer header or the session cookie it signs (auth.go). Empty only
+	// with Open (CONFIG_API_TOKEN=none): served to anyone, on purpose; NewServer refuses
+	// neither. Ingress (HA_INGRESS): requests from the Home Assistant Supervisor's address
+	// need no token, and the UI may be framed by its own origin (Home Assistant's panel).
+	Token   string
+	Open    bool
+	Ingress bool
 	// TrustedOrigins (CONFIG_API_TRUSTED_ORIGINS) may write from another origin, e.g. a UI
 	// served from another host: "https://ui.example".
 	TrustedOrigins []string
@@ -77,6 +82,7 @@ const downloadTimeout = 2 * time.Minute
 type Server struct {
 	store   *Store
 	opts    Options
+	authn   authenticator
 	csp     string
 	log     zerolog.Logger
 	now     func() time.Time
@@ -88,13 +94,18 @@ type Server struct {
 	download *http.Client
 }
 
-// NewServer builds the server; a trusted origin that is not scheme://host[:port] is an error.
+// NewServer builds the server; a trusted origin that is not scheme://host[:port] is an error,
+// and so is no token without Open.
 func NewServer(store *Store, opts Options, log zerolog.Logger) (*Server, error) {
+	authn, err := newAuthenticator(opts)
+	if err != nil {
+		return nil, err
+	}
 	csp, err := contentSecurityPolicy(opts.TileURL)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{store: store, opts: opts, csp: csp, log: log, now: time.Now, traffic: opts.Traffic, matches: opts.Matches,
+	s := &Server{store: store, opts: opts, authn: authn, csp: csp, log: log, now: time.Now, traffic: opts.Traffic, matches: opts.Matches,
 		download: fetch.NewClient(downloadTimeout, opts.AllowPrivateDownloads)}
 	if s.traffic == nil {
 		s.traffic = keeper.NewTraffic("", 0, 0, log)
@@ -133,20 +144,6 @@ func (s *Server) Handler() http.Handler {
 	s.flightRoutes(mux)
 	cop, _ := s.crossOrigin(s.auth(requireJSON(withPreconditions(mux)))) // options checked by NewServer
 	return s.accessLog(s.headers(cop))
-}
-
-func (s *Server) auth(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.opts.Token != "" && !public(r.URL.Path) {
-			got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.opts.Token)) != 1 {
-				w.Header().Set("WWW-Authenticate", "Bearer")
-				writeDetail(w, http.StatusUnauthorized, "Not authenticated")
-				return
-			}
-		}
-		next.ServeHTTP(w, r)
-	})
 }
 
 type statusWriter struct {

@@ -12,15 +12,15 @@ import (
 
 // The browser UI: plain JavaScript modules and vendored libraries (make ui-vendor), embedded
 // in the binary so that the container and the demo need nothing else and no request leaves
-// the server. Served without a token; every API call it makes needs one when
-// CONFIG_API_TOKEN is set.
+// the server. Served, like the API, only to a signed-in browser (auth.go); every URL the
+// page uses is relative, so it works under any path prefix a reverse proxy gives it.
 //
 //go:embed all:ui
 var uiFiles embed.FS
 
 // UIConfig is what the page needs to know of the server (GET /ui/config.json).
 type UIConfig struct {
-	Auth            bool   `json:"auth"` // a token is required
+	Auth            bool   `json:"auth"` // a token is required (not CONFIG_API_TOKEN=none)
 	TileURL         string `json:"tile_url,omitempty"`
 	TileAttribution string `json:"tile_attribution,omitempty"`
 	// Tar1090URL (CONFIG_UI_TAR1090_URL) is the user's own tar1090: the traffic card links an
@@ -53,7 +53,7 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /ui/config.json", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		c := UIConfig{
-			Auth: s.opts.Token != "", TileURL: s.opts.TileURL, TileAttribution: s.opts.TileAttribution,
+			Auth: !s.opts.Open, TileURL: s.opts.TileURL, TileAttribution: s.opts.TileAttribution,
 			Tar1090URL: s.opts.Tar1090URL, Lookups: s.opts.AircraftDB != nil && s.opts.AircraftDB.Current() != nil,
 			Conditions: rules.ConditionTypes(), OperatorLabels: rules.OperatorLabels, Operators: rules.Operators,
 		}
@@ -72,10 +72,4 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 		}
 		writeJSON(w, http.StatusOK, c)
 	})
-}
-
-// public reports whether a path is served without a token: the UI's own files and the
-// health check.
-func public(path string) bool {
-	return path == "/" || path == "/healthz" || strings.HasPrefix(path, "/ui/")
 }

@@ -58,7 +58,7 @@ func BenchmarkRuleTest500k(b *testing.B) {
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(msgs)
 	kept := float64(after.HeapAlloc-before.HeapAlloc) / (1 << 20)
-	srv, err := api.NewServer(api.NewStore(r, "", zerolog.Nop()), api.Options{Traffic: traffic}, zerolog.Nop())
+	srv, err := api.NewServer(api.NewStore(r, "", zerolog.Nop()), api.Options{Traffic: traffic, Open: true}, zerolog.Nop())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -315,9 +316,17 @@ func LoadMQTT(get Getenv) (*MQTT, error) {
 // API is the configuration of tracker-config-api.
 type API struct {
 	Store
-	LogLevel  zerolog.Level
-	Addr      string // CONFIG_API_ADDR, default :8080
-	Token     string `json:"-"` // CONFIG_API_TOKEN; empty: no authentication
+	LogLevel zerolog.Level
+	Addr     string // CONFIG_API_ADDR, default :8080
+	// Token (CONFIG_API_TOKEN) is the bearer token every request needs; empty: the one kept in
+	// TokenFile (CONFIG_API_TOKEN_FILE, default api-token beside the flight log), made at the
+	// first start. Open (CONFIG_API_TOKEN=none) serves without one, on purpose (CONTRACT.md 8).
+	Token     string `json:"-"`
+	TokenFile string
+	Open      bool
+	// Ingress (HA_INGRESS): requests from the Home Assistant Supervisor's address are
+	// authenticated by the Supervisor (CONTRACT.md 8, "Behind a path prefix").
+	Ingress   bool
 	BackupDir string // CONFIG_BACKUP_DIR; empty: no backup files
 	// TrustedOrigins (CONFIG_API_TRUSTED_ORIGINS, comma-separated) may write cross-origin.
 	TrustedOrigins []string
@@ -351,12 +360,28 @@ type API struct {
 	AllowPrivateDownloads bool
 }
 
+// OpenToken is the CONFIG_API_TOKEN that runs the API without a token, on purpose.
+const OpenToken = "none"
+
+// DefaultTokenFile is where the API keeps the token it made: api-token beside the flight log
+// (/data/api-token in the container), or in the working folder when there is no flight log.
+func DefaultTokenFile(flightLog string) string {
+	if strings.EqualFold(flightLog, "none") {
+		return "api-token"
+	}
+	return filepath.Join(filepath.Dir(flightLog), "api-token")
+}
+
 // LoadAPI reads the management API's configuration.
 func LoadAPI(get Getenv) (*API, error) {
 	r := NewReader(get)
 	a := &API{Store: r.StoreVars(true), LogLevel: r.level()}
 	a.Addr = r.Str("CONFIG_API_ADDR", ":8080")
 	a.Token = r.Secret("CONFIG_API_TOKEN")
+	if strings.TrimSpace(a.Token) == OpenToken {
+		a.Token, a.Open = "", true
+	}
+	a.Ingress = r.Bool("HA_INGRESS", false)
 	a.BackupDir = r.Str("CONFIG_BACKUP_DIR", "")
 	for o := range strings.SplitSeq(r.Str("CONFIG_API_TRUSTED_ORIGINS", ""), ",") {
 		if o = strings.TrimSpace(o); o != "" {
@@ -372,6 +397,7 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.AircraftDB = r.Str("AIRCRAFT_DB", "")
 	a.RegistrantDetail = r.registrantDetail()
 	a.FlightLog = r.Str("FLIGHT_LOG", "flights.db")
+	a.TokenFile = r.Str("CONFIG_API_TOKEN_FILE", DefaultTokenFile(a.FlightLog))
 	a.Zone = r.zone()
 	a.Tar1090URL = r.URL("CONFIG_UI_TAR1090_URL", "")
 	a.AllowPrivateDownloads = r.Bool("ALLOW_PRIVATE_DOWNLOADS", false)

@@ -122,3 +122,38 @@ func TestRegistrantDetailIsReadByEveryReaderOfTheDatabase(t *testing.T) {
 	_, err = config.LoadDB(env(map[string]string{"REGISTRANT_DETAIL": "names"}))
 	require.ErrorContains(t, err, `invalid value "names"`)
 }
+
+// CONFIG_API_TOKEN unset: the token kept in CONFIG_API_TOKEN_FILE, by default beside the flight
+// log; none: open on purpose; HA_INGRESS read as a boolean (CONTRACT.md 8).
+func TestAPITokenSettings(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		env       map[string]string
+		token     string
+		file      string
+		open, ing bool
+	}{
+		{"unset", map[string]string{}, "", "api-token", false, false},
+		{"beside the flight log", map[string]string{"FLIGHT_LOG": "/data/flights.db"}, "", "/data/api-token", false, false},
+		{"no flight log", map[string]string{"FLIGHT_LOG": "none"}, "", "api-token", false, false},
+		{"a file of its own", map[string]string{"CONFIG_API_TOKEN_FILE": "/run/secrets/token"}, "", "/run/secrets/token", false, false},
+		{"given", map[string]string{"CONFIG_API_TOKEN": "s3cret"}, "s3cret", "api-token", false, false},
+		{"none", map[string]string{"CONFIG_API_TOKEN": "none"}, "", "api-token", true, false},
+		{"ingress", map[string]string{"HA_INGRESS": "true"}, "", "api-token", false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			vars := map[string]string{"STORE_HOST": "redis", "STORE_PASSWORD": "p"}
+			for k, v := range tc.env {
+				vars[k] = v
+			}
+			a, err := config.LoadAPI(env(vars))
+			require.NoError(t, err)
+			require.Equal(t, tc.token, a.Token)
+			require.Equal(t, tc.file, a.TokenFile)
+			require.Equal(t, tc.open, a.Open)
+			require.Equal(t, tc.ing, a.Ingress)
+		})
+	}
+	_, err := config.LoadAPI(env(map[string]string{"STORE_HOST": "redis", "STORE_PASSWORD": "p", "HA_INGRESS": "maybe"}))
+	require.ErrorContains(t, err, "HA_INGRESS")
+}

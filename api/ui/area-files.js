@@ -78,7 +78,7 @@ export class AreaFiles {
     }
     let checks = [];
     try {
-      checks = await call('POST', '/api/areas/check', candidates.map(({ proposed: _p, ...c }) => c));
+      checks = await call('POST', 'api/areas/check', candidates.map(({ proposed: _p, ...c }) => c));
     } catch (e) {
       $('#area-import-error').textContent = `The features could not be checked: ${e.message}`;
       return;

@@ -12,7 +12,7 @@ let airports = null; // [[icao, iata, name, lat, lon, large], …], fetched once
 
 async function loadOutlines() {
   if (!outlines) {
-    const resp = await fetch('/ui/vendor/world-atlas/countries-50m.json');
+    const resp = await fetch('ui/vendor/world-atlas/countries-50m.json');
     const topo = await resp.json();
     outlines = unwrapAntimeridian(topojson.feature(topo, topo.objects.countries));
   }
@@ -21,7 +21,7 @@ async function loadOutlines() {
 
 export async function loadAirports() {
   if (!airports) {
-    const resp = await fetch('/ui/vendor/airports/airports.json');
+    const resp = await fetch('ui/vendor/airports/airports.json');
     if (!resp.ok) throw new Error(`airports: HTTP ${resp.status}`);
     airports = await resp.json();
   }

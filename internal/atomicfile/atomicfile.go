@@ -1,4 +1,5 @@
-// Package atomicfile replaces a file whole: the aircraft database and watch's kept state.
+// Package atomicfile replaces a file whole: the aircraft database, watch's kept state and the
+// API's token.
 package atomicfile
 
 import (
@@ -8,7 +9,14 @@ import (
 
 // Write writes b to path through a temporary file in the same folder (synced) and a rename: a
 // crash leaves the old file or the new one, never half of one. The folder is made if missing.
-func Write(path string, b []byte) error {
+// The file is readable by all (0644): for data others read, such as the aircraft database.
+func Write(path string, b []byte) error { return write(path, b, 0o644) }
+
+// WritePrivate is Write for a file that holds people's data or a secret (watch's state, the
+// API's token): readable and writable by its owner only (0600), from the first byte on.
+func WritePrivate(path string, b []byte) error { return write(path, b, 0o600) }
+
+func write(path string, b []byte, perm os.FileMode) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil { //nolint:gosec // a data folder others read
 		return err
@@ -29,8 +37,10 @@ func Write(path string, b []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil { //nolint:gosec // read by the services
-		return err
+	if perm != 0o600 { // CreateTemp made it 0600
+		if err := os.Chmod(tmp.Name(), perm); err != nil {
+			return err
+		}
 	}
 	return os.Rename(tmp.Name(), path)
 }

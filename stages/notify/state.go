@@ -91,7 +91,10 @@ func (k FileKeeper) Load(context.Context) ([]byte, error) {
 	return b, nil
 }
 
-func (k FileKeeper) Save(_ context.Context, b []byte) error { return atomicfile.Write(k.Path, b) }
+// Save replaces the file, private to its owner (0600): the state names the aircraft told about.
+func (k FileKeeper) Save(_ context.Context, b []byte) error {
+	return atomicfile.WritePrivate(k.Path, b)
+}
 
 func (k FileKeeper) Where() string { return k.Path }
 

@@ -39,6 +39,11 @@ func run() int {
 		return 2
 	}
 	log := zerolog.New(os.Stderr).Level(cfg.LogLevel).With().Timestamp().Str("service", "tracker-config-api").Logger()
+	token, made, err := apiToken(cfg, log.With().Str("stage", "auth").Logger())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
+		return 2
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 
@@ -58,7 +63,7 @@ func run() int {
 	matches := keeper.NewMatches(cfg.MQTT, log.With().Str("stage", "matches").Logger())
 	matches.KeepIn(client)         // the Matches page's history, kept across restarts
 	matches.PositionsFrom(traffic) // where the receiver saw each matched aircraft
-	opts := api.Options{Token: cfg.Token, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
+	opts := api.Options{Token: token, Open: cfg.Open, Ingress: cfg.Ingress, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
 		Tar1090URL: cfg.Tar1090URL, Traffic: traffic, Matches: matches, AllowPrivateDownloads: cfg.AllowPrivateDownloads,
 		RegistrantDetail: cfg.RegistrantDetail, FlightLog: cfg.FlightLog, Zone: cfg.Zone}
 	// The aircraft database of the rule tests and the traffic; a replaced file is in use
@@ -73,9 +78,6 @@ func run() int {
 		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
 		return 2
 	}
-	if cfg.Token == "" {
-		log.Warn().Str("addr", cfg.Addr).Msg("CONFIG_API_TOKEN is unset: anyone who can reach this address can change rules and areas; set a token when the port is reachable from a network")
-	}
 	srv := &http.Server{Addr: cfg.Addr, Handler: server.Handler(),
 		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}
 	ln, err := net.Listen("tcp", cfg.Addr)
@@ -83,7 +85,9 @@ func run() int {
 		log.Error().Err(err).Str("addr", cfg.Addr).Msg("cannot listen")
 		return 1
 	}
-	log.Info().Str("addr", ln.Addr().String()).Str("ui", "http://"+uiAddr(ln.Addr())+"/").Bool("auth", cfg.Token != "").Msg("listening")
+	ui := "http://" + uiAddr(ln.Addr()) + "/"
+	log.Info().Str("addr", ln.Addr().String()).Str("ui", ui).Bool("auth", !cfg.Open).Msg("listening")
+	logAccess(cfg, ui, token, made, log.With().Str("stage", "auth").Logger())
 	g := pipeline.NewGroup(ctx)
 	if db != nil {
 		g.Go("aircraftdb", func(ctx context.Context) error {
@@ -100,6 +104,36 @@ func run() int {
 		return 1
 	}
 	return 0
+}
+
+// apiToken is the token every request needs (CONTRACT.md 8): CONFIG_API_TOKEN's, none with
+// CONFIG_API_TOKEN=none, else the one kept in CONFIG_API_TOKEN_FILE (made at the first start).
+func apiToken(cfg *config.API, log zerolog.Logger) (token string, made bool, err error) {
+	switch {
+	case cfg.Open:
+		return "", false, nil
+	case cfg.Token != "":
+		return cfg.Token, false, nil
+	}
+	return keptToken(cfg.TokenFile, log)
+}
+
+// logAccess says, at each start, how to get in: the address that signs a browser in (the one
+// line a token is ever logged on, and only the one this program made), or that the API is
+// open, loudly.
+func logAccess(cfg *config.API, ui, token string, made bool, log zerolog.Logger) {
+	switch {
+	case cfg.Open:
+		log.Warn().Str("ui", ui).Msg("CONFIG_API_TOKEN=none: no token is asked for; anyone who can reach this address can read the flight log and change rules, areas and watchlists. Run it so only behind a proxy that authenticates")
+	case cfg.Token != "":
+		log.Info().Str("ui", ui).Msg("every request needs the token of CONFIG_API_TOKEN: open the UI once per browser at " + ui + "?token=<the token>, or send Authorization: Bearer <the token>")
+	default:
+		log.Info().Str("url", ui+"?token="+token).Str("token_file", cfg.TokenFile).Bool("new", made).
+			Msg("open the UI at this address: it signs this browser in (scripts send Authorization: Bearer with the token of token_file; delete that file and restart for a new token)")
+	}
+	if cfg.Ingress {
+		log.Info().Str("supervisor", api.SupervisorAddr.String()).Msg("HA_INGRESS: requests from the Home Assistant Supervisor need no token (Home Assistant has signed the user in); any other needs it")
+	}
 }
 
 // connectStore connects to the data store, which may come up after us: retried (never giving up

@@ -1,0 +1,221 @@
+package api
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"html/template"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Who may use the API (CONTRACT.md 8, "Secure by default"): a request carries the token as a
+// bearer header (scripts) or a session cookie (the browser, set by opening the UI once with
+// ?token=); with Options.Open anyone may; with Options.Ingress the Home Assistant Supervisor
+// may, from its own address. GET /healthz is open and says nothing else.
+
+// SupervisorAddr is the Home Assistant Supervisor's address on its internal network: the one
+// peer Options.Ingress lets in without a token (it has authenticated the user itself).
+var SupervisorAddr = netip.MustParseAddr("172.30.32.2")
+
+// SessionCookie is the browser's session: the time it was issued and a MAC over it keyed by the
+// token, so the token itself never sits in the browser and a new token ends every session.
+const SessionCookie = "tracker_session"
+
+// SessionLifetime is how long a session lasts without a visit; a visit to the page a day or
+// more after it was issued renews it, so a browser in use signs in once.
+const SessionLifetime = 90 * 24 * time.Hour
+
+const sessionRenewAfter = 24 * time.Hour
+
+// errNoToken refuses to build a server that would serve open by accident.
+var errNoToken = errors.New("no API token: set Options.Token, or Options.Open to serve without one on purpose")
+
+// authenticator is the token and what is made of it.
+type authenticator struct {
+	token      []byte
+	sessionKey []byte
+}
+
+func newAuthenticator(opts Options) (authenticator, error) {
+	if opts.Token == "" {
+		if !opts.Open {
+			return authenticator{}, errNoToken
+		}
+		return authenticator{}, nil
+	}
+	key := sha256.Sum256([]byte("tracker-config-api session key\x00" + opts.Token))
+	return authenticator{token: []byte(opts.Token), sessionKey: key[:]}, nil
+}
+
+// tokenOK compares in constant time.
+func (a authenticator) tokenOK(got string) bool {
+	return len(a.token) > 0 && subtle.ConstantTimeCompare([]byte(got), a.token) == 1
+}
+
+func (a authenticator) session(issued int64) string {
+	m := hmac.New(sha256.New, a.sessionKey)
+	m.Write([]byte("session " + strconv.FormatInt(issued, 10)))
+	return strconv.FormatInt(issued, 10) + "." + base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// sessionIssued is when a valid, unexpired session cookie was issued.
+func (a authenticator) sessionIssued(r *http.Request, now time.Time) (time.Time, bool) {
+	c, err := r.Cookie(SessionCookie)
+	if err != nil || len(a.token) == 0 {
+		return time.Time{}, false
+	}
+	at, _, ok := strings.Cut(c.Value, ".")
+	issued, err := strconv.ParseInt(at, 10, 64)
+	if !ok || err != nil || !hmac.Equal([]byte(c.Value), []byte(a.session(issued))) {
+		return time.Time{}, false
+	}
+	t := time.Unix(issued, 0)
+	if now.Sub(t) > SessionLifetime || t.Sub(now) > time.Minute {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// fromSupervisor reports a request whose peer is the Home Assistant Supervisor, with
+// Options.Ingress on. The peer is the connection's own address, never a header.
+func (s *Server) fromSupervisor(r *http.Request) bool {
+	if !s.opts.Ingress {
+		return false
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return false
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Unmap() == SupervisorAddr
+}
+
+func (s *Server) auth(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/healthz", s.opts.Open, s.fromSupervisor(r):
+			next.ServeHTTP(w, r)
+			return
+		}
+		if h := r.Header.Get("Authorization"); h != "" {
+			got, ok := strings.CutPrefix(h, "Bearer ")
+			if ok && s.authn.tokenOK(got) {
+				next.ServeHTTP(w, r)
+			} else {
+				s.unauthorized(w, r, "")
+			}
+			return
+		}
+		if tok, ok := r.URL.Query()["token"]; ok && isPage(r) {
+			s.signIn(w, r, tok[0])
+			return
+		}
+		if issued, ok := s.authn.sessionIssued(r, s.now()); ok {
+			if isPage(r) && s.now().Sub(issued) > sessionRenewAfter {
+				s.setSession(w, r)
+			}
+			next.ServeHTTP(w, r)
+			return
+		}
+		reason := "This browser is not signed in."
+		if _, err := r.Cookie(SessionCookie); err == nil {
+			reason = "This browser's sign-in has ended: it expired, or the server's token changed."
+		}
+		s.unauthorized(w, r, reason)
+	})
+}
+
+// isPage is a request for the UI's page itself (where ?token= signs a browser in).
+func isPage(r *http.Request) bool {
+	return (r.Method == http.MethodGet || r.Method == http.MethodHead) && r.URL.Path == "/"
+}
+
+// signIn turns ?token= into a session cookie and sends the browser to the same page without
+// the token, by a relative address (the page may sit under a proxy's path prefix).
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request, token string) {
+	if !s.authn.tokenOK(token) {
+		s.unauthorized(w, r, "That address's token is not this server's: it changes when the token file is deleted, so open the address of the latest start.")
+		return
+	}
+	s.setSession(w, r)
+	q := r.URL.Query()
+	q.Del("token")
+	loc := "./"
+	if len(q) > 0 {
+		loc += "?" + q.Encode()
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Location", loc) // not http.Redirect: it makes the address absolute
+	w.WriteHeader(http.StatusSeeOther)
+}
+
+func (s *Server) setSession(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{
+		Name: SessionCookie, Value: s.authn.session(s.now().Unix()),
+		MaxAge: int(SessionLifetime / time.Second), HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: viaHTTPS(r),
+		// No Path: the folder the page was opened in, so under a proxy's prefix the cookie
+		// goes to this UI only.
+	})
+}
+
+// viaHTTPS is a request that reached us, or the proxy in front of us, over HTTPS.
+func viaHTTPS(r *http.Request) bool {
+	proto, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",")
+	return r.TLS != nil || strings.EqualFold(strings.TrimSpace(proto), "https")
+}
+
+// unauthorized answers 401: the short sign-in page to a browser opening the UI, the contract's
+// JSON to anything else.
+func (s *Server) unauthorized(w http.ResponseWriter, r *http.Request, reason string) {
+	if !isPage(r) {
+		w.Header().Set("WWW-Authenticate", "Bearer")
+		writeDetail(w, http.StatusUnauthorized, "Not authenticated")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusUnauthorized)
+	_ = signInPage.Execute(w, map[string]any{
+		"Reason": reason,
+		// A link from another site opens the page without the SameSite=Strict cookie, and
+		// the redirect after ?token= from there too: the page asks again, from its own site,
+		// once (that request is same-origin, so it is never asked twice).
+		"Reload": r.Header.Get("Sec-Fetch-Site") == "cross-site" && r.Header.Get("Sec-Fetch-Mode") == "navigate",
+	})
+}
+
+var signInPage = template.Must(template.New("signin").Parse(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+{{if .Reload}}<meta http-equiv="refresh" content="0">{{end}}
+<title>Tracker · sign in</title>
+</head>
+<body>
+<main id="sign-in">
+<h1>Tracker: sign in</h1>
+<p id="reason">{{.Reason}}</p>
+<p>Open the address <code>tracker-config-api</code> printed in its log when it started (the line
+<q>open the UI</q>, ending in <code>/?token=…</code>): it signs this browser in for 90 days.</p>
+<ul>
+<li>Docker Compose: <code>docker compose logs tracker-config-api | grep token=</code></li>
+<li>Home Assistant add-on: open it from the sidebar, where no token is needed, or find the line in the add-on's Log tab</li>
+<li>Elsewhere: the program's log; the token itself is in its file <code>api-token</code> (beside the flight log, <code>/data/api-token</code> in the container)</li>
+</ul>
+<form method="get" action="./">
+<label>Or paste the token <input name="token" type="password" autocomplete="off" required></label>
+<button type="submit">Sign in</button>
+</form>
+</main>
+</body>
+</html>
+`))
