@@ -152,8 +152,21 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, token string) {
 		loc += "?" + q.Encode()
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	if crossSite(r) {
+		// Followed from another site's link, a redirect would arrive without the
+		// SameSite=Strict cookie just set: the page goes on from its own site instead.
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_ = signInPage.Execute(w, map[string]any{"Next": loc, "Reason": "Signed in."})
+		return
+	}
 	w.Header().Set("Location", loc) // not http.Redirect: it makes the address absolute
 	w.WriteHeader(http.StatusSeeOther)
+}
+
+// crossSite is a navigation from another site's page: SameSite=Strict cookies are not sent
+// with it, nor with where it is redirected.
+func crossSite(r *http.Request) bool {
+	return r.Header.Get("Sec-Fetch-Site") == "cross-site" && r.Header.Get("Sec-Fetch-Mode") == "navigate"
 }
 
 func (s *Server) setSession(w http.ResponseWriter, r *http.Request) {
@@ -182,13 +195,17 @@ func (s *Server) unauthorized(w http.ResponseWriter, r *http.Request, reason str
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusUnauthorized)
-	_ = signInPage.Execute(w, map[string]any{
-		"Reason": reason,
-		// A link from another site opens the page without the SameSite=Strict cookie, and
-		// the redirect after ?token= from there too: the page asks again, from its own site,
-		// once (that request is same-origin, so it is never asked twice).
-		"Reload": r.Header.Get("Sec-Fetch-Site") == "cross-site" && r.Header.Get("Sec-Fetch-Mode") == "navigate",
-	})
+	page := map[string]any{"Reason": reason}
+	if crossSite(r) {
+		// A link from another site opens the page without the SameSite=Strict cookie: the
+		// page asks again from its own site, once (that request is same-site, never asked
+		// twice).
+		page["Next"] = "./"
+		if q := r.URL.Query().Encode(); q != "" {
+			page["Next"] = "./?" + q
+		}
+	}
+	_ = signInPage.Execute(w, page)
 }
 
 var signInPage = template.Must(template.New("signin").Parse(`<!doctype html>
@@ -197,7 +214,8 @@ var signInPage = template.Must(template.New("signin").Parse(`<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-{{if .Reload}}<meta http-equiv="refresh" content="0">{{end}}
+<link rel="icon" href="data:,">
+{{with .Next}}<meta http-equiv="refresh" content="0; url={{.}}">{{end}}
 <title>Tracker · sign in</title>
 </head>
 <body>

@@ -495,33 +495,6 @@ func TestUIScreenshots(t *testing.T) {
 	require.Empty(t, b.problems(), "no console errors")
 }
 
-// With CONFIG_API_TOKEN set the page asks for the token once (one prompt however many
-// requests were refused at once), asks again when it is refused, and keeps it for the
-// browser session only.
-func TestUIAsksForTheToken(t *testing.T) {
-	env := browserTest(t)
-	r := env.Redis(t)
-	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{Token: "s3cret"}).Handler())
-	t.Cleanup(srv.Close)
-	b := newBrowser(t, srv.URL)
-	tab := b.tab()
-	b.run(tab, chromedp.Navigate(srv.URL+"/#rules"), chromedp.WaitVisible("#token-input", chromedp.ByQuery))
-	// A wrong token: refused, asked again with a message.
-	b.run(tab, chromedp.SendKeys("#token-input", "wrong", chromedp.ByQuery), press("#token-save"))
-	b.waitText(tab, "#token-error", "not accepted")
-	b.run(tab, chromedp.SendKeys("#token-input", "s3cret", chromedp.ByQuery), press("#token-save"),
-		chromedp.WaitVisible(`body[data-ready="rules"]`, chromedp.ByQuery))
-	// Kept for the session: another page needs no new prompt.
-	b.open(tab, "areas")
-	var open bool
-	b.run(tab, chromedp.Evaluate(`!document.querySelector('#token-dialog').hidden`, &open))
-	require.False(t, open, "the token is kept for the browser session")
-	var stored string
-	b.run(tab, chromedp.Evaluate(`sessionStorage.getItem('tracker-config-api-token') + '|' + (localStorage.length)`, &stored))
-	require.Equal(t, "s3cret|0", stored, "session storage only, nothing in local storage")
-	require.Empty(t, b.problems(), "no console errors (two requests refused at once share one prompt)")
-}
-
 // Import checks the whole file first and lists every problem with nothing written; a valid
 // file replaces the set once confirmed. Export gives back what is stored.
 func TestUIImportListsEveryProblemFirst(t *testing.T) {
