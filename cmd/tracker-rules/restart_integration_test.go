@@ -52,6 +52,9 @@ func TestRestartTellsNothingTwice(t *testing.T) {
 				require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
 				require.Equal(t, 0, p.Wait(8*time.Second))
 				require.Contains(t, p.Output(), "state kept for the next start")
+				fi, err := os.Stat(state)
+				require.NoError(t, err)
+				require.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "the state names the aircraft told about: private")
 			case "SIGKILL": // after a periodic save (every 10 s) that follows the 13: a crash loses at most that
 				saved := strings.Count(p.Output(), `"message":"state kept"`)
 				require.Eventually(t, func() bool { return strings.Count(p.Output(), `"message":"state kept"`) > saved }, 20*time.Second, 100*time.Millisecond)

@@ -78,3 +78,15 @@ func TestStateAcrossARestart(t *testing.T) {
 	_, err = notify.DecodeState([]byte("{not json"))
 	require.Error(t, err)
 }
+
+// WATCH_STATE names the aircraft told about: the file is its owner's only (0600), also when
+// an older one was readable by others.
+func TestFileKeeperWritesAPrivateFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "watch-state.json")
+	require.NoError(t, os.WriteFile(path, []byte("{}"), 0o644))
+	k := notify.FileKeeper{Path: path}
+	require.NoError(t, k.Save(t.Context(), notify.State{}.Encode()))
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+}
