@@ -20,13 +20,15 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 # One binary for the three commands (cmd/tracker: the libraries they share are in it once),
-# named tracker-core-health, with tracker-rules and tracker-config-api as links to it; and
+# named tracker-core-health, with tracker-rules, tracker-config-api and tracker-addon (the Home
+# Assistant add-on's entry, deploy/home-assistant/addon) as links to it; and
 # nodbembed: the aircraft database is not built in, the image carries it once, beside it
 # (aircraftdb/shipped.InstalledPath). arm/v7 (and v6): GOARM is the variant's number.
 RUN GOARM="${TARGETVARIANT#v}" CGO_ENABLED=0 GOOS="${TARGETOS:-linux}" GOARCH="${TARGETARCH:-amd64}" go build -trimpath -buildvcs=false -tags nodbembed \
       -ldflags "-s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=${VERSION} -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=${GIT_COMMIT}" \
       -o /out/tracker-core-health ./cmd/tracker \
- && ln -s tracker-core-health /out/tracker-rules && ln -s tracker-core-health /out/tracker-config-api
+ && ln -s tracker-core-health /out/tracker-rules && ln -s tracker-core-health /out/tracker-config-api \
+ && ln -s tracker-core-health /out/tracker-addon
 
 # The runtime stage is the target platform's distroless base: files only, nothing runs here.
 # (--platform said again: buildah 1.28 otherwise carries the build stage's platform over.)

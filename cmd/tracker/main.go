@@ -1,6 +1,7 @@
 // Command tracker is the three commands in one binary, chosen by the name it is run as:
-// tracker-core-health, tracker-rules or tracker-config-api (links to it). The container image
-// carries this one binary and the three names: the libraries the commands share are in it
+// tracker-core-health, tracker-rules or tracker-config-api (links to it), and tracker-addon,
+// the Home Assistant add-on's entry that runs the others (internal/cli/addon). The container
+// image carries this one binary and the names: the libraries the commands share are in it
 // once, which halves the image.
 //
 //	tracker tracker-rules replay …   the same as tracker-rules replay …
@@ -11,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/cli/addon"
 	"github.com/tracker-adsb/tracker-core-health/internal/cli/configapi"
 	"github.com/tracker-adsb/tracker-core-health/internal/cli/monitor"
 	"github.com/tracker-adsb/tracker-core-health/internal/cli/rulescli"
@@ -20,6 +22,7 @@ var commands = map[string]func() int{
 	"tracker-core-health": monitor.Main,
 	"tracker-rules":       rulescli.Main,
 	"tracker-config-api":  configapi.Main,
+	"tracker-addon":       addon.Main,
 }
 
 func main() {
@@ -30,7 +33,7 @@ func main() {
 	}
 	run, ok := commands[name]
 	if !ok {
-		fmt.Fprintln(os.Stderr, "usage: tracker-core-health | tracker-rules | tracker-config-api (run as that name, or tracker NAME …)")
+		fmt.Fprintln(os.Stderr, "usage: tracker-core-health | tracker-rules | tracker-config-api | tracker-addon (run as that name, or tracker NAME …)")
 		os.Exit(2)
 	}
 	os.Exit(run())
