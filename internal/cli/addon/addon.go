@@ -221,10 +221,11 @@ func mqttFromSupervisor(ctx context.Context, o Options, s Setting, log zerolog.L
 	log.Info().Str("host", o.str("mqtt_host")).Msg("MQTT from Home Assistant's MQTT service")
 }
 
-// giveData makes the data folder and what is in it the image user's, but the Supervisor's
-// options (root's), so the programs can keep their files there; the folder is theirs alone.
+// giveData makes the data folder (with the API's backups folder) and what is in it the image
+// user's, but the Supervisor's options (root's), so the programs can keep their files there;
+// the folder is theirs alone.
 func giveData(dir string) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Join(dir, "backups"), 0o700); err != nil {
 		return err
 	}
 	if err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
