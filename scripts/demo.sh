@@ -86,7 +86,11 @@ CONFIG_API_ADDR=$ui_addr CONFIG_UI_READSB_URL=${CONFIG_UI_READSB_URL:-examples/r
   bin/tracker-config-api 2>>"$logs/tracker-config-api.log" &
 pids+=($!)
 for _ in $(seq 50); do curl -fsS "http://$ui_addr/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
-put() { curl -fsS -X PUT -H 'Content-Type: application/json' --data-binary "@$2" "http://$ui_addr$1" >/dev/null; }
+# The API's token, made at its first start and kept beside the flight log (README, "Security"):
+# the address it logs signs a browser in; the demo's own calls send it as a bearer header.
+token=$(cat "$logs/api-token" 2>/dev/null || true)
+login=$(grep -o '"url":"[^"]*?token=[^"]*"' "$logs/tracker-config-api.log" 2>/dev/null | tail -1 | cut -d'"' -f4)
+put() { curl -fsS -X PUT -H 'Content-Type: application/json' -H "Authorization: Bearer $token" --data-binary "@$2" "http://$ui_addr$1" >/dev/null; }
 put /api/areas examples/areas.json && put /api/rules examples/rules.json \
   || echo "demo: could not load the examples into tracker-config-api (see $logs/tracker-config-api.log)"
 # Alerts from a receiver: tracker-rules watch on a local readsb feed (the London recording,
@@ -98,8 +102,10 @@ rm -f "$logs"/flights.db* # each demo its own log
 FLIGHT_LOG="$logs/flights.db" HOME_LAT=51.47 HOME_LON=-0.45 \
   bin/tracker-rules watch --readsb "$logs/aircraft.json" --from-store --interval 2s --flight-ttl 25s 2>>"$logs/tracker-rules-watch.log" &
 pids+=($!)
-notes="${notes}UI http://$ui_addr/ · full MQTT stream $logs/mqtt.log · logs $logs/"
-echo "demo: the management UI is at http://$ui_addr/ (the London example areas and rules, the London recording as the receiver)"
+notes="${notes}UI http://$ui_addr/ (signed in by the address above) · full MQTT stream $logs/mqtt.log · logs $logs/"
+echo "demo: the management UI (the London example areas and rules, the London recording as the receiver): open"
+echo "demo:   ${login:-http://$ui_addr/?token=$token}"
+echo "demo: once per browser: it signs it in (the same address is in $logs/tracker-config-api.log at each start)"
 echo "demo: every MQTT message goes to $logs/mqtt.log; the programs log to $logs/"
 bin/demo-summary --mqtt "127.0.0.1:${TEST_MQTT_ADDR##*:}" --every 10s --notes "$notes" &
 pids+=($!)

@@ -192,3 +192,25 @@ func TestDataFilesArePrivate(t *testing.T) {
 		require.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), f)
 	}
 }
+
+// tracker-config-api new-token replaces the kept token (rotation where the image has no
+// shell), without printing it; the next start uses the new one.
+func TestNewTokenRotates(t *testing.T) {
+	env := testenv.Get(t)
+	rh, rp := testenv.Split(t, env.RedisAddr)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "api-token")
+	require.NoError(t, os.WriteFile(file, []byte("an-old-token-of-the-user-0123456789\n"), 0o600))
+	p := testenv.Start(t, testenv.Binary(t, "tracker-config-api"), []string{"STORE_HOST=" + rh, "STORE_PORT=" + rp,
+		"STORE_PASSWORD=" + env.RedisPassword, "CONFIG_API_TOKEN_FILE=" + file, "PATH=" + os.Getenv("PATH")}, "new-token")
+	require.Equal(t, 0, p.Wait(10*time.Second), p.Output())
+	kept, err := os.ReadFile(file)
+	require.NoError(t, err)
+	token := strings.TrimSpace(string(kept))
+	require.NotEqual(t, "an-old-token-of-the-user-0123456789", token)
+	require.NotContains(t, p.Output(), token)
+	require.Contains(t, p.Output(), "restart tracker-config-api")
+	fi, err := os.Stat(file)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+}

@@ -39,6 +39,9 @@ func run() int {
 		return 2
 	}
 	log := zerolog.New(os.Stderr).Level(cfg.LogLevel).With().Timestamp().Str("service", "tracker-config-api").Logger()
+	if len(os.Args) > 1 && os.Args[1] == "new-token" {
+		return newToken(cfg, log)
+	}
 	token, made, err := apiToken(cfg, log.With().Str("stage", "auth").Logger())
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
@@ -116,6 +119,25 @@ func apiToken(cfg *config.API, log zerolog.Logger) (token string, made bool, err
 		return cfg.Token, false, nil
 	}
 	return keptToken(cfg.TokenFile, log)
+}
+
+// newToken (tracker-config-api new-token) replaces the kept token with a new one, for a
+// running API to take at its next start: rotating without a shell in the container.
+func newToken(cfg *config.API, log zerolog.Logger) int {
+	if cfg.Open || cfg.Token != "" {
+		fmt.Fprintln(os.Stderr, "tracker-config-api new-token: CONFIG_API_TOKEN is set: change it there")
+		return 2
+	}
+	if err := os.Remove(cfg.TokenFile); err != nil && !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(os.Stderr, "tracker-config-api new-token: %v\n", err)
+		return 1
+	}
+	if _, _, err := keptToken(cfg.TokenFile, log); err != nil {
+		fmt.Fprintf(os.Stderr, "tracker-config-api new-token: %v\n", err)
+		return 1
+	}
+	fmt.Printf("a new token is in %s: restart tracker-config-api, and open the address its log then shows\n", cfg.TokenFile)
+	return 0
 }
 
 // logAccess says, at each start, how to get in: the address that signs a browser in (the one
