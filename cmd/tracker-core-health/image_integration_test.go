@@ -11,12 +11,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -177,6 +179,7 @@ func TestContainerImageIsBuiltAndRuns(t *testing.T) {
 	// One binary, the three commands: the other two names link to it.
 	require.Equal(t, "-> tracker-core-health", files["usr/local/bin/tracker-rules"])
 	require.Equal(t, "-> tracker-core-health", files["usr/local/bin/tracker-config-api"])
+	require.Equal(t, "-> tracker-core-health", files["usr/local/bin/tracker-addon"])
 	for _, f := range []string{"bin/sh", "bin/bash", "usr/bin/sh", "bin/dash"} {
 		require.NotContains(t, files, f, "no shell: %s", f)
 	}
@@ -256,6 +259,73 @@ func TestContainerImageIsBuiltAndRuns(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode == 200
 	}, 20*time.Second, 200*time.Millisecond, api.Output())
+	// Secure from the first start: the token made in the image's /data, the address logged.
+	resp, err := http.Get("http://127.0.0.1:" + port + "/api/rules")
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+	require.Contains(t, api.Output(), `"token_file":"/data/api-token"`)
+	testenv.KillTree(api.Cmd.Process.Pid)
+	api.Wait(10 * time.Second)
+	fi, err := os.Stat(filepath.Join(rootfs, "data/api-token"))
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+	require.Equal(t, uint32(65532), fi.Sys().(*syscall.Stat_t).Uid, "the image's user owns /data and what it keeps there")
+
+	addonImageRuns(t, e, archive, bin, root)
+}
+
+// addonImageRuns builds the Home Assistant add-on's image (its Dockerfile, from the image
+// just built) and starts it as the Supervisor does: /data a folder of root's holding an
+// options.json, the add-on's command. It runs the API and watch with those options; a
+// request from another address than the Supervisor's is refused without the token.
+func addonImageRuns(t *testing.T, e *testenv.Env, archive, bin, root string) {
+	out, err := buildah("pull", "-q", "docker-archive:"+archive).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	base := strings.TrimSpace(string(out))
+	out, err = buildah("bud", "--isolation", "chroot", "--format", "docker", "-q", "--layers=false",
+		"--build-arg", "BUILD_FROM="+base, "--build-arg", "BUILD_VERSION=9.9.9-image",
+		"-t", "localhost/tracker-addon-test:9.9.9-image", "../../deploy/home-assistant/addon/tracker").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	t.Cleanup(func() { _ = buildah("rmi", "-f", "localhost/tracker-addon-test:9.9.9-image").Run() })
+	cfg, err := buildah("inspect", "--type", "image", "--format", "{{json .Docker.Config}}", "localhost/tracker-addon-test:9.9.9-image").Output()
+	require.NoError(t, err)
+	var dc map[string]any
+	require.NoError(t, json.Unmarshal(cfg, &dc))
+	require.Equal(t, []any{"/usr/local/bin/tracker-addon"}, dc["Cmd"])
+	require.Equal(t, "0:0", dc["User"])
+
+	data := t.TempDir()
+	feed, err := os.ReadFile("../../examples/readsb-london.json")
+	require.NoError(t, err)
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write(feed) }))
+	t.Cleanup(receiver.Close)
+	rh, rp := testenv.Split(t, e.RedisAddr)
+	mh, mp := testenv.Split(t, e.MQTTAddr)
+	opts := fmt.Sprintf(`{"log_level":"info","store_host":%q,"store_port":%s,"store_password":%q,"mqtt_host":%q,"mqtt_port":%s,`+
+		`"registrant_detail":"standard","flight_log_days":90,"broker_management_port":15672,"readsb_url":%q}`,
+		rh, rp, e.RedisPassword, mh, mp, receiver.URL+"/data/aircraft.json")
+	require.NoError(t, os.WriteFile(filepath.Join(data, "options.json"), []byte(opts), 0o600))
+	rec := e.Record(t, "Tracker/rules-watch/status")
+	ctr, err := buildah("from", "localhost/tracker-addon-test:9.9.9-image").Output()
+	require.NoError(t, err)
+	name := strings.TrimSpace(string(ctr))
+	t.Cleanup(func() { _ = buildah("rm", name).Run() })
+	addon := testenv.Start(t, bin, []string{"PATH=" + os.Getenv("PATH")},
+		"--root", root+"/storage", "--runroot", root+"/run", "--storage-driver", "vfs",
+		"run", "--isolation", "chroot", "--network", "host", "--volume", data+":/data", "--env", "CONFIG_API_ADDR=127.0.0.1:0",
+		name, "--", "/usr/local/bin/tracker-addon")
+	port := addon.WaitAddr(t, "listening", 60*time.Second)
+	rec.WaitPayload("Tracker/rules-watch/status", "ONLINE", 30*time.Second)
+	resp, err := http.Get("http://127.0.0.1:" + port + "/api/rules")
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusUnauthorized, resp.StatusCode, "not the Supervisor's address: the token is needed")
+	require.Contains(t, addon.Output(), "HA_INGRESS")
+	fi, err := os.Stat(filepath.Join(data, "api-token"))
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+	require.Equal(t, uint32(65532), fi.Sys().(*syscall.Stat_t).Uid)
 }
 
 func toStrings(v any) []string {
