@@ -288,12 +288,19 @@ func addonImageRuns(t *testing.T, e *testenv.Env, archive, bin, root string) {
 		"-t", "localhost/tracker-addon-test:9.9.9-image", "../../deploy/home-assistant/addon/tracker").CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	t.Cleanup(func() { _ = buildah("rmi", "-f", "localhost/tracker-addon-test:9.9.9-image").Run() })
-	cfg, err := buildah("inspect", "--type", "image", "--format", "{{json .Docker.Config}}", "localhost/tracker-addon-test:9.9.9-image").Output()
+	cfg, err := buildah("inspect", "--type", "image", "localhost/tracker-addon-test:9.9.9-image").Output()
 	require.NoError(t, err)
-	var dc map[string]any
-	require.NoError(t, json.Unmarshal(cfg, &dc))
-	require.Equal(t, []any{"/usr/local/bin/tracker-addon"}, dc["Cmd"])
-	require.Equal(t, "0:0", dc["User"])
+	var img struct {
+		Docker struct {
+			Config struct {
+				Cmd  []string
+				User string
+			} `json:"config"`
+		}
+	}
+	require.NoError(t, json.Unmarshal(cfg, &img))
+	require.Equal(t, []string{"/usr/local/bin/tracker-addon"}, img.Docker.Config.Cmd)
+	require.Equal(t, "0:0", img.Docker.Config.User)
 
 	data := t.TempDir()
 	feed, err := os.ReadFile("../../examples/readsb-london.json")
