@@ -456,6 +456,50 @@ func TestStoreErrorIs500(t *testing.T) {
 	require.Contains(t, string(raw), "Redis error: ")
 }
 
+// While the store is down, every request that needs it answers 500 "Redis error: …" within
+// the store calls' bound (CONTRACT.md 8), reads and writes alike, though the client retries
+// read-only commands for as long as a request would let it; once the store is back, 200.
+func TestStoreDownIs500NotAHang(t *testing.T) {
+	env := testenv.Get(t).WithOwnRedis(t)
+	r := env.Redis(t) // rueidis's defaults: read-only commands retried until the context ends
+	store := api.NewStore(r, "", zerolog.Nop())
+	api.SetStoreTimeout(store, time.Second)
+	srv := httptest.NewServer(newServer(t, store, api.Options{}).Handler())
+	t.Cleanup(srv.Close)
+	client := &http.Client{Timeout: 20 * time.Second} // a hang fails here, not at the test's deadline
+	do := func(t *testing.T, method, path, body string) (int, string) {
+		req, err := http.NewRequestWithContext(t.Context(), method, srv.URL+path, strings.NewReader(body))
+		require.NoError(t, err)
+		resp, err := client.Do(req)
+		require.NoError(t, err, "%s %s answers", method, path)
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(raw)
+	}
+	requests := []struct{ method, path, body string }{
+		{"GET", "/api/rules", ""},
+		{"GET", "/api/rules/r", ""},
+		{"GET", "/api/areas", ""},
+		{"GET", "/api/watchlists", ""},
+		{"GET", "/api/mutes", ""},
+		{"GET", "/api/rule-status", ""},
+		{"POST", "/api/rules", `{"identifier":"r","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}`},
+		{"PUT", "/api/areas", `[]`},
+	}
+	env.Service(t, "stop-redis")
+	for _, rq := range requests {
+		t.Run("down "+rq.method+" "+rq.path, func(t *testing.T) {
+			code, body := do(t, rq.method, rq.path, rq.body)
+			require.Equal(t, http.StatusInternalServerError, code, body)
+			require.Contains(t, body, `"detail":"Redis error: `)
+		})
+	}
+	env.Service(t, "start-redis")
+	require.Eventually(t, func() bool { code, _ := do(t, "GET", "/api/rules", ""); return code == http.StatusOK }, 10*time.Second, 100*time.Millisecond)
+	code, body := do(t, "POST", "/api/rules", requests[6].body)
+	require.Equal(t, http.StatusCreated, code, body)
+}
+
 func TestBackupsAndStartupRepair(t *testing.T) {
 	env := testenv.Get(t)
 	r := env.Redis(t)

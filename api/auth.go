@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"html/template"
+	"mime"
 	"net"
 	"net/http"
 	"net/netip"
@@ -105,8 +106,7 @@ func (s *Server) auth(next http.Handler) http.Handler {
 			return
 		}
 		if h := r.Header.Get("Authorization"); h != "" {
-			got, ok := strings.CutPrefix(h, "Bearer ")
-			if ok && s.authn.tokenOK(got) {
+			if got, ok := bearer(h); ok && s.authn.tokenOK(got) {
 				next.ServeHTTP(w, r)
 			} else {
 				s.unauthorized(w, r, "")
@@ -115,6 +115,11 @@ func (s *Server) auth(next http.Handler) http.Handler {
 		}
 		if tok, ok := r.URL.Query()["token"]; ok && isPage(r) {
 			s.signIn(w, r, tok[0])
+			return
+		}
+		if isSignInForm(r) {
+			r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+			s.signIn(w, r, r.PostFormValue("token"))
 			return
 		}
 		if issued, ok := s.authn.sessionIssued(r, s.now()); ok {
@@ -132,16 +137,40 @@ func (s *Server) auth(next http.Handler) http.Handler {
 	})
 }
 
+// bearer is the token of an Authorization header of the Bearer scheme, whose name is
+// case-insensitive (RFC 7235 2.1, RFC 6750 2.1): "Bearer", "bearer" and "BEARER" alike.
+func bearer(h string) (string, bool) {
+	scheme, token, ok := strings.Cut(strings.TrimSpace(h), " ")
+	token = strings.TrimSpace(token)
+	return token, ok && strings.EqualFold(scheme, "Bearer") && token != ""
+}
+
 // isPage is a request for the UI's page itself (where ?token= signs a browser in).
 func isPage(r *http.Request) bool {
 	return (r.Method == http.MethodGet || r.Method == http.MethodHead) && r.URL.Path == "/"
 }
 
-// signIn turns ?token= into a session cookie and sends the browser to the same page without
-// the token, by a relative address (the page may sit under a proxy's path prefix).
+// isSignInForm is the sign-in page's form, posted to the page (the token in the body, so that
+// no address, and no proxy's access log, holds it). Another site's page cannot post it: the
+// cross-origin protection refuses that before it gets here.
+func isSignInForm(r *http.Request) bool {
+	if r.Method != http.MethodPost || r.URL.Path != "/" {
+		return false
+	}
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return mt == "application/x-www-form-urlencoded"
+}
+
+// signIn turns ?token= (or the sign-in form's token) into a session cookie and sends the
+// browser to the same page without the token, by a relative address (the page may sit under a
+// proxy's path prefix).
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request, token string) {
 	if !s.authn.tokenOK(token) {
-		s.unauthorized(w, r, "That address's token is not this server's: it changes when the token file is deleted, so open the address of the latest start.")
+		reason := "That address's token is not this server's: it changes when the token file is deleted, so open the address of the latest start."
+		if r.Method == http.MethodPost {
+			reason = "That token is not this server's: copy it again from the address the log printed at the latest start."
+		}
+		s.unauthorized(w, r, reason)
 		return
 	}
 	s.setSession(w, r)
@@ -154,9 +183,9 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, token string) {
 	w.Header().Set("Cache-Control", "no-store")
 	if crossSite(r) {
 		// Followed from another site's link, a redirect would arrive without the
-		// SameSite=Strict cookie just set: the page goes on from its own site instead.
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_ = signInPage.Execute(w, map[string]any{"Next": loc, "Reason": "Signed in."})
+		// SameSite=Strict cookie just set: the page goes on from its own site instead,
+		// keeping the link's #fragment (the page it opens).
+		s.writeSignInPage(w, http.StatusOK, map[string]any{"Next": loc, "Reason": "Signed in."})
 		return
 	}
 	w.Header().Set("Location", loc) // not http.Redirect: it makes the address absolute
@@ -184,29 +213,51 @@ func viaHTTPS(r *http.Request) bool {
 	return r.TLS != nil || strings.EqualFold(strings.TrimSpace(proto), "https")
 }
 
-// unauthorized answers 401: the short sign-in page to a browser opening the UI, the contract's
-// JSON to anything else.
+// unauthorized answers 401: the short sign-in page to a browser opening the UI (or posting
+// its form), the contract's JSON to anything else.
 func (s *Server) unauthorized(w http.ResponseWriter, r *http.Request, reason string) {
-	if !isPage(r) {
+	if !isPage(r) && !isSignInForm(r) {
 		w.Header().Set("WWW-Authenticate", "Bearer")
 		writeDetail(w, http.StatusUnauthorized, "Not authenticated")
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusUnauthorized)
 	page := map[string]any{"Reason": reason}
 	if crossSite(r) {
 		// A link from another site opens the page without the SameSite=Strict cookie: the
 		// page asks again from its own site, once (that request is same-site, never asked
-		// twice).
+		// twice), with the link's #fragment.
 		page["Next"] = "./"
 		if q := r.URL.Query().Encode(); q != "" {
 			page["Next"] = "./?" + q
 		}
 	}
+	s.writeSignInPage(w, http.StatusUnauthorized, page)
+}
+
+// writeSignInPage writes the sign-in page. Its one script goes on to the page's Next address
+// with the #fragment of the address it was opened at (a server never sees a fragment, and a
+// refresh or a redirect would drop it), allowed by its hash alone in the page's policy.
+func (s *Server) writeSignInPage(w http.ResponseWriter, status int, page map[string]any) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Security-Policy", strings.Replace(h.Get("Content-Security-Policy"), "script-src 'self'", "script-src 'self' "+signInScriptHash, 1))
+	w.WriteHeader(status)
 	_ = signInPage.Execute(w, page)
 }
+
+// signInScript goes on to the address in <meta name="next">, with this address's #fragment;
+// to this very address by a reload (going to it would only move to the fragment), once: a
+// page that is itself a reload stays (never a loop, whatever a browser makes of a reload).
+const signInScript = `var n=document.querySelector('meta[name="next"]');` +
+	`if(n){var u=new URL(n.content,location.href);u.hash=location.hash;` +
+	`if(u.href.split('#')[0]!==location.href.split('#')[0])location.replace(u.href);` +
+	`else if(performance.getEntriesByType('navigation')[0].type!=='reload')location.reload()}`
+
+var signInScriptHash = func() string {
+	sum := sha256.Sum256([]byte(signInScript))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}()
 
 var signInPage = template.Must(template.New("signin").Parse(`<!doctype html>
 <html lang="en">
@@ -215,7 +266,9 @@ var signInPage = template.Must(template.New("signin").Parse(`<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
-{{with .Next}}<meta http-equiv="refresh" content="0; url={{.}}">{{end}}
+{{with .Next}}<meta name="next" content="{{.}}">
+<script>` + signInScript + `</script>
+<noscript><meta http-equiv="refresh" content="0; url={{.}}"></noscript>{{end}}
 <title>Tracker · sign in</title>
 </head>
 <body>
@@ -229,7 +282,7 @@ var signInPage = template.Must(template.New("signin").Parse(`<!doctype html>
 <li>Home Assistant add-on: open it from the sidebar, where no token is needed, or find the line in the add-on's Log tab</li>
 <li>Elsewhere: the program's log; the token itself is in its file <code>api-token</code> (beside the flight log, <code>/data/api-token</code> in the container)</li>
 </ul>
-<form method="get" action="./">
+<form method="post" action="./">
 <label>Or paste the token <input name="token" type="password" autocomplete="off" required></label>
 <button type="submit">Sign in</button>
 </form>

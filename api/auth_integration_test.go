@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -162,16 +163,92 @@ func TestTokenInTheAddressBecomesASessionCookie(t *testing.T) {
 	// once more from its own site (then the cookie goes with it); ?token= from there sets
 	// the cookie and goes on from the page's own site too, not by a redirect (which would
 	// arrive without it).
+	// It goes on by a script (keeping the link's #fragment, which a refresh drops), allowed
+	// by its hash alone; without scripts, by a refresh.
 	crossSite := map[string]string{"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"}
-	_, body = get(t, srv.URL+"/?x=1", crossSite)
-	require.Contains(t, body, `<meta http-equiv="refresh" content="0; url=./?x=1">`)
+	resp, body = get(t, srv.URL+"/?x=1", crossSite)
+	require.Contains(t, body, `<meta name="next" content="./?x=1">`)
+	require.Contains(t, body, "u.hash=location.hash")
+	require.Contains(t, body, `<noscript><meta http-equiv="refresh" content="0; url=./?x=1"></noscript>`)
+	require.Regexp(t, `script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';`, resp.Header.Get("Content-Security-Policy"))
 	_, body = get(t, srv.URL+"/", map[string]string{"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate"})
-	require.NotContains(t, body, `http-equiv="refresh"`, "never twice")
+	require.NotContains(t, body, `name="next"`, "never twice")
 	resp, body = get(t, srv.URL+"/?token="+testToken+"&x=1", crossSite)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Len(t, resp.Cookies(), 1)
-	require.Contains(t, body, `<meta http-equiv="refresh" content="0; url=./?x=1">`)
+	require.Contains(t, body, `<meta name="next" content="./?x=1">`)
 	require.NotContains(t, body, testToken)
+}
+
+// The Authorization header's scheme is case-insensitive (RFC 7235 2.1): scripts that write
+// "bearer" get in; another scheme, a missing token or a wrong one do not.
+func TestBearerSchemeInAnyCase(t *testing.T) {
+	_, srv := authServer(t, api.Options{Token: testToken})
+	for _, tc := range []struct {
+		header string
+		want   int
+	}{
+		{"Bearer " + testToken, http.StatusOK},
+		{"bearer " + testToken, http.StatusOK},
+		{"BEARER " + testToken, http.StatusOK},
+		{"bEaReR  " + testToken + " ", http.StatusOK},
+		{"Basic " + testToken, http.StatusUnauthorized},
+		{"Bearer" + testToken, http.StatusUnauthorized},
+		{"bearer", http.StatusUnauthorized},
+		{"bearer wrong", http.StatusUnauthorized},
+	} {
+		t.Run(tc.header, func(t *testing.T) {
+			resp, body := get(t, srv.URL+"/api/rules", map[string]string{"Authorization": tc.header})
+			require.Equal(t, tc.want, resp.StatusCode, body)
+		})
+	}
+}
+
+// The sign-in page's form posts the token in the body (never in an address a proxy logs): the
+// right one sets the session and sends the browser to the page (303, relative); a wrong one
+// is the page again, with why; another site's page cannot post it.
+func TestSignInFormPostsTheToken(t *testing.T) {
+	_, srv := authServer(t, api.Options{Token: testToken})
+	_, body := get(t, srv.URL+"/", nil)
+	require.Contains(t, body, `<form method="post" action="./">`)
+	post := func(token string, header map[string]string) (*http.Response, string) {
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, srv.URL+"/", strings.NewReader(url.Values{"token": {token}}.Encode()))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		for k, v := range header {
+			req.Header.Set(k, v)
+		}
+		resp, err := noRedirects.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return resp, string(b)
+	}
+	for _, tc := range []struct {
+		name, token string
+		header      map[string]string
+		status      int
+		says        string
+	}{
+		{"the token, from the page", testToken, map[string]string{"Sec-Fetch-Site": "same-origin"}, http.StatusSeeOther, ""},
+		{"a wrong token", "wrong", map[string]string{"Sec-Fetch-Site": "same-origin"}, http.StatusUnauthorized, "That token is not this server"},
+		{"from another site", testToken, map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden, "Cross-origin request refused"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := post(tc.token, tc.header)
+			require.Equal(t, tc.status, resp.StatusCode, body)
+			require.Contains(t, body, tc.says)
+			if tc.status != http.StatusSeeOther {
+				require.Empty(t, resp.Cookies())
+				return
+			}
+			require.Equal(t, "./", resp.Header.Get("Location"))
+			require.Len(t, resp.Cookies(), 1)
+			resp, _ = get(t, srv.URL+"/api/rules", nil, resp.Cookies()[0])
+			require.Equal(t, http.StatusOK, resp.StatusCode)
+		})
+	}
 }
 
 // HA_INGRESS: the Supervisor's address (the connection's, never a header) needs no token, and

@@ -4,3 +4,6 @@ import "time"
 
 // SetClock sets the server's clock (the tests' sessions issued at a chosen time).
 func SetClock(s *Server, now func() time.Time) { s.now = now }
+
+// SetStoreTimeout shortens the bound of the store's calls (StoreTimeout), before serving.
+func SetStoreTimeout(s *Store, d time.Duration) { s.c.(*boundedClient).timeout = d }

@@ -41,9 +41,10 @@ type Store struct {
 	log       zerolog.Logger
 }
 
-// NewStore builds the store; backupDir may be empty (no backup files).
+// NewStore builds the store; backupDir may be empty (no backup files). Every call it makes
+// is bounded (Bounded): a store that does not answer is a 500, never a request left hanging.
 func NewStore(c rueidis.Client, backupDir string, log zerolog.Logger) *Store {
-	return &Store{c: c, backupDir: backupDir, log: log}
+	return &Store{c: Bounded(c), backupDir: backupDir, log: log}
 }
 
 // bodies reads the stored bodies (rules, areas, watchlists).
@@ -127,8 +128,12 @@ func bodyOf(r rueidis.RedisResult, errp *error) []byte {
 
 // Startup repairs and backs up each set: a body without version gets one; no body but a
 // backup restores both in one transaction (a corrupt backup is logged and ignored); a body
-// without a backup file gets one. An existing backup is never overwritten here.
+// without a backup file gets one. An existing backup is never overwritten here. It runs
+// between writes (serialised with them): the API may serve before the store first answers,
+// and this runs once it does.
 func (s *Store) Startup(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for _, key := range []string{rules.RulesKey, rules.AreasKey, watchlist.Key} {
 		res := s.c.DoMulti(ctx, s.c.B().Get().Key(key).Build(), s.c.B().Get().Key(key+":version").Build())
 		var err error

@@ -83,22 +83,31 @@ func TestUISignsInWithTheLoggedAddress(t *testing.T) {
 	fresh.run(other, chromedp.SendKeys(`input[name="token"]`, testToken, chromedp.ByQuery), chromedp.Submit(`input[name="token"]`, chromedp.ByQuery),
 		chromedp.WaitVisible(`body[data-ready="areas"]`, chromedp.ByQuery), chromedp.Evaluate(`location.href`, &href))
 	require.Equal(t, srv.URL+"/", href)
+	fresh.mu.Lock()
+	for _, u := range fresh.requests {
+		require.NotContains(t, u, testToken, "the pasted token is posted, in no address a proxy would log")
+	}
+	fresh.mu.Unlock()
 
 	// A link on another site (a dashboard's): a redirect from there would arrive without the
-	// SameSite=Strict cookie, so the page goes on from its own site (to its first page: the
-	// fragment stays behind).
+	// SameSite=Strict cookie, so the page goes on from its own site, to the page the link's
+	// #fragment names; so does a link without the token, once signed in.
 	u, err := url.Parse(srv.URL)
 	require.NoError(t, err)
 	link := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		fmt.Fprintf(w, `<!doctype html><a id="go" href="%s/?token=%s#rules">Tracker</a>`, srv.URL, testToken)
+		fmt.Fprintf(w, `<!doctype html><a id="go" href="%s/?token=%s#rules">Tracker</a><a id="flights" href="%s/#flights">Flights</a>`,
+			srv.URL, testToken, srv.URL)
 	}))
 	t.Cleanup(link.Close)
 	linkURL := strings.Replace(link.URL, "127.0.0.1", "localhost", 1) // another site than 127.0.0.1
 	third := newBrowser(t, srv.URL)
 	tab3 := third.tab()
 	third.run(tab3, chromedp.Navigate(linkURL), chromedp.WaitVisible("#go", chromedp.ByQuery), press("#go"),
-		chromedp.WaitVisible(`body[data-ready="areas"]`, chromedp.ByQuery), chromedp.Evaluate(`location.href`, &href))
-	require.Equal(t, "http://"+u.Host+"/", href)
+		chromedp.WaitVisible(`body[data-ready="rules"]`, chromedp.ByQuery), chromedp.Evaluate(`location.href`, &href))
+	require.Equal(t, "http://"+u.Host+"/#rules", href)
+	third.run(tab3, chromedp.Navigate(linkURL), chromedp.WaitVisible("#flights", chromedp.ByQuery), press("#flights"),
+		chromedp.WaitVisible(`body[data-ready="flights"]`, chromedp.ByQuery), chromedp.Evaluate(`location.href`, &href))
+	require.Equal(t, "http://"+u.Host+"/#flights", href)
 	for _, br := range []*browser{b, fresh, third} {
 		require.Empty(t, br.problems(), "no console errors")
 	}

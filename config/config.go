@@ -4,6 +4,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -318,12 +319,7 @@ type API struct {
 	Store
 	LogLevel zerolog.Level
 	Addr     string // CONFIG_API_ADDR, default :8080
-	// Token (CONFIG_API_TOKEN) is the bearer token every request needs; empty: the one kept in
-	// TokenFile (CONFIG_API_TOKEN_FILE, default api-token beside the flight log), made at the
-	// first start. Open (CONFIG_API_TOKEN=none) serves without one, on purpose (CONTRACT.md 8).
-	Token     string `json:"-"`
-	TokenFile string
-	Open      bool
+	APIAuth
 	// Ingress (HA_INGRESS): requests from the Home Assistant Supervisor's address are
 	// authenticated by the Supervisor (CONTRACT.md 8, "Behind a path prefix").
 	Ingress   bool
@@ -360,8 +356,61 @@ type API struct {
 	AllowPrivateDownloads bool
 }
 
-// OpenToken is the CONFIG_API_TOKEN that runs the API without a token, on purpose.
+// APIAuth is who may use the management API (CONTRACT.md 8).
+type APIAuth struct {
+	// Token (CONFIG_API_TOKEN) is the bearer token every request needs; empty: the one kept in
+	// TokenFile (CONFIG_API_TOKEN_FILE, default api-token beside the flight log), made at the
+	// first start. Open (CONFIG_API_TOKEN=none, in any case) serves without one, on purpose.
+	Token     string `json:"-"`
+	TokenFile string
+	Open      bool
+}
+
+// OpenToken is the CONFIG_API_TOKEN that runs the API without a token, on purpose (compared
+// without regard to case or surrounding spaces).
 const OpenToken = "none"
+
+// MinTokenLength is the shortest token the API accepts from a person, in CONFIG_API_TOKEN or
+// the token file: not one that could be guessed in a few tries (one it makes is 32).
+const MinTokenLength = 16
+
+// CheckToken refuses a token a person chose that is too short to be safe, or holds spaces
+// (which no Authorization header carries intact).
+func CheckToken(token string) error {
+	switch {
+	case len(token) < MinTokenLength:
+		return fmt.Errorf("the token is shorter than %d characters: anyone could guess it in a few tries", MinTokenLength)
+	case strings.ContainsAny(token, " \t\r\n"):
+		return errors.New("the token has spaces inside")
+	}
+	return nil
+}
+
+// apiAuth reads CONFIG_API_TOKEN and CONFIG_API_TOKEN_FILE (beside flightLog by default).
+func (r *Reader) apiAuth(flightLog string) APIAuth {
+	a := APIAuth{Token: strings.TrimSpace(r.Secret("CONFIG_API_TOKEN"))}
+	switch {
+	case strings.EqualFold(a.Token, OpenToken):
+		a.Token, a.Open = "", true
+	case a.Token != "":
+		if err := CheckToken(a.Token); err != nil {
+			r.Fail("CONFIG_API_TOKEN", err.Error()+" (choose one of at least 16 random characters, e.g. `openssl rand -base64 24`; or leave it unset to have one made and kept in CONFIG_API_TOKEN_FILE; or none to run open on purpose)")
+		}
+	}
+	a.TokenFile = r.Str("CONFIG_API_TOKEN_FILE", DefaultTokenFile(flightLog))
+	return a
+}
+
+// LoadAPIAuth reads only what the API's token needs (tracker-config-api new-token, which
+// reaches no store).
+func LoadAPIAuth(get Getenv) (*APIAuth, error) {
+	r := NewReader(get)
+	a := r.apiAuth(r.Str("FLIGHT_LOG", "flights.db"))
+	if r.err != nil {
+		return nil, r.err
+	}
+	return &a, nil
+}
 
 // DefaultTokenFile is where the API keeps the token it made: api-token beside the flight log
 // (/data/api-token in the container), or in the working folder when there is no flight log.
@@ -377,10 +426,6 @@ func LoadAPI(get Getenv) (*API, error) {
 	r := NewReader(get)
 	a := &API{Store: r.StoreVars(true), LogLevel: r.level()}
 	a.Addr = r.Str("CONFIG_API_ADDR", ":8080")
-	a.Token = r.Secret("CONFIG_API_TOKEN")
-	if strings.TrimSpace(a.Token) == OpenToken {
-		a.Token, a.Open = "", true
-	}
 	a.Ingress = r.Bool("HA_INGRESS", false)
 	a.BackupDir = r.Str("CONFIG_BACKUP_DIR", "")
 	for o := range strings.SplitSeq(r.Str("CONFIG_API_TRUSTED_ORIGINS", ""), ",") {
@@ -397,7 +442,7 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.AircraftDB = r.Str("AIRCRAFT_DB", "")
 	a.RegistrantDetail = r.registrantDetail()
 	a.FlightLog = r.Str("FLIGHT_LOG", "flights.db")
-	a.TokenFile = r.Str("CONFIG_API_TOKEN_FILE", DefaultTokenFile(a.FlightLog))
+	a.APIAuth = r.apiAuth(a.FlightLog)
 	a.Zone = r.zone()
 	a.Tar1090URL = r.URL("CONFIG_UI_TAR1090_URL", "")
 	a.AllowPrivateDownloads = r.Bool("ALLOW_PRIVATE_DOWNLOADS", false)

@@ -58,12 +58,12 @@ func TestAPIAndStoreAndMQTTShareOneReader(t *testing.T) {
 			require.Equal(t, tc.wantVar, ce.Variable)
 		})
 	}
-	a, err := config.LoadAPI(env(map[string]string{"STORE_HOST": "redis", "STORE_PASSWORD": "p w", "CONFIG_API_TOKEN": "t"}))
+	a, err := config.LoadAPI(env(map[string]string{"STORE_HOST": "redis", "STORE_PASSWORD": "p w", "CONFIG_API_TOKEN": "a-token-of-the-user-0123"}))
 	require.NoError(t, err)
 	require.Equal(t, "redis:6379", a.StoreAddr())
 	require.Equal(t, "p w", a.StorePassword)
 	require.Equal(t, ":8080", a.Addr)
-	require.Equal(t, "t", a.Token)
+	require.Equal(t, "a-token-of-the-user-0123", a.Token)
 
 	s, err := config.LoadStore(env(map[string]string{"STORE_HOST": "redis"}), false)
 	require.NoError(t, err, "the command line works with a store without a password")
@@ -137,8 +137,11 @@ func TestAPITokenSettings(t *testing.T) {
 		{"beside the flight log", map[string]string{"FLIGHT_LOG": "/data/flights.db"}, "", "/data/api-token", false, false},
 		{"no flight log", map[string]string{"FLIGHT_LOG": "none"}, "", "api-token", false, false},
 		{"a file of its own", map[string]string{"CONFIG_API_TOKEN_FILE": "/run/secrets/token"}, "", "/run/secrets/token", false, false},
-		{"given", map[string]string{"CONFIG_API_TOKEN": "s3cret"}, "s3cret", "api-token", false, false},
+		{"given", map[string]string{"CONFIG_API_TOKEN": "s3cret-of-16-chars"}, "s3cret-of-16-chars", "api-token", false, false},
+		{"given, trimmed", map[string]string{"CONFIG_API_TOKEN": " s3cret-of-16-chars\n"}, "s3cret-of-16-chars", "api-token", false, false},
 		{"none", map[string]string{"CONFIG_API_TOKEN": "none"}, "", "api-token", true, false},
+		{"None", map[string]string{"CONFIG_API_TOKEN": "None"}, "", "api-token", true, false},
+		{"NONE, spaced", map[string]string{"CONFIG_API_TOKEN": " NONE "}, "", "api-token", true, false},
 		{"ingress", map[string]string{"HA_INGRESS": "true"}, "", "api-token", false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -156,4 +159,38 @@ func TestAPITokenSettings(t *testing.T) {
 	}
 	_, err := config.LoadAPI(env(map[string]string{"STORE_HOST": "redis", "STORE_PASSWORD": "p", "HA_INGRESS": "maybe"}))
 	require.ErrorContains(t, err, "HA_INGRESS")
+}
+
+// A token set by hand is held to what the token file is: at least 16 characters, no spaces
+// inside; anything else stops the start, naming CONFIG_API_TOKEN and why.
+func TestAPITokenSetByHandMustBeStrong(t *testing.T) {
+	for _, tc := range []struct{ token, why string }{
+		{"abc", "shorter than 16 characters"},
+		{"fifteen-chars-x", "shorter than 16 characters"},
+		{"nonetheless", "shorter than 16 characters"},
+		{"a token with spaces inside", "spaces inside"},
+	} {
+		t.Run(tc.token, func(t *testing.T) {
+			for _, load := range []func() error{
+				func() error {
+					_, err := config.LoadAPI(env(map[string]string{"STORE_HOST": "redis", "STORE_PASSWORD": "p", "CONFIG_API_TOKEN": tc.token}))
+					return err
+				},
+				func() error {
+					_, err := config.LoadAPIAuth(env(map[string]string{"CONFIG_API_TOKEN": tc.token}))
+					return err
+				},
+			} {
+				err := load()
+				var ce *config.Error
+				require.ErrorAs(t, err, &ce)
+				require.Equal(t, "CONFIG_API_TOKEN", ce.Variable)
+				require.Contains(t, ce.Problem, tc.why)
+				require.NotContains(t, ce.Problem, tc.token, "a secret is never repeated")
+			}
+		})
+	}
+	a, err := config.LoadAPIAuth(env(map[string]string{"FLIGHT_LOG": "/data/flights.db"}))
+	require.NoError(t, err, "no store variables needed")
+	require.Equal(t, "/data/api-token", a.TokenFile)
 }

@@ -2,6 +2,7 @@ package deploy_test
 
 import (
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +14,38 @@ import (
 )
 
 const addonDir = "home-assistant/addon/tracker/"
+
+// supervisorSchemaElement is the grammar the Home Assistant Supervisor accepts for an option's
+// type (RE_SCHEMA_ELEMENT in supervisor/addons/options.py, here without its group names): a
+// type it does not match makes the Supervisor refuse the add-on's whole configuration. Range
+// bounds are digits and dots only: no minus sign.
+var supervisorSchemaElement = regexp.MustCompile(`^(?:` +
+	`|bool|email|url|port` +
+	`|device(?:\(subsystem=[a-z]+\))?` +
+	`|str(?:\(\d*,\d*\))?` +
+	`|password(?:\(\d*,\d*\))?` +
+	`|int(?:\(\d*,\d*\))?` +
+	`|float(?:\([\d.]*,[\d.]*\))?` +
+	`|match\(.*\)` +
+	`|list\(.+\)` +
+	`)\??$`)
+
+// The grammar above refuses what the Supervisor refuses.
+func TestSupervisorSchemaElement(t *testing.T) {
+	for _, tc := range []struct {
+		typ string
+		ok  bool
+	}{
+		{"str", true}, {"str?", true}, {"password?", true}, {"port", true}, {"url?", true}, {"float?", true},
+		{"int(1,3650)", true}, {"float(0.5,90)?", true}, {"str(,64)", true}, {"list(debug|info|warn|error)", true},
+		{"match(^[a-z]+$)?", true}, {"device(subsystem=tty)", true},
+		{"float(-90,90)?", false}, {"int(-1,5)", false}, {"string", false}, {"float(a,b)", false}, {"str??", false},
+	} {
+		t.Run(tc.typ, func(t *testing.T) {
+			require.Equal(t, tc.ok, supervisorSchemaElement.MatchString(tc.typ))
+		})
+	}
+}
 
 func readYAML(t *testing.T, path string, v any) {
 	t.Helper()
@@ -59,6 +92,7 @@ func TestHomeAssistantAddon(t *testing.T) {
 	var names []string
 	for name, typ := range cfg.Schema {
 		names = append(names, name)
+		require.Regexp(t, supervisorSchemaElement, typ, "%s: a type the Supervisor knows, or it refuses the whole configuration", name)
 		secret := strings.Contains(name, "password") || name == "api_token" || name == "notify_urls"
 		require.Equal(t, secret, strings.HasPrefix(typ, "password"), "%s: %s (secrets are passwords, and only they)", name, typ)
 	}

@@ -11,10 +11,13 @@ let refused = false; // the last token typed in was not accepted
 
 export function onTokenNeeded(fn) { askToken = fn; }
 
-// signIn turns a token into a session cookie as opening ./?token= does, without leaving the
-// page (the answer is a redirect, not followed: only its cookie matters).
+// signIn turns a token into a session cookie as the sign-in page's form does, without leaving
+// the page: posted in the body, never in an address a proxy would log (the answer is a
+// redirect, not followed: only its cookie matters).
 async function signIn(token) {
-  await fetch(`./?token=${encodeURIComponent(token)}`, { redirect: 'manual', cache: 'no-store', credentials: 'same-origin' });
+  await fetch('./', {
+    method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual', cache: 'no-store', credentials: 'same-origin',
+  });
 }
 
 export class ApiError extends Error {

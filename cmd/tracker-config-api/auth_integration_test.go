@@ -149,8 +149,8 @@ func TestUnwritableTokenFileStopsTheStart(t *testing.T) {
 // CONFIG_API_TOKEN=none: open on purpose, with a warning at each start, and no token file.
 func TestOpenOnPurposeWarnsAtEachStart(t *testing.T) {
 	dir := t.TempDir()
-	for range 2 {
-		p, base := startAPI(t, "CONFIG_API_TOKEN=none", "FLIGHT_LOG="+filepath.Join(dir, "flights.db"))
+	for _, none := range []string{"none", " None "} { // in any case
+		p, base := startAPI(t, "CONFIG_API_TOKEN="+none, "FLIGHT_LOG="+filepath.Join(dir, "flights.db"))
 		require.Equal(t, http.StatusOK, status(t, "GET", base+"/api/rules", ""))
 		require.Equal(t, http.StatusOK, status(t, "GET", base+"/", ""))
 		require.Eventually(t, func() bool { return strings.Contains(p.Output(), "CONFIG_API_TOKEN=none") }, 5*time.Second, 20*time.Millisecond)
@@ -162,6 +162,28 @@ func TestOpenOnPurposeWarnsAtEachStart(t *testing.T) {
 	}
 	_, err := os.Stat(filepath.Join(dir, "api-token"))
 	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+// A token set by hand is held to what the token file is (at least 16 characters, no spaces
+// inside): a weaker one stops the start (exit 2), naming CONFIG_API_TOKEN and why, never
+// serving with it.
+func TestWeakTokenSetByHandStopsTheStart(t *testing.T) {
+	env := testenv.Get(t)
+	rh, rp := testenv.Split(t, env.RedisAddr)
+	for _, tc := range []struct{ token, why string }{
+		{"abc", "shorter than 16 characters"},
+		{"fifteen-chars-x", "shorter than 16 characters"},
+		{"sixteen chars ok", "spaces inside"},
+	} {
+		t.Run(tc.token, func(t *testing.T) {
+			p := testenv.Start(t, testenv.Binary(t, "tracker-config-api"), []string{"STORE_HOST=" + rh, "STORE_PORT=" + rp,
+				"STORE_PASSWORD=" + env.RedisPassword, "CONFIG_API_ADDR=127.0.0.1:0", "CONFIG_API_TOKEN=" + tc.token, "PATH=" + os.Getenv("PATH")})
+			require.Equal(t, 2, p.Wait(10*time.Second), p.Output())
+			require.Contains(t, p.Output(), "CONFIG_API_TOKEN: the token")
+			require.Contains(t, p.Output(), tc.why)
+			require.NotContains(t, p.Output(), `"listening"`)
+		})
+	}
 }
 
 // The files that hold people's data or a secret are private to the program's user: the
@@ -194,15 +216,13 @@ func TestDataFilesArePrivate(t *testing.T) {
 }
 
 // tracker-config-api new-token replaces the kept token (rotation where the image has no
-// shell), without printing it; the next start uses the new one.
+// shell), without printing it; the next start uses the new one. It needs no store variable:
+// it reaches no store.
 func TestNewTokenRotates(t *testing.T) {
-	env := testenv.Get(t)
-	rh, rp := testenv.Split(t, env.RedisAddr)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "api-token")
 	require.NoError(t, os.WriteFile(file, []byte("an-old-token-of-the-user-0123456789\n"), 0o600))
-	p := testenv.Start(t, testenv.Binary(t, "tracker-config-api"), []string{"STORE_HOST=" + rh, "STORE_PORT=" + rp,
-		"STORE_PASSWORD=" + env.RedisPassword, "CONFIG_API_TOKEN_FILE=" + file, "PATH=" + os.Getenv("PATH")}, "new-token")
+	p := testenv.Start(t, testenv.Binary(t, "tracker-config-api"), []string{"CONFIG_API_TOKEN_FILE=" + file, "PATH=" + os.Getenv("PATH")}, "new-token")
 	require.Equal(t, 0, p.Wait(10*time.Second), p.Output())
 	kept, err := os.ReadFile(file)
 	require.NoError(t, err)
@@ -213,4 +233,67 @@ func TestNewTokenRotates(t *testing.T) {
 	fi, err := os.Stat(file)
 	require.NoError(t, err)
 	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+}
+
+// No start order, as the monitor: with the store down, or its password wrong, the API listens
+// and serves at once (/healthz answers; what needs the store is a 500 "Redis error: …" within
+// seconds), and once the store answers it serves from it, its start-up repair done then (the
+// rules restored from the backup). A store that goes away later is a 500 again, not a hang.
+func TestServesWhileTheStoreIsDownOrRefusesIt(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		password func(right string) string
+		down     bool
+		says     string
+	}{
+		{"store down", func(right string) string { return right }, true, "connection refused"},
+		{"wrong password", func(string) string { return "not-the-password" }, false, "WRONGPASS"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := testenv.Get(t).WithOwnRedis(t)
+			rh, rp := testenv.Split(t, env.RedisAddr)
+			backups := t.TempDir()
+			require.NoError(t, os.WriteFile(filepath.Join(backups, "rules-backup.json"),
+				[]byte(`[{"identifier":"from-the-backup","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`), 0o600))
+			if tc.down {
+				env.Service(t, "stop-redis")
+			}
+			const token = "a-token-for-the-store-down-test"
+			p := testenv.Start(t, testenv.Binary(t, "tracker-config-api"), []string{"STORE_HOST=" + rh, "STORE_PORT=" + rp,
+				"STORE_PASSWORD=" + tc.password(env.RedisPassword), "CONFIG_API_ADDR=127.0.0.1:0", "CONFIG_API_TOKEN=" + token,
+				"CONFIG_BACKUP_DIR=" + backups, "FLIGHT_LOG=none", "PATH=" + os.Getenv("PATH")})
+			base := "http://127.0.0.1:" + p.WaitAddr(t, "listening", 15*time.Second)
+			client := &http.Client{Timeout: 20 * time.Second}
+			get := func(path string) (int, string) {
+				req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, base+path, nil)
+				require.NoError(t, err)
+				req.Header.Set("Authorization", "Bearer "+token)
+				resp, err := client.Do(req)
+				require.NoError(t, err, "%s answers", path)
+				defer resp.Body.Close()
+				b, _ := io.ReadAll(resp.Body)
+				return resp.StatusCode, string(b)
+			}
+			code, _ := get("/healthz")
+			require.Equal(t, http.StatusOK, code)
+			code, body := get("/api/rules")
+			require.Equal(t, http.StatusInternalServerError, code, body)
+			require.Contains(t, body, `"detail":"Redis error: `)
+			require.Contains(t, body, tc.says)
+			if !tc.down {
+				return // the password stays wrong until the API is restarted with the right one
+			}
+
+			env.Service(t, "start-redis")
+			require.Eventually(t, func() bool {
+				code, body := get("/api/rules")
+				return code == http.StatusOK && strings.Contains(body, "from-the-backup")
+			}, 30*time.Second, 100*time.Millisecond, "served from the store, restored from the backup once it answered:\n%s", p.Output())
+
+			env.Service(t, "stop-redis")
+			code, body = get("/api/rules")
+			require.Equal(t, http.StatusInternalServerError, code, body)
+			require.Contains(t, body, `"detail":"Redis error: `)
+		})
+	}
 }

@@ -1,9 +1,11 @@
 package main_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -42,7 +44,7 @@ func TestComposeFileGivesTheMonitorWhatItNeeds(t *testing.T) {
 	for _, v := range []string{"BROKER_HOST", "BROKER_MONITORING_USERNAME", "BROKER_MONITORING_PASSWORD", "STORE_HOST", "STORE_PASSWORD"} {
 		require.NotEmpty(t, mon.Environment[v], "the monitor's service sets %s", v)
 	}
-	require.Equal(t, "mosquitto", mon.Environment["MQTT_HOST"])
+	require.Equal(t, "${MQTT_HOST:-mosquitto}", mon.Environment["MQTT_HOST"], "the stack's broker unless .env names another")
 	require.Equal(t, "unless-stopped", mon.Restart)
 	require.Len(t, mon.Tmpfs, 1)
 	require.Contains(t, mon.Tmpfs[0], "/app/health")
@@ -82,6 +84,50 @@ func TestComposeFileRunsTheWholeStack(t *testing.T) {
 	require.Contains(t, watch.Environment, "STORE_PASSWORD")
 }
 
+// openPorts is what the stack may publish on every interface: the UI and API, whose every
+// request needs the token. Anything else (RabbitMQ's management, MQTT without a password)
+// is on the machine's loopback only: a neighbour must not mute the alerts or fake matches.
+var openPorts = map[string]string{"tracker-config-api": "8080"}
+
+// checkPublished fails for a port published beyond loopback that openPorts does not allow;
+// hostIP "" is every interface.
+func checkPublished(t *testing.T, service, hostIP, published string) {
+	t.Helper()
+	if hostIP == "127.0.0.1" {
+		return
+	}
+	require.Equal(t, openPorts[service], published, "%s publishes %s on every interface (%q): loopback only", service, published, hostIP)
+}
+
+// shortPort splits a short port ("[ip:]published:target[/proto]") into its host address and
+// published port.
+func shortPort(t *testing.T, p string) (hostIP, published string) {
+	t.Helper()
+	p, _, _ = strings.Cut(p, "/")
+	parts := strings.Split(p, ":")
+	switch len(parts) {
+	case 2:
+		return "", parts[0]
+	case 3:
+		return parts[0], parts[1]
+	}
+	t.Fatalf("a port without a published one (%q): Docker picks one on every interface", p)
+	return "", ""
+}
+
+// Secure by default: nothing but the UI and API is published beyond the machine itself; MQTT,
+// whose broker has no password, only on its loopback.
+func TestComposePublishesOnlyTheAPIBeyondLoopback(t *testing.T) {
+	services, _ := readCompose(t)
+	require.Contains(t, services["mosquitto"].Ports, "127.0.0.1:1883:1883")
+	for name, s := range services {
+		for _, p := range s.Ports {
+			ip, published := shortPort(t, p)
+			checkPublished(t, name, ip, published)
+		}
+	}
+}
+
 // Where Docker Compose is installed, it renders the file (its schema, the variables put in):
 // the services each profile starts, as the rendered file says.
 func TestComposeRendersWithItsProfiles(t *testing.T) {
@@ -103,6 +149,7 @@ func TestComposeRendersWithItsProfiles(t *testing.T) {
 			Profiles    []string          `yaml:"profiles"`
 			Command     []string          `yaml:"command"`
 			Environment map[string]string `yaml:"environment"`
+			Ports       []yaml.Node       `yaml:"ports"`
 		} `yaml:"services"`
 	}
 	require.NoError(t, yaml.Unmarshal(out, &doc), "%s", out)
@@ -120,4 +167,24 @@ func TestComposeRendersWithItsProfiles(t *testing.T) {
 	require.Equal(t, []string{"mosquitto", "rabbitmq", "redis", "tracker-config-api", "tracker-core-health", "tracker-rules-watch"}, starts("rules"))
 	require.Contains(t, doc.Services["tracker-rules-watch"].Command, "http://receiver/data/aircraft.json")
 	require.Equal(t, "p", doc.Services["tracker-config-api"].Environment["STORE_PASSWORD"])
+	require.Equal(t, "mosquitto", doc.Services["tracker-rules-watch"].Environment["MQTT_HOST"])
+	published := 0
+	for name, s := range doc.Services {
+		for _, n := range s.Ports { // short ("127.0.0.1:1883:1883/tcp") or long (host_ip, published)
+			var ip, port string
+			if n.Kind == yaml.ScalarNode {
+				ip, port = shortPort(t, n.Value)
+			} else {
+				var long struct {
+					HostIP    string `yaml:"host_ip"`
+					Published any    `yaml:"published"`
+				}
+				require.NoError(t, n.Decode(&long))
+				ip, port = long.HostIP, fmt.Sprint(long.Published)
+			}
+			checkPublished(t, name, ip, port)
+			published++
+		}
+	}
+	require.Equal(t, 3, published, "the UI and API, RabbitMQ's management, MQTT")
 }

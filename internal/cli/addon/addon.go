@@ -26,6 +26,8 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/config"
 )
 
 // The image's user (distroless nonroot), who owns /data and runs the programs.
@@ -95,6 +97,9 @@ func Programs(o Options, s Setting) ([]program, error) {
 			return nil, fmt.Errorf("option %s is required (the data store the rules, areas and watchlists live in)", required)
 		}
 	}
+	if err := checkOptions(o); err != nil {
+		return nil, err
+	}
 	set := func(vars []variable, env []string) []string {
 		for _, v := range vars {
 			if val := o.str(v.option); val != "" {
@@ -117,6 +122,43 @@ func Programs(o Options, s Setting) ([]program, error) {
 			env: set(monitorVars, set(shared, []string{"HEARTBEAT_PATH=" + filepath.Join(os.TempDir(), "tracker-heartbeat")}))})
 	}
 	return progs, nil
+}
+
+// checkOptions checks what the Supervisor's schema cannot say: the home position's range (its
+// float bounds take no minus sign) and the API token's strength (as CONFIG_API_TOKEN's).
+func checkOptions(o Options) error {
+	for _, c := range []struct {
+		option, what string
+		limit        float64
+	}{{"home_lat", "latitude", 90}, {"home_lon", "longitude", 180}} {
+		v := o.str(c.option)
+		if v == "" {
+			continue
+		}
+		if f, err := strconv.ParseFloat(v, 64); err != nil || math.IsNaN(f) || math.Abs(f) > c.limit {
+			return fmt.Errorf("option %s: %s is not a %s (degrees from -%g to %g)", c.option, v, c.what, c.limit, c.limit)
+		}
+	}
+	if tok := o.str("api_token"); tok != "" && !strings.EqualFold(tok, config.OpenToken) {
+		if err := config.CheckToken(tok); err != nil {
+			return fmt.Errorf("option api_token: %w (leave it empty to have one made, shown in the log)", err)
+		}
+	}
+	return nil
+}
+
+// forgetKeptToken deletes the token made at an earlier start when the api_token option is set:
+// that one is no longer accepted, and clearing the option later makes a new one rather than
+// bringing the old one back. Setting the option is how an add-on user, who has no shell to
+// delete the file with, rotates the token.
+func forgetKeptToken(o Options, data string) error {
+	if o.str("api_token") == "" {
+		return nil
+	}
+	if err := os.Remove(filepath.Join(data, "api-token")); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("the token made at an earlier start: %w", err)
+	}
+	return nil
 }
 
 // Main runs the add-on and returns its exit code.
@@ -152,6 +194,9 @@ func run(ctx context.Context, s Setting, log zerolog.Logger) error {
 	progs, err := Programs(o, s)
 	if err != nil {
 		return fmt.Errorf("%w: %w", err, exitCode(2))
+	}
+	if err := forgetKeptToken(o, s.Data); err != nil {
+		return err
 	}
 	var cred *syscall.Credential
 	if os.Geteuid() == 0 {

@@ -33,15 +33,15 @@ func run() int {
 		fmt.Println(config.Version)
 		return 0
 	}
+	if len(os.Args) > 1 && os.Args[1] == "new-token" {
+		return newToken() // the token file only: no store, no other variable
+	}
 	cfg, err := config.LoadAPI(config.Environ())
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
 		return 2
 	}
 	log := zerolog.New(os.Stderr).Level(cfg.LogLevel).With().Timestamp().Str("service", "tracker-config-api").Logger()
-	if len(os.Args) > 1 && os.Args[1] == "new-token" {
-		return newToken(cfg, log)
-	}
 	token, made, err := apiToken(cfg, log.With().Str("stage", "auth").Logger())
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
@@ -50,15 +50,20 @@ func run() int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 
-	client, ok := connectStore(ctx, cfg, log)
-	if !ok {
-		return 0 // stopped before the store answered
+	// The store need not be up first (nor the password right): the API serves at once, a
+	// request the store cannot answer is a 500 "Redis error: …" within api.StoreTimeout, and
+	// the client reconnects on its own once the store answers.
+	raw, err := rueidis.NewClient(storeOptions(cfg))
+	if raw == nil {
+		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: the data store's client: %v\n", err)
+		return 2
 	}
-	defer client.Close()
+	defer raw.Close()
+	if err != nil {
+		log.Warn().Err(err).Str("store", cfg.StoreAddr()).Msg("store unreachable at start: serving anyway (requests that need it answer 500 until it answers); retrying")
+	}
+	client := api.Bounded(raw)
 	store := api.NewStore(client, cfg.BackupDir, log)
-	if err := store.Startup(ctx); err != nil {
-		log.Error().Err(err).Msg("start-up repair failed")
-	}
 	// The user's own receiver's traffic for the map and the rule tests, and the rule
 	// notifications seen, each kept by the API's background services (stages/keeper), which
 	// run in one supervised group with the HTTP server until it stops.
@@ -92,6 +97,7 @@ func run() int {
 	log.Info().Str("addr", ln.Addr().String()).Str("ui", ui).Bool("auth", !cfg.Open).Msg("listening")
 	logAccess(cfg, ui, token, made, log.With().Str("stage", "auth").Logger())
 	g := pipeline.NewGroup(ctx)
+	g.Go("store-startup", func(ctx context.Context) error { startup(ctx, store, log); return nil })
 	if db != nil {
 		g.Go("aircraftdb", func(ctx context.Context) error {
 			pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) { db.Refresh() })
@@ -122,12 +128,19 @@ func apiToken(cfg *config.API, log zerolog.Logger) (token string, made bool, err
 }
 
 // newToken (tracker-config-api new-token) replaces the kept token with a new one, for a
-// running API to take at its next start: rotating without a shell in the container.
-func newToken(cfg *config.API, log zerolog.Logger) int {
+// running API to take at its next start: rotating without a shell in the container. It reads
+// only CONFIG_API_TOKEN, CONFIG_API_TOKEN_FILE and FLIGHT_LOG.
+func newToken() int {
+	cfg, err := config.LoadAPIAuth(config.Environ())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tracker-config-api new-token: configuration error: %v\n", err)
+		return 2
+	}
 	if cfg.Open || cfg.Token != "" {
 		fmt.Fprintln(os.Stderr, "tracker-config-api new-token: CONFIG_API_TOKEN is set: change it there")
 		return 2
 	}
+	log := zerolog.New(os.Stderr).With().Timestamp().Str("service", "tracker-config-api").Logger()
 	if err := os.Remove(cfg.TokenFile); err != nil && !errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(os.Stderr, "tracker-config-api new-token: %v\n", err)
 		return 1
@@ -158,18 +171,26 @@ func logAccess(cfg *config.API, ui, token string, made bool, log zerolog.Logger)
 	}
 }
 
-// connectStore connects to the data store, which may come up after us: retried (never giving up
-// on our own) until it answers or we are stopped (ok false).
-func connectStore(ctx context.Context, cfg *config.API, log zerolog.Logger) (rueidis.Client, bool) {
-	var client rueidis.Client
-	err := pipeline.Retry(ctx, time.Second, 15*time.Second, func() error {
-		var err error
-		client, err = rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{cfg.StoreAddr()}, Password: cfg.StorePassword, DisableCache: true})
-		return err
-	}, func(err error, next time.Duration) {
-		log.Warn().Err(err).Dur("retry_in", next).Msg("store unreachable; retrying")
-	})
-	return client, err == nil
+// storeOptions is how the API reaches the store: a client made even when the store does not
+// answer yet (it dials again at each call until it does), and no retry of its own (a
+// request's store call fails at once, or within api.StoreTimeout; the background services
+// retry on their own cadence).
+func storeOptions(cfg *config.API) rueidis.ClientOption {
+	return rueidis.ClientOption{InitAddress: []string{cfg.StoreAddr()}, Password: cfg.StorePassword, DisableCache: true,
+		ForceSingleClient: true, DisableRetry: true, ConnWriteTimeout: api.StoreTimeout,
+		Dialer: net.Dialer{Timeout: api.StoreTimeout, KeepAlive: 30 * time.Second}}
+}
+
+// startup runs the store's start-up repair (api.Store.Startup) once the store answers,
+// retried until it does or ctx ends, as the monitor retries its store: no start order.
+func startup(ctx context.Context, store *api.Store, log zerolog.Logger) {
+	err := pipeline.Retry(ctx, time.Second, 15*time.Second, func() error { return store.Startup(ctx) },
+		func(err error, next time.Duration) {
+			log.Warn().Err(err).Dur("retry_in", next).Msg("store unreachable: start-up repair not done yet; retrying")
+		})
+	if err == nil {
+		log.Info().Msg("store answered: start-up repair done")
+	}
 }
 
 // serve runs the HTTP server on ln until ctx ends (then shuts it down, letting requests

@@ -11,16 +11,13 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/internal/atomicfile"
 )
 
 // tokenBytes is the size of a token made at first start: 192 random bits (CONTRACT.md 8 asks
 // for at least 128), 32 characters of base64url, which a URL carries as they are.
 const tokenBytes = 24
-
-// minKeptToken is the shortest token a token file may hold: one a person wrote there is
-// theirs to choose, but not one that could be guessed in a few tries.
-const minKeptToken = 16
 
 // keptToken is the token in path, made (and kept there, 0600) when the file is absent or
 // empty. A file others may read is made private again, with a warning; one that cannot be
@@ -30,8 +27,9 @@ func keptToken(path string, log zerolog.Logger) (token string, made bool, err er
 	switch {
 	case err == nil && strings.TrimSpace(string(b)) != "":
 		token = strings.TrimSpace(string(b))
-		if len(token) < minKeptToken || strings.ContainsAny(token, " \t\r\n") {
-			return "", false, fmt.Errorf("CONFIG_API_TOKEN_FILE %s: the token there is shorter than %d characters or has spaces inside; delete the file to have a new one made", path, minKeptToken)
+		// One a person wrote there is theirs to choose, but held to what CONFIG_API_TOKEN is.
+		if err := config.CheckToken(token); err != nil {
+			return "", false, fmt.Errorf("CONFIG_API_TOKEN_FILE %s: %w; delete the file to have a new one made", path, err)
 		}
 		if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
 			if err := os.Chmod(path, 0o600); err != nil {

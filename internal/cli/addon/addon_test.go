@@ -1,0 +1,69 @@
+package addon
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// What the Supervisor's schema cannot check (its float bounds take no minus sign, so the
+// schema says float?) the add-on does, naming the option and why; values in range, and the
+// edges, pass through as the programs' variables.
+func TestOptionsTheSchemaCannotCheck(t *testing.T) {
+	base := func(extra Options) Options {
+		o := Options{"store_host": "redis", "store_password": "p", "readsb_url": "http://rx/data/aircraft.json"}
+		for k, v := range extra {
+			o[k] = v
+		}
+		return o
+	}
+	for _, tc := range []struct {
+		name    string
+		options Options
+		wantErr string
+	}{
+		{"south-west of Greenwich", Options{"home_lat": -33.9, "home_lon": -0.45}, ""},
+		{"the edges", Options{"home_lat": -90.0, "home_lon": 180.0}, ""},
+		{"latitude past a pole", Options{"home_lat": 95.0, "home_lon": 0.0}, "option home_lat: 95 is not a latitude (degrees from -90 to 90)"},
+		{"latitude past the south pole", Options{"home_lat": -90.5, "home_lon": 0.0}, "option home_lat: -90.5 is not a latitude"},
+		{"longitude past the antimeridian", Options{"home_lat": 51.0, "home_lon": -200.0}, "option home_lon: -200 is not a longitude (degrees from -180 to 180)"},
+		{"a strong token", Options{"api_token": "a-token-of-the-user-0123"}, ""},
+		{"a weak token", Options{"api_token": "abc"}, "option api_token: the token is shorter than 16 characters"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			progs, err := Programs(base(tc.options), Setting{Data: "/data", APIAddr: ":8080"})
+			if tc.wantErr != "" {
+				require.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			require.Len(t, progs, 2, "the API and watch")
+		})
+	}
+}
+
+// Setting the api_token option rotates the token: the one made at an earlier start is
+// deleted (an add-on user has no shell to delete it with), so it is no longer accepted, and
+// clearing the option later makes a new one instead of bringing it back.
+func TestTheTokenOptionForgetsTheMadeToken(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		options Options
+		kept    bool
+	}{
+		{"no option: the made token stays", Options{}, true},
+		{"the option set: the made token goes", Options{"api_token": "a-token-of-the-user-0123"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := t.TempDir()
+			file := filepath.Join(data, "api-token")
+			require.NoError(t, os.WriteFile(file, []byte("made-at-an-earlier-start-0123456\n"), 0o600))
+			require.NoError(t, forgetKeptToken(tc.options, data))
+			_, err := os.Stat(file)
+			require.Equal(t, tc.kept, err == nil, "%v", err)
+			require.NoError(t, forgetKeptToken(tc.options, data), "and again, with no file")
+		})
+	}
+}
