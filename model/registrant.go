@@ -20,6 +20,9 @@ type Registrant struct {
 	// Source is the register the record came from (faa, tc, casa; CONTRACT.md 12.2): its notice
 	// is shown with the record, and it says how to tell a person from an organisation.
 	Source string
+	// Notice is what that register's licence asks to be said with its data (CONTRACT.md 12.1):
+	// the record's own attribution.
+	Notice string
 	// Organisation: the owner is not a person (CONTRACT.md 12.3); only an organisation's
 	// names are shown under REGISTRANT_DETAIL=standard.
 	Organisation bool

@@ -9,6 +9,15 @@ import (
 // Write writes b to path through a temporary file in the same folder (synced) and a rename: a
 // crash leaves the old file or the new one, never half of one. The folder is made if missing.
 func Write(path string, b []byte) error {
+	return WriteWith(path, func(f *os.File) error {
+		_, err := f.Write(b)
+		return err
+	})
+}
+
+// WriteWith is Write with the content written by fill into the temporary file (a large file
+// streamed); an error from fill leaves path as it was.
+func WriteWith(path string, fill func(f *os.File) error) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil { //nolint:gosec // a data folder others read
 		return err
@@ -18,7 +27,7 @@ func Write(path string, b []byte) error {
 		return err
 	}
 	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after the rename
-	if _, err := tmp.Write(b); err != nil {
+	if err := fill(tmp); err != nil {
 		_ = tmp.Close()
 		return err
 	}
