@@ -2,7 +2,9 @@ package aircraftdb
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -249,4 +251,45 @@ func sortedKeys[K string | uint32 | uint64, V any](m map[K]V) []K {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
+}
+
+// DryRun reads every source as a build does (Options.Accept asked as it would be) and says
+// what the database would hold, writing nothing and encoding nothing (db update --dry-run).
+func DryRun(o Options) (Meta, error) {
+	b, err := read(o)
+	if err != nil {
+		return Meta{}, err
+	}
+	return b.meta, nil
+}
+
+// ReadMeta is what a database file says of itself, read without loading the rest of it (the
+// registers' counts db update compares a refresh against); a compressed file is unpacked.
+func ReadMeta(path string) (Meta, error) {
+	f, err := os.Open(path) //nolint:gosec // the user's database
+	if err != nil {
+		return Meta{}, err
+	}
+	defer f.Close()
+	head := make([]byte, headerSize+entrySize)
+	if _, err := io.ReadFull(f, head); err != nil || string(head[:8]) != Magic {
+		db, err := Open(path) // compressed, or not a database: the whole check says which
+		if err != nil {
+			return Meta{}, err
+		}
+		return db.Meta(), nil
+	}
+	e := head[headerSize:]
+	if le.Uint32(e) != secMeta || le.Uint64(e[16:]) > MaxFile {
+		return Meta{}, formatErr("no meta section first")
+	}
+	raw := make([]byte, le.Uint64(e[16:]))
+	if _, err := f.ReadAt(raw, int64(le.Uint64(e[8:]))); err != nil { //nolint:gosec // bounded above
+		return Meta{}, formatErr("meta: %v", err)
+	}
+	var m Meta
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return Meta{}, formatErr("meta: %v", err)
+	}
+	return m, nil
 }

@@ -50,7 +50,7 @@ func TestUIShowsTheRegistrant(t *testing.T) {
 	src := registrantDB(t)
 	feed := liveLondonFeed(t)
 	traffic := keeper.NewTraffic(feed.URL+"/data/aircraft.json", 200*time.Millisecond, 30*time.Minute, nopLog())
-	traffic.EnrichWith(src, model.DetailStandard, nopLog())
+	traffic.EnrichWith(src, model.DetailStandard, nil, nopLog())
 	stop := runKeepers(t, traffic, nil)
 	defer stop()
 	srv := httptest.NewServer(newServer(t, api.NewStore(r, "", nopLog()), api.Options{Traffic: traffic, AircraftDB: src}).Handler())

@@ -69,7 +69,7 @@ func (r Registrant) Shown(d RegistrantDetail) (Registrant, bool) {
 		return Registrant{}, false
 	case DetailStandard:
 		out := Registrant{City: r.City, AdministrativeArea: r.AdministrativeArea, Country: r.Country, Type: r.Type,
-			Source: r.Source, Organisation: r.Organisation}
+			Source: r.Source, Notice: r.Notice, Organisation: r.Organisation}
 		if r.Organisation {
 			out.Names = r.Names
 		}
@@ -123,7 +123,8 @@ func (r *Registrant) Label() string {
 }
 
 // AppendJSON appends the registrant object of the payload (CONTRACT.md 12.2: the original's
-// keys, empty values omitted); nothing when it is empty.
+// keys, empty values omitted), with the register it came from (source) and that register's
+// notice (attribution), so that the record carries its own; nothing when it is empty.
 func (r *Registrant) AppendJSON(dst []byte) []byte {
 	if r.Empty() {
 		return dst
@@ -155,7 +156,7 @@ func (r *Registrant) AppendJSON(dst []byte) []byte {
 	list("names", r.NameList())
 	list("street", r.StreetList())
 	for _, kv := range [...]struct{ k, v string }{{"city", r.City}, {"administrative_area", r.AdministrativeArea},
-		{"postal_code", r.PostalCode}, {"country", r.Country}, {"type", r.Type}} {
+		{"postal_code", r.PostalCode}, {"country", r.Country}, {"type", r.Type}, {"source", r.Source}, {"attribution", r.Notice}} {
 		if kv.v != "" {
 			field(kv.k)
 			dst = AppendJSONString(dst, kv.v)
