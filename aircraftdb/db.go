@@ -3,7 +3,6 @@ package aircraftdb
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 	"sync"
 	"unsafe"
@@ -46,6 +45,7 @@ type DB struct {
 	acBuckets   []uint32
 	routeFirst3 []prefixRange
 	regIndex    rankIndex
+	typeOrg     []bool       // by register × 256 + type: model.IsOrganisation of a typed record
 	groups      []blockGroup // the blocks by significant bitmask, most specific first
 	size        int
 	// How many aircraft have each type (TypeAircraft), counted the first time it is asked.
@@ -71,13 +71,9 @@ type blockGroup struct {
 	from, to int // record numbers
 }
 
-// Open reads and checks a database file (compressed or not).
+// Open reads and checks a database file (compressed or not), outside the Go heap (loadFile).
 func Open(path string) (*DB, error) {
-	b, err := os.ReadFile(path) //nolint:gosec // the path is the user's choice
-	if err != nil {
-		return nil, fmt.Errorf("aircraft database %s: %w", path, err)
-	}
-	db, err := Decode(b)
+	db, err := loadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("aircraft database %s: %w", path, err)
 	}

@@ -231,19 +231,23 @@ func (db *DB) Registrants() int { return len(db.regKeys) / 4 }
 // (REGISTRANT_DETAIL is the caller's: model.Registrant.Shown), with the register it came
 // from and that register's notice. No allocation: its strings point into the database. A
 // record the file holds badly is a miss, never a read out of bounds.
-func (db *DB) Registrant(addr uint32) (model.Registrant, bool) {
-	i, ok := db.regIndex.find(addr)
-	if !ok {
-		return model.Registrant{}, false
-	}
-	from, to := le.Uint32(db.regOffs[i*4:]), le.Uint32(db.regOffs[i*4+4:]) // checked at load: in order, in the records
-	return db.decodeRegistrant(db.regRecs[from:to])
+func (db *DB) Registrant(addr uint32) (r model.Registrant, ok bool) {
+	ok = db.RegistrantTo(addr, &r)
+	return r, ok
 }
 
-func (db *DB) decodeRegistrant(p []byte) (model.Registrant, bool) {
-	var r model.Registrant
+// RegistrantTo is Registrant into r (a flight's own, say: nothing copied on the way); r is
+// zeroed on a miss.
+func (db *DB) RegistrantTo(addr uint32, r *model.Registrant) bool {
+	*r = model.Registrant{}
+	from, ok := db.regIndex.find(addr, db.regOffs)
+	return ok && db.decodeRegistrant(db.regRecs[from:], r) // the record's strings say where it ends
+}
+
+// decodeRegistrant reads the record at the start of p into r.
+func (db *DB) decodeRegistrant(p []byte, r *model.Registrant) bool {
 	if len(p) < registrantRec.head {
-		return r, false
+		return false
 	}
 	if i := int(registrantRec.register.get(p)); i < len(db.meta.Registers) {
 		r.Source, r.Notice = db.meta.Registers[i].Name, db.meta.Registers[i].Notice
@@ -256,7 +260,8 @@ func (db *DB) decodeRegistrant(p []byte) (model.Registrant, bool) {
 	}
 	nNames, nStreets := int(registrantRec.names.get(p)), int(registrantRec.streets.get(p))
 	if nNames > len(r.Names) || nStreets > len(r.Street) {
-		return model.Registrant{}, false
+		*r = model.Registrant{}
+		return false
 	}
 	s := shortStrings{p: p[registrantRec.head:]}
 	for i := range nNames {
@@ -267,10 +272,21 @@ func (db *DB) decodeRegistrant(p []byte) (model.Registrant, bool) {
 	}
 	r.City, r.AdministrativeArea, r.PostalCode = s.next(), s.next(), s.next()
 	if s.bad {
-		return model.Registrant{}, false
+		*r = model.Registrant{}
+		return false
 	}
-	r.Organisation = model.IsOrganisation(r.Source, r.Type, r.Names[0]) // the one rule, whatever the build said
-	return r, true
+	r.Organisation = db.organisation(p, r) // the one rule, whatever the build said
+	return true
+}
+
+// organisation is model.IsOrganisation of a record: worked out once per register and type at
+// load where a type decides it, else from the name.
+func (db *DB) organisation(p []byte, r *model.Registrant) bool {
+	reg, typ := int(registrantRec.register.get(p)), int(registrantRec.typ.get(p))
+	if typ == 0 || r.Source == "casa" || reg >= len(db.meta.Registers) {
+		return model.IsOrganisation(r.Source, r.Type, r.Names[0])
+	}
+	return db.typeOrg[reg*256+typ]
 }
 
 // shortStrings reads a record's strings, each after its length byte.
@@ -280,7 +296,7 @@ type shortStrings struct {
 }
 
 func (s *shortStrings) next() string {
-	if len(s.p) == 0 || int(s.p[0]) >= len(s.p) {
+	if len(s.p) == 0 || int(s.p[0]) >= len(s.p) || s.bad {
 		s.bad = true
 		return ""
 	}
@@ -309,56 +325,81 @@ func (db *DB) indexRegistrants() error {
 	if !ascending(db.regOffs, uint64(len(db.regRecs))) {
 		return formatErr("registrant offsets out of order")
 	}
-	x, ok := newRankIndex(db.regKeys)
+	x, ok := newRankIndex(db.regKeys, db.regOffs)
 	if !ok {
 		return formatErr("registrant addresses out of order")
 	}
 	db.regIndex = x
+	db.typeOrg = make([]bool, len(db.meta.Registers)*256)
+	for reg, m := range db.meta.Registers {
+		for t, words := range db.meta.RegistrantTypes {
+			db.typeOrg[reg*256+t+1] = model.IsOrganisation(m.Name, words, "")
+		}
+	}
 	return nil
 }
 
-// rankIndex finds an address's number in a sorted list of addresses with one cache miss
-// where a binary search took several: per 4,096 addresses (the top 12 bits) a chunk number
-// (0: none of them listed), per chunk 64 words, each the bits of 64 addresses and how many
-// listed addresses come before it. The three registers' 350,000 addresses take 352 chunks:
-// 368 KB (docs/decisions.md).
+// rankIndex finds where an address's record is with one read of 64 bytes (a search of the
+// sorted addresses, then of their offsets, took four reads, each a cache miss): per 4,096
+// addresses (the top 12 bits) a chunk number (0: none of them listed), per chunk 64 lines of
+// one cache line each, for 64 addresses: which are listed, where the first one's record is,
+// and each other's place after it. The three registers' 350,000 addresses take 352 chunks:
+// 1.4 MB (docs/decisions.md).
 type rankIndex struct {
 	top   []uint32 // 4,096 chunk numbers + 1
-	words []rankWord
+	lines []rankLine
 }
 
-type rankWord struct {
-	bits uint64
+// rankLine is 64 addresses' line: 64 bytes, one cache line (the slice is a large allocation,
+// page-aligned).
+type rankLine struct {
+	bits uint64 // the listed addresses
+	// base is how many listed addresses come before the line (their offsets' place), its top
+	// bit set when rel cannot say (more than relSlots records, or a span over 64 KiB).
 	base uint32
-	_    uint32 // 16 bytes: a word never straddles a cache line
+	off  uint32           // where the line's first record starts
+	rel  [relSlots]uint16 // the line's other records' starts, after off, in address order
 }
 
-// newRankIndex indexes keys (u32 addresses, strictly ascending, each ≤ 0xFFFFFF; false: not).
-func newRankIndex(keys []byte) (rankIndex, bool) {
+const (
+	relSlots = 24
+	noRel    = 1 << 31
+)
+
+// newRankIndex indexes keys (u32 addresses, strictly ascending, each ≤ 0xFFFFFF; false: not)
+// and their records' offsets (checked in order).
+func newRankIndex(keys, offs []byte) (rankIndex, bool) {
 	x := rankIndex{top: make([]uint32, 4096)}
 	prev := -1
-	for i := 0; i < len(keys)/4; i++ {
-		a := le.Uint32(keys[i*4:])
+	for i := range len(keys) / 4 {
+		a, off := le.Uint32(keys[i*4:]), le.Uint32(offs[i*4:])
 		if int(a) <= prev || a > 0xFFFFFF {
 			return rankIndex{}, false
 		}
 		prev = int(a)
 		c := &x.top[a>>12]
 		if *c == 0 {
-			x.words = append(x.words, make([]rankWord, 64)...)
-			*c = uint32(len(x.words) / 64) //nolint:gosec // ≤ 4,096 chunks
+			x.lines = append(x.lines, make([]rankLine, 64)...)
+			*c = uint32(len(x.lines) / 64) //nolint:gosec // ≤ 4,096 chunks
 		}
-		w := &x.words[(int(*c)-1)*64+int(a>>6&63)]
-		if w.bits == 0 {
-			w.base = uint32(i) //nolint:gosec // < 2^24 addresses
+		l := &x.lines[(int(*c)-1)*64+int(a>>6&63)]
+		k := bits.OnesCount64(l.bits)
+		switch {
+		case k == 0:
+			l.base, l.off = uint32(i), off //nolint:gosec // < 2^24 addresses
+		case k > relSlots || off-l.off > 0xFFFF:
+			l.base |= noRel
+		default:
+			l.rel[k-1] = uint16(off - l.off)
 		}
-		w.bits |= 1 << (a & 63)
+		l.bits |= 1 << (a & 63)
 	}
 	return x, true
 }
 
-// find is addr's number in the list.
-func (x *rankIndex) find(addr uint32) (int, bool) {
+// find is where addr's record starts in the records (offs: the offsets section, read only for
+// a line rel cannot say).
+func (x *rankIndex) find(addr uint32, offs []byte) (uint32, bool) {
 	if len(x.top) == 0 || addr > 0xFFFFFF {
 		return 0, false
 	}
@@ -366,10 +407,27 @@ func (x *rankIndex) find(addr uint32) (int, bool) {
 	if c == 0 {
 		return 0, false
 	}
-	w := &x.words[(int(c)-1)*64+int(addr>>6&63)]
+	l := &x.lines[(int(c)-1)*64+int(addr>>6&63)]
 	bit := uint64(1) << (addr & 63)
-	if w.bits&bit == 0 {
+	if l.bits&bit == 0 {
 		return 0, false
 	}
-	return int(w.base) + bits.OnesCount64(w.bits&(bit-1)), true
+	k := bits.OnesCount64(l.bits & (bit - 1))
+	switch {
+	case k == 0:
+		return l.off, true
+	case l.base&noRel != 0:
+		return le.Uint32(offs[(int(l.base&^noRel)+k)*4:]), true
+	}
+	return l.off + uint32(l.rel[k-1]), true
+}
+
+// wide reports whether some line needs the offsets section.
+func (x *rankIndex) wide() bool {
+	for i := range x.lines {
+		if x.lines[i].base&noRel != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -37,7 +37,7 @@ func TestReadersDecideWhoIsAPersonThemselves(t *testing.T) {
 // The rank index answers as a search of the sorted addresses would, for every address of a
 // dense run, a sparse one, and the ends of the space.
 func TestRankIndexAgreesWithTheList(t *testing.T) {
-	var keys []byte
+	var keys, offs []byte
 	var list []uint32
 	for a := uint32(1); a <= 0xFFFFFF; a += 1 + a%977 {
 		list = append(list, a)
@@ -45,25 +45,34 @@ func TestRankIndexAgreesWithTheList(t *testing.T) {
 	}
 	list = append(list, 0xFFFFFF)
 	keys = le.AppendUint32(keys, 0xFFFFFF)
-	x, ok := newRankIndex(keys)
-	require.True(t, ok)
-	at := map[uint32]int{}
+	at := map[uint32]uint32{}
 	for i, a := range list {
-		at[a] = i
+		at[a] = uint32(i * (50 + i%300)) //nolint:gosec // records of many sizes
+		offs = le.AppendUint32(offs, at[a])
 	}
-	for a := uint32(0); a <= 0xFFFFFF; a += 7 {
-		i, found := x.find(a)
-		want, listed := at[a]
-		require.Equal(t, listed, found, "%06X", a)
-		if listed {
-			require.Equal(t, want, i, "%06X", a)
+	offs = le.AppendUint32(offs, at[0xFFFFFF]+10)
+	for _, wide := range []bool{false, true} {
+		x, ok := newRankIndex(keys, offs)
+		require.True(t, ok)
+		if wide { // lines whose records span more than 64 KiB: the offsets are read instead
+			for i := range x.lines {
+				x.lines[i].base |= noRel
+			}
+		}
+		for a := uint32(0); a <= 0xFFFFFF; a += 7 {
+			off, found := x.find(a, offs)
+			want, listed := at[a]
+			require.Equal(t, listed, found, "%06X", a)
+			if listed {
+				require.Equal(t, want, off, "%06X", a)
+			}
+		}
+		for _, a := range list {
+			off, found := x.find(a, offs)
+			require.True(t, found)
+			require.Equal(t, at[a], off)
 		}
 	}
-	for _, a := range list {
-		i, found := x.find(a)
-		require.True(t, found)
-		require.Equal(t, at[a], i)
-	}
-	_, ok = newRankIndex(le.AppendUint32(le.AppendUint32(nil, 5), 5))
+	_, ok := newRankIndex(le.AppendUint32(le.AppendUint32(nil, 5), 5), make([]byte, 12))
 	require.False(t, ok, "a repeated address: refused")
 }

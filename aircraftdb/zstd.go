@@ -88,12 +88,8 @@ func readParts(b []byte) ([]frame, int, bool, error) {
 }
 
 // unpackParts decodes every part at once into its place in one buffer.
-func unpackParts(parts []frame, total int, forever bool) ([]byte, error) {
-	dst := make([]byte, 0, total)
-	if forever {
-		dst = permanent(total)
-	}
-	dst = dst[:total]
+func unpackParts(parts []frame, total int, mem alloc) ([]byte, error) {
+	dst := mem(total)[:total]
 	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(min(len(parts), runtime.GOMAXPROCS(0))), zstd.WithDecoderMaxMemory(MaxFile))
 	if err != nil {
 		return nil, formatErr("zstd: %v", err)

@@ -155,14 +155,9 @@ func (en *Enricher) registrant(db *aircraftdb.DB, f *model.Flight) {
 		return
 	}
 	addr, ok := model.ParseAddress(f.IcaoHex)
-	if !ok {
-		return
+	if ok && db.RegistrantTo(addr, &f.Owner) {
+		f.Owner.Limit(en.detail) // rendered only when a payload is made (model.Flight.RegistrantJSON)
 	}
-	r, ok := db.Registrant(addr)
-	if !ok {
-		return
-	}
-	f.Owner, _ = r.Shown(en.detail) // rendered only when a payload is made (model.Flight.RegistrantJSON)
 }
 
 // optedOut reports a flight whose aircraft is on the opt-out list, and takes its registrant

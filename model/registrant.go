@@ -64,18 +64,25 @@ func (d RegistrantDetail) String() string {
 
 // Shown is what of r may leave the database at detail d; false: nothing (none, or nothing left).
 func (r Registrant) Shown(d RegistrantDetail) (Registrant, bool) {
+	ok := r.Limit(d)
+	return r, ok
+}
+
+// Limit cuts r, in place, to what may leave the database at detail d (CONTRACT.md 12.3): at
+// standard the type, city, area and country, the names only of an organisation, never a street
+// or a postal code; nothing at none. false: nothing is left.
+func (r *Registrant) Limit(d RegistrantDetail) bool {
 	switch d {
 	case DetailNone:
-		return Registrant{}, false
+		*r = Registrant{}
+		return false
 	case DetailStandard:
-		out := Registrant{City: r.City, AdministrativeArea: r.AdministrativeArea, Country: r.Country, Type: r.Type,
-			Source: r.Source, Notice: r.Notice, Organisation: r.Organisation}
-		if r.Organisation {
-			out.Names = r.Names
+		if !r.Organisation {
+			r.Names = [MaxRegistrantNames]string{}
 		}
-		return out, !out.Empty()
+		r.Street, r.PostalCode = [2]string{}, ""
 	}
-	return r, !r.Empty()
+	return !r.Empty()
 }
 
 // Empty reports a registrant with nothing to say.

@@ -158,11 +158,20 @@ func openInZip(path, name string) (*member, error) {
 			_ = z.Close()
 			return nil, fmt.Errorf("%s in %s: %w", f.Name, path, err)
 		}
-		return bounded(rc, filepath.Base(f.Name), f.UncompressedSize64, f.Modified.UTC(),
+		return bounded(rc, filepath.Base(f.Name), f.UncompressedSize64, memberDate(f),
 			func() error { return errors.Join(rc.Close(), z.Close()) })
 	}
 	_ = z.Close()
 	return nil, fmt.Errorf("%s has no %s", path, name)
+}
+
+// memberDate is a zip member's own date, zero when the zip records none (a tool that writes
+// none leaves MS-DOS's epoch, 1980, or nothing).
+func memberDate(f *zip.File) time.Time {
+	if f.Modified.Year() < 1990 {
+		return time.Time{}
+	}
+	return f.Modified.UTC()
 }
 
 // bounded is a member whose reader fails past maxMember bytes; one that says it is larger is

@@ -99,12 +99,7 @@ func run() int {
 			return nil
 		})
 	}
-	if optOut != nil { // a changed list is in use within a minute
-		g.Go("privacy", func(ctx context.Context) error {
-			pipeline.Every(ctx, privacy.ReloadEvery, func(context.Context) { optOut.Refresh() })
-			return nil
-		})
-	}
+	followList(g, optOut)
 	traffic.Start(g)
 	traffic.FollowWatchlists(g, client) // watchlisted aircraft show their entry (CONTRACT.md 11.4)
 	matches.Start(g)
@@ -114,6 +109,16 @@ func run() int {
 		return 1
 	}
 	return 0
+}
+
+// followList reads the opt-out list again when it changes (in use within a minute).
+func followList(g *pipeline.Group, l *privacy.List) {
+	if l != nil {
+		g.Go("privacy", func(ctx context.Context) error {
+			pipeline.Every(ctx, privacy.ReloadEvery, func(context.Context) { l.Refresh() })
+			return nil
+		})
+	}
 }
 
 // enrichOptOut is the list as the enrichment takes it (nil: none).
