@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -117,6 +118,7 @@ func BuildFile(o Options, out string) (Meta, error) {
 		if meta, err = buildInto(o, f); err != nil {
 			return err
 		}
+		debug.FreeOSMemory() // the build's memory back to the system before the file is loaded beside it
 		if _, err := Open(f.Name()); err != nil {
 			return fmt.Errorf("the built database does not load: %w", err)
 		}
@@ -204,13 +206,13 @@ type airportRow struct {
 	alt                                   int32
 }
 
-// routeRow is one row of the routes' files: its callsign's key, its place in the files, and
-// its airports (in builder.stops) or why it cannot be kept.
+// routeRow is one row of the routes' files (16 bytes): its callsign's key and its airports (in
+// builder.stops), or why it cannot be kept. Rows are kept in the files' order until sorted.
 type routeRow struct {
-	key            uint64
-	seq, stopsFrom uint32
-	stops          uint8
-	status         uint8 // routeOK, routeUnknownAirport, routeTooLong
+	key       uint64
+	stopsFrom uint32
+	stops     uint8
+	status    uint8 // routeOK, routeUnknownAirport, routeTooLong
 }
 
 const (

@@ -45,18 +45,27 @@ func (e *RegisterError) Error() string { return e.Err.Error() }
 func (e *RegisterError) Unwrap() error { return e.Err }
 
 // registrantStore holds the registrants while building, compactly (a 300,000-row register
-// costs ≈ 25 MB, not a Go structure per record): each record already encoded in one growing
-// blob with its type numbered in first-seen order, the addresses taken in a 2 MB bitmap (the
-// first register to give one keeps it).
+// costs ≈ 25 MB, not a Go structure per record): each record already encoded, in chunks that
+// never move as they grow (one growing slice is copied whole each time it grows: twice its
+// size for a moment), with its type numbered in first-seen order, the addresses taken in a
+// 2 MB bitmap (the first register to give one keeps it).
 type registrantStore struct {
-	blob    []byte
+	chunks  [][]byte // each recChunk bytes at most; a record never spans two
+	size    int      // the records' bytes in all
+	scratch []byte
 	entries []registrantEntry
 	taken   []byte          // one bit per 24-bit address
 	typeNo  map[string]byte // type → first-seen number (1…)
 	types   []string        // by first-seen number - 1
 }
 
-type registrantEntry struct{ addr, off uint32 }
+// recChunk is a chunk of records; at is chunk<<recShift | offset.
+const (
+	recShift = 22
+	recChunk = 1 << recShift
+)
+
+type registrantEntry struct{ addr, at uint32 }
 
 // add keeps rec for addr from register reg; false: the address is taken, or the register
 // names more types than the format holds.
@@ -80,9 +89,19 @@ func (s *registrantStore) add(addr uint32, reg int, rec registers.Record) bool {
 		}
 		typ = n
 	}
+	s.scratch = appendRegistrant(s.scratch[:0], reg, rec, typ)
+	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+len(s.scratch) > recChunk {
+		if len(s.chunks) == 1<<(32-recShift) {
+			return false // 4 GiB of records: more than the format holds
+		}
+		s.chunks = append(s.chunks, make([]byte, 0, recChunk))
+	}
+	c := &s.chunks[len(s.chunks)-1]
+	at := uint32(len(s.chunks)-1)<<recShift | uint32(len(*c)) //nolint:gosec // bounded above
+	*c = append(*c, s.scratch...)
+	s.size += len(s.scratch)
 	s.taken[addr>>3] |= 1 << (addr & 7)
-	s.entries = append(s.entries, registrantEntry{addr: addr, off: uint32(len(s.blob))}) //nolint:gosec // checked at encode
-	s.blob = appendRegistrant(s.blob, reg, rec, typ)
+	s.entries = append(s.entries, registrantEntry{addr: addr, at: at})
 	return true
 }
 
@@ -166,8 +185,8 @@ func registerMeta(r registers.Register, c registers.Counts, extra map[string]int
 // sorted puts the entries in address order and numbers the types in their sorted order: the
 // type words, and each first-seen number's sorted one.
 func (s *registrantStore) sorted() (types []string, remap []byte, err error) {
-	if uint64(len(s.blob)) > math.MaxUint32 {
-		return nil, nil, fmt.Errorf("registrants: %d bytes, over the format's 4 GiB", len(s.blob))
+	if uint64(s.size) > math.MaxUint32 {
+		return nil, nil, fmt.Errorf("registrants: %d bytes, over the format's 4 GiB", s.size)
 	}
 	types = append([]string(nil), s.types...)
 	sort.Strings(types)
@@ -179,16 +198,15 @@ func (s *registrantStore) sorted() (types []string, remap []byte, err error) {
 	return types, remap, nil
 }
 
-// recordEnd is where the record at off ends in the blob (its strings walked).
-func (s *registrantStore) recordEnd(off uint32) uint32 {
-	p := int(off)
-	rec := s.blob[p:]
+// record is the record at a place (its strings walked to find its end).
+func (s *registrantStore) record(at uint32) []byte {
+	rec := s.chunks[at>>recShift][at&(recChunk-1):]
 	n := int(registrantRec.names.get(rec)) + int(registrantRec.streets.get(rec)) + 3 // names, streets, city, area, postal code
-	p += registrantRec.head
+	p := registrantRec.head
 	for range n {
-		p += 1 + int(s.blob[p])
+		p += 1 + int(rec[p])
 	}
-	return uint32(p) //nolint:gosec // within the blob
+	return rec[:p]
 }
 
 func appendRegistrant(dst []byte, register int, rec registers.Record, typ byte) []byte {

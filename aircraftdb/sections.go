@@ -148,19 +148,19 @@ func (e *encoding) registrantOffsets() part {
 	return u32s(len(s.entries)+1, len(s.entries)+1, func(i int) uint32 {
 		v := at
 		if i < len(s.entries) {
-			at += s.recordEnd(s.entries[i].off) - s.entries[i].off
+			at += uint32(len(s.record(s.entries[i].at))) //nolint:gosec // checked: under 4 GiB
 		}
 		return v
 	})
 }
 
-// registrantRecords copies each record from the build's blob, in address order, its type
+// registrantRecords copies each record from the build's chunks, in address order, its type
 // renumbered to the sorted types'.
 func (e *encoding) registrantRecords() part {
 	s := &e.b.registrants
-	return part{len(s.entries), len(s.blob), func(w *bufio.Writer) {
+	return part{len(s.entries), s.size, func(w *bufio.Writer) {
 		for _, en := range s.entries {
-			rec := s.blob[en.off:s.recordEnd(en.off)]
+			rec := s.record(en.at)
 			t := int(registrantRec.typ)
 			_, _ = w.Write(rec[:t])
 			_ = w.WriteByte(e.regRemap[rec[t]])

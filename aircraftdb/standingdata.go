@@ -151,7 +151,7 @@ func (b *builder) readRoutes(read csvRows) error {
 			b.skip("routes: callsign empty or over 8 characters")
 			return
 		}
-		r := routeRow{key: key, seq: uint32(len(b.routes)), stopsFrom: uint32(len(b.stops))} //nolint:gosec // < 2^32
+		r := routeRow{key: key, stopsFrom: uint32(len(b.stops))} //nolint:gosec // < 2^32
 		codes := strings.Split(strings.ToUpper(c[1]), "-")
 		for _, code := range codes {
 			i := sort.SearchStrings(b.apOrder, code)
@@ -178,10 +178,7 @@ func (b *builder) readRoutes(read csvRows) error {
 // kept; a row before it is counted by its own reason, one after it as a duplicate (the order
 // of a build that keeps the first row of each callsign as it reads). It returns the kept rows.
 func (b *builder) keptRoutes() []routeRow {
-	sort.Slice(b.routes, func(i, j int) bool {
-		x, y := &b.routes[i], &b.routes[j]
-		return x.key < y.key || x.key == y.key && x.seq < y.seq
-	})
+	sort.SliceStable(b.routes, func(i, j int) bool { return b.routes[i].key < b.routes[j].key }) // a callsign's rows in the files' order
 	kept := b.routes[:0]
 	why := [...]string{routeUnknownAirport: "routes: unknown airport", routeTooLong: "routes: over 255 airports"}
 	for i := 0; i < len(b.routes); {

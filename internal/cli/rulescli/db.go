@@ -53,7 +53,7 @@ const (
 )
 
 // buildMemoryLimit is db build's and db update's soft memory limit (GOMEMLIMIT overrides it).
-const buildMemoryLimit = 128 << 20
+const buildMemoryLimit = 100 << 20
 
 // maxDownload bounds one downloaded upstream file (≈ 3 and ≈ 6 MB; the FAA register ≈ 60 MB).
 const maxDownload = 256 << 20
