@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -279,6 +280,13 @@ func loadFile(path string) (*DB, error) {
 	Release(db.regKeys) // read once, into the registrants' index: its pages can go
 	if !db.regIndex.wide() {
 		Release(db.regOffs) // the same: the index holds them
+	}
+	if n := len(db.regIndex.lines); n > 0 { // the index beside the bytes, outside the heap too (no pointers in it)
+		r := newRegion(n * int(unsafe.Sizeof(rankLine{})))
+		lines := unsafe.Slice((*rankLine)(unsafe.Pointer(&r.b[0])), n)
+		copy(lines, db.regIndex.lines)
+		db.regIndex.lines = lines
+		regions = append(regions, r)
 	}
 	runtime.AddCleanup(db, func(rs []*region) {
 		// Later, not now: a caller may still read a string it took just before it dropped the
