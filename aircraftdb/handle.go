@@ -277,9 +277,11 @@ func loadFile(path string) (*DB, error) {
 		regions[0].release() // the packed file, once unpacked
 		regions = regions[1:]
 	}
-	Release(db.regKeys) // read once, into the registrants' index: its pages can go
-	if !db.regIndex.wide() {
-		Release(db.regOffs) // the same: the index holds them
+	if len(regions) > 0 && regions[0].holds(raw) {
+		Release(db.regKeys) // read once, into the registrants' index: its pages can go
+		if !db.regIndex.wide() {
+			Release(db.regOffs) // the same: the index holds them
+		}
 	}
 	if n := len(db.regIndex.lines); n > 0 { // the index beside the bytes, outside the heap too (no pointers in it)
 		r := newRegion(n * int(unsafe.Sizeof(rankLine{})))

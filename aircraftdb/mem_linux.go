@@ -73,6 +73,17 @@ func newRegion(n int) *region {
 	return &region{b: make([]byte, n), heap: true}
 }
 
+// holds reports whether b lies in the region, outside the Go heap (pages there may be given
+// back: never the heap's).
+func (r *region) holds(b []byte) bool {
+	if r.heap || len(b) == 0 || len(r.b) == 0 {
+		return false
+	}
+	start, end := uintptr(unsafe.Pointer(&r.b[0])), uintptr(unsafe.Pointer(&r.b[0]))+uintptr(len(r.b))
+	p := uintptr(unsafe.Pointer(&b[0]))
+	return p >= start && p+uintptr(len(b)) <= end
+}
+
 // release gives the region's pages back and keeps its addresses for reuse.
 func (r *region) release() {
 	if r.heap || r.b == nil {

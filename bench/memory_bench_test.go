@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -33,15 +33,19 @@ func trackerRules(b *testing.B) string {
 	return bin
 }
 
-// run runs the command and returns its peak resident memory in MB (getrusage's ru_maxrss).
+// run runs the command and returns its peak resident memory in MB (its own VmHWM:
+// testenv.RunPeak says why not getrusage).
 func run(b *testing.B, bin string, env []string, args ...string) float64 {
 	b.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), env...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("%s %v: %v\n%s", bin, args, err, out)
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	peak, err := testenv.RunPeak(cmd)
+	if err != nil {
+		b.Fatalf("%s %v: %v\n%s", bin, args, err, out.String())
 	}
-	return float64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) / 1024 //nolint:forcetypeassert // linux
+	return peak
 }
 
 // BenchmarkDBBuildPeakRSS: tracker-rules db build, as a user runs it, with the upstream files

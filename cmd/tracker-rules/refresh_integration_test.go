@@ -15,12 +15,12 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/registers/registerstest"
 )
 
@@ -132,14 +132,14 @@ func updateWith(t *testing.T, srv *httptest.Server, target, faaPath string, env 
 	cmd.Env = append(append(os.Environ(), "ALLOW_PRIVATE_DOWNLOADS=true"), env...)
 	var out, errb strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
+	peak, err := testenv.RunPeak(cmd)
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
 	} else {
 		require.NoError(t, err)
 	}
-	return out.String(), errb.String(), code, float64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) / 1024 //nolint:forcetypeassert // linux
+	return out.String(), errb.String(), code, peak
 }
 
 func TestDBUpdateCannotWipeTheOwners(t *testing.T) {
