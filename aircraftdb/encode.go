@@ -145,18 +145,15 @@ type part struct {
 	write         func(w *bufio.Writer)
 }
 
-// parts are the sections, in file order: one encoder per row of the table `sections`.
+// parts are the sections, in file order: each row of the table `sections` encoded.
 func (e *encoding) parts() []part {
-	encoders := [secCountV2]func() part{e.metaPart, e.stringsPart, e.aircraftKeys, e.aircraftRecords, e.typeRecords,
-		e.operatorRecords, e.airportRecords, e.routeKeys, e.routeOffsets, e.routeStops, e.blockRecords,
-		e.registrantKeys, e.registrantOffsets, e.registrantRecords}
 	n := secCount
 	if e.version == FormatVersion {
 		n = secCountV2
 	}
 	out := make([]part, n)
-	for i := range out {
-		out[i] = encoders[i]()
+	for i, spec := range sections[:n] {
+		out[i] = spec.encode(e)
 	}
 	return out
 }

@@ -59,29 +59,31 @@ const (
 	secCountV2 = secRegistrants // format 2's
 )
 
-// sectionSpec is one section: its id, the size of its records (0: free-form bytes), and where
-// a loaded database keeps it. Load and the build's encode both walk this one table.
+// sectionSpec is one section: its id, the size of its records (0: free-form bytes), where a
+// loaded database keeps it (in), and how a build writes it (encode, sections.go). Load and the
+// build both walk this one table.
 type sectionSpec struct {
-	id   uint32
-	size int
-	in   func(db *DB) *[]byte
+	id     uint32
+	size   int
+	in     func(db *DB) *[]byte
+	encode func(e *encoding) part
 }
 
 var sections = [secCountV2]sectionSpec{
-	{secMeta, 0, func(db *DB) *[]byte { return &db.metaRaw }},
-	{secStrings, 0, func(db *DB) *[]byte { return &db.strs }},
-	{secAircraftKeys, 4, func(db *DB) *[]byte { return &db.acKeys }},
-	{secAircraft, aircraftRec.size, func(db *DB) *[]byte { return &db.acRecs }},
-	{secTypes, typeRec.size, func(db *DB) *[]byte { return &db.types }},
-	{secOperators, operatorRec.size, func(db *DB) *[]byte { return &db.ops }},
-	{secAirports, airportRec.size, func(db *DB) *[]byte { return &db.airports }},
-	{secRouteKeys, 8, func(db *DB) *[]byte { return &db.routeKeys }},
-	{secRouteOffsets, 4, func(db *DB) *[]byte { return &db.routeOffs }},
-	{secRouteStops, 2, func(db *DB) *[]byte { return &db.stops }},
-	{secBlocks, blockRec.size, func(db *DB) *[]byte { return &db.blocks }},
-	{secRegistrantKeys, 4, func(db *DB) *[]byte { return &db.regKeys }},
-	{secRegistrantOffsets, 4, func(db *DB) *[]byte { return &db.regOffs }},
-	{secRegistrants, 0, func(db *DB) *[]byte { return &db.regRecs }},
+	{secMeta, 0, func(db *DB) *[]byte { return &db.metaRaw }, (*encoding).metaPart},
+	{secStrings, 0, func(db *DB) *[]byte { return &db.strs }, (*encoding).stringsPart},
+	{secAircraftKeys, 4, func(db *DB) *[]byte { return &db.acKeys }, (*encoding).aircraftKeys},
+	{secAircraft, aircraftRec.size, func(db *DB) *[]byte { return &db.acRecs }, (*encoding).aircraftRecords},
+	{secTypes, typeRec.size, func(db *DB) *[]byte { return &db.types }, (*encoding).typeRecords},
+	{secOperators, operatorRec.size, func(db *DB) *[]byte { return &db.ops }, (*encoding).operatorRecords},
+	{secAirports, airportRec.size, func(db *DB) *[]byte { return &db.airports }, (*encoding).airportRecords},
+	{secRouteKeys, 8, func(db *DB) *[]byte { return &db.routeKeys }, (*encoding).routeKeys},
+	{secRouteOffsets, 4, func(db *DB) *[]byte { return &db.routeOffs }, (*encoding).routeOffsets},
+	{secRouteStops, 2, func(db *DB) *[]byte { return &db.stops }, (*encoding).routeStops},
+	{secBlocks, blockRec.size, func(db *DB) *[]byte { return &db.blocks }, (*encoding).blockRecords},
+	{secRegistrantKeys, 4, func(db *DB) *[]byte { return &db.regKeys }, (*encoding).registrantKeys},
+	{secRegistrantOffsets, 4, func(db *DB) *[]byte { return &db.regOffs }, (*encoding).registrantOffsets},
+	{secRegistrants, 0, func(db *DB) *[]byte { return &db.regRecs }, (*encoding).registrantRecords},
 }
 
 // Fields of a record, by their offset in it: each is read (get) and written (put) through the
