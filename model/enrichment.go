@@ -20,9 +20,9 @@ type EnrichState struct {
 // Keep keeps src (the database a lookup used) alive as long as the flight: its strings point
 // into it. A flight that outlives a database's replacement keeps both.
 func (e *EnrichState) Keep(src any) {
-	switch {
-	case e.from == src:
-	case e.from == nil:
+	switch e.from {
+	case src:
+	case nil:
 		e.from = src
 	default:
 		e.older = append(e.older, e.from)

@@ -28,7 +28,7 @@ func (CASA) Read(path string, keep func(Entry)) (Counts, error) {
 	if err != nil {
 		return Counts{}, fmt.Errorf("casa: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	c, err := readCASA(f, keep)
 	c.Date = f.date
 	return c, err

@@ -32,7 +32,7 @@ func (FAA) Read(path string, keep func(Entry)) (Counts, error) {
 	if err != nil {
 		return Counts{}, fmt.Errorf("faa: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	c, err := readFAA(f, keep)
 	c.Date = f.date
 	return c, err

@@ -164,8 +164,8 @@ func tcFile(path, name string, width int, c *Counts, row func([][]byte)) error {
 	if err != nil {
 		return fmt.Errorf("tc: %w", err)
 	}
-	defer f.Close()
-	if f.date.After(c.Date) { // the newer of the two members'
+	defer func() { _ = f.Close() }() // read only
+	if f.date.After(c.Date) {        // the newer of the two members'
 		c.Date = f.date
 	}
 	ls := newLines(f, name)
