@@ -1,9 +1,11 @@
 package aircraftdb
 
 import (
+	"bytes"
+	"os"
+
 	"github.com/tracker-adsb/tracker-core-health/registers"
 
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -43,7 +45,7 @@ func FuzzStandingDataCSV(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		want := []string{"Code", "Name", "ICAO", "IATA", "Location", "CountryISO2", "Latitude", "Longitude", "AltitudeFeet"}
 		b := newBuilder()
-		_ = b.csvFile("airports/x.csv", data, want, func(cols []string) {
+		_ = b.csvFile("airports/x.csv", bytes.NewReader(data), want, func(cols []string) {
 			if len(cols) != len(want) {
 				t.Fatalf("%d columns handed on, want %d", len(cols), len(want))
 			}
@@ -54,7 +56,7 @@ func FuzzStandingDataCSV(f *testing.F) {
 			sd.byPath[folder+"/schema-01/x.csv"] = data
 		}
 		_ = b.standingData(sd)
-		if out, err := b.encode(); err == nil {
+		if out, err := b.encodeAll(); err == nil {
 			if _, err := Load(out); err != nil {
 				t.Fatalf("a build that does not load: %v", err)
 			}

@@ -3,14 +3,15 @@ package aircraftdb
 import (
 	"bytes"
 	"compress/gzip"
-	"strings"
-
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -29,14 +30,28 @@ var (
 
 // Decode loads a database from a file's bytes: zstd-compressed (the shipped one), gzip-
 // compressed or not. A compressed file is unpacked into one buffer of its unpacked size.
-func Decode(b []byte) (*DB, error) { return decode(b, false) }
+func Decode(b []byte) (*DB, error) { return decode(b, heapBytes) }
 
 // DecodeForever is Decode for a database that is never released (the shipped one, loaded
 // once per process): a zstd file is unpacked outside the Go heap, where it costs a fraction
 // of the time to write (permanent).
-func DecodeForever(b []byte) (*DB, error) { return decode(b, true) }
+func DecodeForever(b []byte) (*DB, error) { return decode(b, permanent) }
 
-func decode(b []byte, forever bool) (*DB, error) {
+// alloc gives n bytes of capacity (length 0) for a database's bytes.
+type alloc func(n int) []byte
+
+func heapBytes(n int) []byte { return make([]byte, 0, n) }
+
+func decode(b []byte, mem alloc) (*DB, error) {
+	raw, err := unpack(b, mem)
+	if err != nil {
+		return nil, err
+	}
+	return Load(raw)
+}
+
+// unpack is a file's bytes unpacked (b itself when it is not compressed), into mem's bytes.
+func unpack(b []byte, mem alloc) ([]byte, error) {
 	switch {
 	case bytes.HasPrefix(b, packMagic):
 		parts, total, ours, err := readParts(b)
@@ -46,30 +61,18 @@ func decode(b []byte, forever bool) (*DB, error) {
 		if err != nil {
 			return nil, err
 		}
-		raw, err := unpackParts(parts, total, forever)
-		if err != nil {
-			return nil, err
-		}
-		return Load(raw)
+		return unpackParts(parts, total, mem)
 	case bytes.HasPrefix(b, zstdMagic):
-		raw, err := unzstd(b, forever)
-		if err != nil {
-			return nil, err
-		}
-		return Load(raw)
+		return unzstd(b, mem)
 	case bytes.HasPrefix(b, gzipMagic):
-		raw, err := gunzip(b)
-		if err != nil {
-			return nil, err
-		}
-		return Load(raw)
+		return gunzip(b, mem)
 	}
-	return Load(b)
+	return b, nil
 }
 
 // unzstd unpacks a zstd frame: the frame header holds the unpacked size, so the database is
 // decoded into one allocation of that size, and the decoder keeps no window of its own.
-func unzstd(b []byte, forever bool) ([]byte, error) {
+func unzstd(b []byte, mem alloc) ([]byte, error) {
 	var h zstd.Header
 	if err := h.Decode(b); err != nil {
 		return nil, formatErr("zstd: %v", err)
@@ -83,11 +86,8 @@ func unzstd(b []byte, forever bool) ([]byte, error) {
 	}
 	defer d.Close()
 	var dst []byte
-	switch {
-	case h.HasFCS && forever:
-		dst = permanent(int(h.FrameContentSize))
-	case h.HasFCS:
-		dst = make([]byte, 0, h.FrameContentSize)
+	if h.HasFCS {
+		dst = mem(int(h.FrameContentSize))
 	}
 	raw, err := d.DecodeAll(b, dst)
 	if err != nil {
@@ -96,26 +96,25 @@ func unzstd(b []byte, forever bool) ([]byte, error) {
 	return raw, nil
 }
 
-func gunzip(b []byte) ([]byte, error) {
+// gunzip unpacks a gzip file: its trailer holds the unpacked size (mod 2^32), so it is read
+// into one allocation of that size, not a buffer doubled up to it.
+func gunzip(b []byte, mem alloc) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(b))
 	if err != nil {
 		return nil, formatErr("gzip: %v", err)
 	}
-	// gzip's trailer holds the unpacked size (mod 2^32): one allocation of that size, not
-	// a buffer doubled up to it (52 MB in passing for the 21 MB database).
-	var buf bytes.Buffer
-	if n := int(le.Uint32(b[len(b)-4:])); len(b) > 18 && n > 0 && n <= MaxFile {
-		buf.Grow(n + bytes.MinRead)
+	n := int(le.Uint32(b[len(b)-4:]))
+	if len(b) <= 18 || n <= 0 || n > MaxFile {
+		return nil, formatErr("gzip: over %d bytes unpacked, or truncated", MaxFile)
 	}
-	_, err = buf.ReadFrom(io.LimitReader(zr, MaxFile+1))
-	raw := buf.Bytes()
-	if err != nil {
+	out := mem(n)[:n]
+	if _, err := io.ReadFull(zr, out); err != nil {
 		return nil, formatErr("gzip: %v (truncated?)", err)
 	}
-	if len(raw) > MaxFile {
-		return nil, formatErr("over %d bytes unpacked", MaxFile)
+	if k, _ := io.ReadFull(zr, make([]byte, 1)); k > 0 {
+		return nil, formatErr("gzip: more than its trailer says (over %d bytes unpacked?)", MaxFile)
 	}
-	return raw, nil
+	return out, nil
 }
 
 // ReloadEvery is how often a running program looks at its database file: a replaced file is
@@ -230,21 +229,81 @@ func (h *Handle) useFallback() bool {
 	return had || was != (h.fallback != nil)
 }
 
-func (h *Handle) open() (*DB, error) {
-	f, err := os.Open(h.path)
+func (h *Handle) open() (*DB, error) { return loadFile(h.path) }
+
+// loadFile reads a database file into memory outside the Go heap (unpacked there when it is
+// compressed), given back when the database is no longer referenced: a collector that sizes
+// the heap at twice what is live would otherwise hold the database twice (docs/decisions.md).
+// Whoever keeps a string of it past the database keeps the database (model.EnrichState.Keep).
+func loadFile(path string) (*DB, error) {
+	f, err := os.Open(path) //nolint:gosec // the user's database
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxFile+1))
+	st, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
-	if len(b) > MaxFile {
+	if st.Size() > MaxFile {
 		return nil, formatErr("over %d bytes", MaxFile)
 	}
-	return Decode(b)
+	var regions []*region
+	mem := func(n int) []byte {
+		r := newRegion(n)
+		regions = append(regions, r)
+		return r.b[:0:n]
+	}
+	releaseAll := func() {
+		for _, r := range regions {
+			r.release()
+		}
+	}
+	file := mem(int(st.Size()))[:st.Size()]
+	if _, err := io.ReadFull(f, file); err != nil {
+		releaseAll()
+		return nil, err
+	}
+	raw, err := unpack(file, mem)
+	var db *DB
+	if err == nil {
+		db, err = Load(raw)
+	}
+	if err != nil {
+		releaseAll()
+		return nil, err
+	}
+	if len(raw) != len(file) || &raw[0] != &file[0] {
+		regions[0].release() // the packed file, once unpacked
+		regions = regions[1:]
+	}
+	if len(regions) > 0 && regions[0].holds(raw) {
+		Release(db.regKeys) // read once, into the registrants' index: its pages can go
+		if !db.regIndex.wide() {
+			Release(db.regOffs) // the same: the index holds them
+		}
+	}
+	if n := len(db.regIndex.lines); n > 0 { // the index beside the bytes, outside the heap too (no pointers in it)
+		r := newRegion(n * int(unsafe.Sizeof(rankLine{})))
+		lines := unsafe.Slice((*rankLine)(unsafe.Pointer(&r.b[0])), n)
+		copy(lines, db.regIndex.lines)
+		db.regIndex.lines = lines
+		regions = append(regions, r)
+	}
+	runtime.AddCleanup(db, func(rs []*region) {
+		// Later, not now: a caller may still read a string it took just before it dropped the
+		// database (an answer being written); a flight holds its database itself.
+		time.AfterFunc(releaseAfter, func() {
+			for _, r := range rs {
+				r.release()
+			}
+		})
+	}, regions)
+	return db, nil
 }
+
+// releaseAfter is how long a database's memory outlives the last reference to the database.
+var releaseAfter = 10 * time.Minute
 
 // Compress packs a database file for its name: zstd for ".zst" (the shipped file: smaller
 // than gzip and unpacked several times faster, in parts on every core: packZstd), gzip for

@@ -3,9 +3,9 @@ package aircraftdb
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"sort"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
@@ -13,29 +13,11 @@ import (
 )
 
 // The registrants (CONTRACT.md 12) are format version 2's three sections after the eleven of
-// version 1: addresses (sorted u32), offsets (u32, one more than the addresses) and records.
-// A record is variable-sized, its strings inline (most are unique: names, streets):
-//
-//	register u8 (Meta.Registers' index), flags u8 (bit 0: an organisation), type u8 (0 none,
-//	else Meta.RegistrantTypes[type-1]), country [2]byte (zero: none), name count u8, street
-//	count u8; then each string as a length u8 and its bytes: the names, the streets, city,
-//	administrative area, postal code.
-//
-// A database without registrants is written as version 1, as before: the shipped one is, and
-// a program of the last version reads it.
-const (
-	secRegistrantKeys uint32 = secBlocks + iota + 1
-	secRegistrantOffsets
-	secRegistrants
-	secCountV2 = secRegistrants
-)
+// version 1: addresses (sorted u32), offsets (u32, one more than the addresses) and records
+// (registrantRec). A database without registrants is written as version 1, as before: the
+// shipped one is, and a program of the last version reads it.
 
-const (
-	formatV1           = 1
-	registrantHead     = 7
-	flagOrganisation   = 1
-	maxRegistrantTypes = 255
-)
+const maxRegistrantTypes = 255
 
 // RegisterFile is one register to build from: which, and its file set (archive, folder, file).
 type RegisterFile struct {
@@ -53,19 +35,37 @@ type RegisterMeta struct {
 	Skipped map[string]int `json:"skipped,omitempty"`
 }
 
+// RegisterError is a register that failed a build: its files, or Options.Accept, refused.
+type RegisterError struct {
+	Register string
+	Err      error
+}
+
+func (e *RegisterError) Error() string { return e.Err.Error() }
+func (e *RegisterError) Unwrap() error { return e.Err }
+
 // registrantStore holds the registrants while building, compactly (a 300,000-row register
-// costs ≈ 25 MB, not a Go structure per record): each record already encoded in one growing
-// blob with its type numbered in first-seen order, the addresses taken in a 2 MB bitmap (the
-// first register to give one keeps it).
+// costs ≈ 25 MB, not a Go structure per record): each record already encoded, in chunks that
+// never move as they grow (one growing slice is copied whole each time it grows: twice its
+// size for a moment), with its type numbered in first-seen order, the addresses taken in a
+// 2 MB bitmap (the first register to give one keeps it).
 type registrantStore struct {
-	blob    []byte
+	chunks  [][]byte // each recChunk bytes at most; a record never spans two
+	size    int      // the records' bytes in all
+	scratch []byte
 	entries []registrantEntry
 	taken   []byte          // one bit per 24-bit address
 	typeNo  map[string]byte // type → first-seen number (1…)
 	types   []string        // by first-seen number - 1
 }
 
-type registrantEntry struct{ addr, off uint32 }
+// recChunk is a chunk of records; at is chunk<<recShift | offset.
+const (
+	recShift = 22
+	recChunk = 1 << recShift
+)
+
+type registrantEntry struct{ addr, at uint32 }
 
 // add keeps rec for addr from register reg; false: the address is taken, or the register
 // names more types than the format holds.
@@ -73,7 +73,7 @@ func (s *registrantStore) add(addr uint32, reg int, rec registers.Record) bool {
 	if s.taken == nil {
 		s.taken, s.typeNo = make([]byte, 1<<24/8), map[string]byte{}
 	}
-	if s.taken[addr>>3]&(1<<(addr&7)) != 0 {
+	if addr > 0xFFFFFF || s.taken[addr>>3]&(1<<(addr&7)) != 0 {
 		return false
 	}
 	typ := byte(0)
@@ -89,9 +89,19 @@ func (s *registrantStore) add(addr uint32, reg int, rec registers.Record) bool {
 		}
 		typ = n
 	}
+	s.scratch = appendRegistrant(s.scratch[:0], reg, rec, typ)
+	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+len(s.scratch) > recChunk {
+		if len(s.chunks) == 1<<(32-recShift) {
+			return false // 4 GiB of records: more than the format holds
+		}
+		s.chunks = append(s.chunks, make([]byte, 0, recChunk))
+	}
+	c := &s.chunks[len(s.chunks)-1]
+	at := uint32(len(s.chunks)-1)<<recShift | uint32(len(*c)) //nolint:gosec // bounded above
+	*c = append(*c, s.scratch...)
+	s.size += len(s.scratch)
 	s.taken[addr>>3] |= 1 << (addr & 7)
-	s.entries = append(s.entries, registrantEntry{addr: addr, off: uint32(len(s.blob))}) //nolint:gosec // checked at encode
-	s.blob = appendRegistrant(s.blob, reg, rec, typ)
+	s.entries = append(s.entries, registrantEntry{addr: addr, at: at})
 	return true
 }
 
@@ -99,38 +109,60 @@ func (s *registrantStore) add(addr uint32, reg int, rec registers.Record) bool {
 // give keeps the first's (the order of the build's list) and is counted; a register without
 // addresses (CASA) is joined by registration to the aircraft already read, and a registration
 // of no aircraft, or of two, is skipped and counted.
-func (b *builder) registers(files []RegisterFile) error {
-	var byReg map[string][]uint32
+func (b *builder) registers(files []RegisterFile, accept func(string, int) error) error {
 	for _, f := range files {
-		idx := len(b.meta.Registers)
+		idx, name := len(b.meta.Registers), f.Register.Name()
 		extra := map[string]int{}
+		var joins []registers.Entry // kept until the register is read, then joined (few: CASA's 16,700)
 		c, err := f.Register.Read(f.Path, func(e registers.Entry) {
-			addr := e.Address
-			if !e.HasAddress {
-				if byReg == nil {
-					byReg = b.registrationIndex()
-				}
-				addrs := byReg[strings.ToUpper(e.Registration)]
-				switch {
-				case len(addrs) == 0:
-					extra["registration not in the aircraft database"]++
-					return
-				case len(addrs) > 1:
-					extra["registration of two addresses"]++
-					return
-				}
-				addr = addrs[0]
-			}
-			if !b.registrants.add(addr, idx, e.Record) {
+			switch {
+			case !e.HasAddress:
+				joins = append(joins, e)
+			case !b.registrants.add(e.Address, idx, e.Record):
 				extra["address already registered elsewhere"]++
 			}
 		})
 		if err != nil {
-			return err // the register's own error names it and the problem
+			return &RegisterError{Register: name, Err: err} // its own error names it and the problem
 		}
-		b.meta.Registers = append(b.meta.Registers, registerMeta(f.Register, c, extra))
+		b.join(joins, idx, extra)
+		m := registerMeta(f.Register, c, extra)
+		if accept != nil {
+			if err := accept(name, m.Kept); err != nil {
+				return &RegisterError{Register: name, Err: err}
+			}
+		}
+		b.meta.Registers = append(b.meta.Registers, m)
 	}
 	return nil
+}
+
+// join keeps the entries of a register without addresses at the one address the aircraft
+// database has for each registration.
+func (b *builder) join(entries []registers.Entry, reg int, extra map[string]int) {
+	if len(entries) == 0 {
+		return
+	}
+	addrs := make(map[string][]uint32, len(entries))
+	for _, e := range entries {
+		addrs[strings.ToUpper(e.Registration)] = nil
+	}
+	for _, a := range b.settledAircraft() {
+		r := strings.ToUpper(string(b.regs[a.regOff : a.regOff+uint32(a.regLen)]))
+		if list, ok := addrs[r]; ok && len(list) < 2 {
+			addrs[r] = append(list, a.addr)
+		}
+	}
+	for _, e := range entries {
+		switch found := addrs[strings.ToUpper(e.Registration)]; {
+		case len(found) == 0:
+			extra["registration not in the aircraft database"]++
+		case len(found) > 1:
+			extra["registration of two addresses"]++
+		case !b.registrants.add(found[0], reg, e.Record):
+			extra["address already registered elsewhere"]++
+		}
+	}
 }
 
 // registerMeta is what db info says of a register read: its counts with the build's own
@@ -150,69 +182,47 @@ func registerMeta(r registers.Register, c registers.Counts, extra map[string]int
 	return m
 }
 
-// registrationIndex is the aircraft's addresses by registration (upper-case).
-func (b *builder) registrationIndex() map[string][]uint32 {
-	out := make(map[string][]uint32, len(b.aircraft))
-	for _, addr := range sortedKeys(b.aircraft) {
-		if reg := strings.ToUpper(b.aircraft[addr].reg); reg != "" {
-			out[reg] = append(out[reg], addr)
-		}
-	}
-	return out
-}
-
-// encodeRegistrants lays out the three sections (records in address order) and the type
-// words, sorted, each record's type number rewritten to its sorted place.
-func (s *registrantStore) encode() (keys, offs, recs []byte, types []string, err error) {
-	if uint64(len(s.blob)) > math.MaxUint32 {
-		return nil, nil, nil, nil, fmt.Errorf("registrants: %d bytes, over the format's 4 GiB", len(s.blob))
+// sorted puts the entries in address order and numbers the types in their sorted order: the
+// type words, and each first-seen number's sorted one.
+func (s *registrantStore) sorted() (types []string, remap []byte, err error) {
+	if uint64(s.size) > math.MaxUint32 {
+		return nil, nil, fmt.Errorf("registrants: %d bytes, over the format's 4 GiB", s.size)
 	}
 	types = append([]string(nil), s.types...)
 	sort.Strings(types)
-	remap := make([]byte, len(s.types)+1)
+	remap = make([]byte, len(s.types)+1)
 	for i, t := range types {
 		remap[s.typeNo[t]] = byte(i + 1) //nolint:gosec // ≤ 255 types
 	}
 	sort.Slice(s.entries, func(i, j int) bool { return s.entries[i].addr < s.entries[j].addr })
-	keys = make([]byte, 0, 4*len(s.entries))
-	offs = make([]byte, 0, 4*(len(s.entries)+1))
-	recs = make([]byte, 0, len(s.blob))
-	for _, e := range s.entries {
-		end := s.recordEnd(e.off)
-		keys = le.AppendUint32(keys, e.addr)
-		offs = le.AppendUint32(offs, uint32(len(recs))) //nolint:gosec // checked above
-		start := len(recs)
-		recs = append(recs, s.blob[e.off:end]...)
-		recs[start+2] = remap[recs[start+2]]
-	}
-	offs = le.AppendUint32(offs, uint32(len(recs))) //nolint:gosec // checked above
-	return keys, offs, recs, types, nil
+	return types, remap, nil
 }
 
-// recordEnd is where the record at off ends in the blob (its strings walked).
-func (s *registrantStore) recordEnd(off uint32) uint32 {
-	p := int(off)
-	n := int(s.blob[p+5]) + int(s.blob[p+6]) + 3 // names, streets, city, area, postal code
-	p += registrantHead
+// record is the record at a place (its strings walked to find its end).
+func (s *registrantStore) record(at uint32) []byte {
+	rec := s.chunks[at>>recShift][at&(recChunk-1):]
+	n := int(registrantRec.names.get(rec)) + int(registrantRec.streets.get(rec)) + 3 // names, streets, city, area, postal code
+	p := registrantRec.head
 	for range n {
-		p += 1 + int(s.blob[p])
+		p += 1 + int(rec[p])
 	}
-	return uint32(p) //nolint:gosec // within the blob
+	return rec[:p]
 }
 
 func appendRegistrant(dst []byte, register int, rec registers.Record, typ byte) []byte {
-	flags := byte(0)
+	names, streets := rec.Names[:min(len(rec.Names), model.MaxRegistrantNames)], rec.Street[:min(len(rec.Street), 2)]
+	var head [7]byte
+	registrantRec.register.put(head[:], byte(register)) //nolint:gosec // a few registers
 	if rec.Organisation {
-		flags = flagOrganisation
+		registrantRec.flags.put(head[:], flagOrganisation)
 	}
-	country := [2]byte{}
+	registrantRec.typ.put(head[:], typ)
 	if len(rec.Country) == 2 {
-		country = [2]byte{rec.Country[0], rec.Country[1]}
+		registrantRec.country.putString(head[:], rec.Country)
 	}
-	names, streets := rec.Names, rec.Street
-	names = names[:min(len(names), model.MaxRegistrantNames)]
-	streets = streets[:min(len(streets), 2)]
-	dst = append(dst, byte(register), flags, typ, country[0], country[1], byte(len(names)), byte(len(streets))) //nolint:gosec // a few registers
+	registrantRec.names.put(head[:], byte(len(names)))     //nolint:gosec // ≤ 6
+	registrantRec.streets.put(head[:], byte(len(streets))) //nolint:gosec // ≤ 2
+	dst = append(dst, head[:registrantRec.head]...)
 	for _, s := range names {
 		dst = appendShort(dst, s)
 	}
@@ -227,12 +237,7 @@ func appendRegistrant(dst []byte, register int, rec registers.Record, typ byte) 
 
 // appendShort appends a string of at most 255 bytes (clipped on a rune boundary) after its length.
 func appendShort(dst []byte, s string) []byte {
-	if len(s) > 255 {
-		s = s[:255]
-		for !utf8.ValidString(s) {
-			s = s[:len(s)-1]
-		}
-	}
+	s = clip(s)
 	dst = append(dst, byte(len(s)))
 	return append(dst, s...)
 }
@@ -241,82 +246,92 @@ func appendShort(dst []byte, s string) []byte {
 func (db *DB) Registrants() int { return len(db.regKeys) / 4 }
 
 // Registrant looks up who the aircraft at addr is registered to, as the register publishes it
-// (REGISTRANT_DETAIL is the caller's: model.Registrant.Shown). No allocation: its strings
-// point into the database. A record the file holds badly is a miss, never a read out of bounds.
-func (db *DB) Registrant(addr uint32) (model.Registrant, bool) {
-	n := len(db.regKeys) / 4
-	if n == 0 || addr > 0xFFFFFF {
-		return model.Registrant{}, false
-	}
-	lo, hi := int(db.regBuckets[addr>>12]), int(db.regBuckets[addr>>12+1])
-	end := hi
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if le.Uint32(db.regKeys[mid*4:]) < addr {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	if lo == end || le.Uint32(db.regKeys[lo*4:]) != addr {
-		return model.Registrant{}, false
-	}
-	from, to := le.Uint32(db.regOffs[lo*4:]), le.Uint32(db.regOffs[lo*4+4:])
-	if from > to || uint64(to) > uint64(len(db.regRecs)) {
-		return model.Registrant{}, false
-	}
-	return db.decodeRegistrant(db.regRecs[from:to])
+// (REGISTRANT_DETAIL is the caller's: model.Registrant.Shown), with the register it came
+// from and that register's notice. No allocation: its strings point into the database. A
+// record the file holds badly is a miss, never a read out of bounds.
+func (db *DB) Registrant(addr uint32) (r model.Registrant, ok bool) {
+	ok = db.RegistrantTo(addr, &r)
+	return r, ok
 }
 
-func (db *DB) decodeRegistrant(p []byte) (model.Registrant, bool) {
-	var r model.Registrant
-	if len(p) < registrantHead {
-		return r, false
+// RegistrantTo is Registrant into r (a flight's own, say: nothing copied on the way); r is
+// zeroed on a miss.
+func (db *DB) RegistrantTo(addr uint32, r *model.Registrant) bool {
+	*r = model.Registrant{}
+	from, ok := db.regIndex.find(addr, db.regOffs)
+	return ok && db.decodeRegistrant(db.regRecs[from:], r) // the record's strings say where it ends
+}
+
+// decodeRegistrant reads the record at the start of p into r.
+func (db *DB) decodeRegistrant(p []byte, r *model.Registrant) bool {
+	if len(p) < registrantRec.head {
+		return false
 	}
-	if t := int(p[2]); t > 0 && t <= len(db.meta.RegistrantTypes) {
+	if i := int(registrantRec.register.get(p)); i < len(db.meta.Registers) {
+		r.Source, r.Notice = db.meta.Registers[i].Name, db.meta.Registers[i].Notice
+	}
+	if t := int(registrantRec.typ.get(p)); t > 0 && t <= len(db.meta.RegistrantTypes) {
 		r.Type = db.meta.RegistrantTypes[t-1]
 	}
-	r.Organisation = p[1]&flagOrganisation != 0
-	if p[3] != 0 {
-		r.Country = unsafe.String(&p[3], 2)
+	if c := registrantRec.country.get(p); c[0] != 0 {
+		r.Country = unsafe.String(&c[0], 2)
 	}
-	nNames, nStreets := int(p[5]), int(p[6])
+	nNames, nStreets := int(registrantRec.names.get(p)), int(registrantRec.streets.get(p))
 	if nNames > len(r.Names) || nStreets > len(r.Street) {
-		return model.Registrant{}, false
+		*r = model.Registrant{}
+		return false
 	}
-	p = p[registrantHead:]
-	ok := true
-	next := func() string {
-		if len(p) == 0 || int(p[0]) >= len(p) {
-			ok = false
-			return ""
-		}
-		n := int(p[0])
-		s := p[1 : 1+n]
-		p = p[1+n:]
-		if n == 0 {
-			return ""
-		}
-		return unsafe.String(&s[0], n)
-	}
+	s := shortStrings{p: p[registrantRec.head:]}
 	for i := range nNames {
-		r.Names[i] = next()
+		r.Names[i] = s.next()
 	}
 	for i := range nStreets {
-		r.Street[i] = next()
+		r.Street[i] = s.next()
 	}
-	r.City, r.AdministrativeArea, r.PostalCode = next(), next(), next()
-	if !ok {
-		return model.Registrant{}, false
+	r.City, r.AdministrativeArea, r.PostalCode = s.next(), s.next(), s.next()
+	if s.bad {
+		*r = model.Registrant{}
+		return false
 	}
-	return r, true
+	r.Organisation = db.organisation(p, r) // the one rule, whatever the build said
+	return true
+}
+
+// organisation is model.IsOrganisation of a record: worked out once per register and type at
+// load where a type decides it, else from the name.
+func (db *DB) organisation(p []byte, r *model.Registrant) bool {
+	reg, typ := int(registrantRec.register.get(p)), int(registrantRec.typ.get(p))
+	if typ == 0 || r.Source == "casa" || reg >= len(db.meta.Registers) {
+		return model.IsOrganisation(r.Source, r.Type, r.Names[0])
+	}
+	return db.typeOrg[reg*256+typ]
+}
+
+// shortStrings reads a record's strings, each after its length byte.
+type shortStrings struct {
+	p   []byte
+	bad bool // one ran past the record
+}
+
+func (s *shortStrings) next() string {
+	if len(s.p) == 0 || int(s.p[0]) >= len(s.p) || s.bad {
+		s.bad = true
+		return ""
+	}
+	n := int(s.p[0])
+	v := s.p[1 : 1+n]
+	s.p = s.p[1+n:]
+	if n == 0 {
+		return ""
+	}
+	return unsafe.String(&v[0], n)
 }
 
 // RegistrantTypes are the registrant types the database holds, sorted (the rule editor
 // offers them).
 func (db *DB) RegistrantTypes() []string { return db.meta.RegistrantTypes }
 
-// indexRegistrants checks the offsets once and builds the address buckets (as the aircraft's).
+// indexRegistrants checks the addresses and offsets once and indexes the addresses.
 func (db *DB) indexRegistrants() error {
 	n := len(db.regKeys) / 4
 	if n == 0 {
@@ -325,14 +340,112 @@ func (db *DB) indexRegistrants() error {
 	if len(db.regOffs) != (n+1)*4 {
 		return formatErr("registrant offsets: %d for %d addresses", len(db.regOffs)/4, n)
 	}
-	prev := uint32(0)
-	for i := 0; i < len(db.regOffs); i += 4 {
-		o := le.Uint32(db.regOffs[i:])
-		if o < prev || uint64(o) > uint64(len(db.regRecs)) {
-			return formatErr("registrant offsets out of order")
-		}
-		prev = o
+	if !ascending(db.regOffs, uint64(len(db.regRecs))) {
+		return formatErr("registrant offsets out of order")
 	}
-	db.regBuckets = addressBuckets(db.regKeys)
+	x, ok := newRankIndex(db.regKeys, db.regOffs)
+	if !ok {
+		return formatErr("registrant addresses out of order")
+	}
+	db.regIndex = x
+	db.typeOrg = make([]bool, len(db.meta.Registers)*256)
+	for reg, m := range db.meta.Registers {
+		for t, words := range db.meta.RegistrantTypes {
+			db.typeOrg[reg*256+t+1] = model.IsOrganisation(m.Name, words, "")
+		}
+	}
 	return nil
+}
+
+// rankIndex finds where an address's record is with one read of 64 bytes (a search of the
+// sorted addresses, then of their offsets, took four reads, each a cache miss): per 4,096
+// addresses (the top 12 bits) a chunk number (0: none of them listed), per chunk 64 lines of
+// one cache line each, for 64 addresses: which are listed, where the first one's record is,
+// and each other's place after it. The three registers' 350,000 addresses take 352 chunks:
+// 1.4 MB (docs/decisions.md).
+type rankIndex struct {
+	top   []uint32 // 4,096 chunk numbers + 1
+	lines []rankLine
+}
+
+// rankLine is 64 addresses' line: 64 bytes, one cache line (the slice is a large allocation,
+// page-aligned).
+type rankLine struct {
+	bits uint64 // the listed addresses
+	// base is how many listed addresses come before the line (their offsets' place), its top
+	// bit set when rel cannot say (more than relSlots records, or a span over 64 KiB).
+	base uint32
+	off  uint32           // where the line's first record starts
+	rel  [relSlots]uint16 // the line's other records' starts, after off, in address order
+}
+
+const (
+	relSlots = 24
+	noRel    = 1 << 31
+)
+
+// newRankIndex indexes keys (u32 addresses, strictly ascending, each ≤ 0xFFFFFF; false: not)
+// and their records' offsets (checked in order).
+func newRankIndex(keys, offs []byte) (rankIndex, bool) {
+	x := rankIndex{top: make([]uint32, 4096)}
+	prev := -1
+	for i := range len(keys) / 4 {
+		a, off := le.Uint32(keys[i*4:]), le.Uint32(offs[i*4:])
+		if int(a) <= prev || a > 0xFFFFFF {
+			return rankIndex{}, false
+		}
+		prev = int(a)
+		c := &x.top[a>>12]
+		if *c == 0 {
+			x.lines = append(x.lines, make([]rankLine, 64)...)
+			*c = uint32(len(x.lines) / 64) //nolint:gosec // ≤ 4,096 chunks
+		}
+		l := &x.lines[(int(*c)-1)*64+int(a>>6&63)]
+		k := bits.OnesCount64(l.bits)
+		switch {
+		case k == 0:
+			l.base, l.off = uint32(i), off //nolint:gosec // < 2^24 addresses
+		case k > relSlots || off-l.off > 0xFFFF:
+			l.base |= noRel
+		default:
+			l.rel[k-1] = uint16(off - l.off)
+		}
+		l.bits |= 1 << (a & 63)
+	}
+	return x, true
+}
+
+// find is where addr's record starts in the records (offs: the offsets section, read only for
+// a line rel cannot say).
+func (x *rankIndex) find(addr uint32, offs []byte) (uint32, bool) {
+	if len(x.top) == 0 || addr > 0xFFFFFF {
+		return 0, false
+	}
+	c := x.top[addr>>12]
+	if c == 0 {
+		return 0, false
+	}
+	l := &x.lines[(int(c)-1)*64+int(addr>>6&63)]
+	bit := uint64(1) << (addr & 63)
+	if l.bits&bit == 0 {
+		return 0, false
+	}
+	k := bits.OnesCount64(l.bits & (bit - 1))
+	switch {
+	case k == 0:
+		return l.off, true
+	case l.base&noRel != 0:
+		return le.Uint32(offs[(int(l.base&^noRel)+k)*4:]), true
+	}
+	return l.off + uint32(l.rel[k-1]), true
+}
+
+// wide reports whether some line needs the offsets section.
+func (x *rankIndex) wide() bool {
+	for i := range x.lines {
+		if x.lines[i].base&noRel != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -74,13 +74,15 @@ func TestBuildKeepsEachRegistersRecordsByAddress(t *testing.T) {
 		want model.Registrant
 	}{
 		{0xA12345, model.Registrant{Names: [6]string{"ACME AVIATION INC", "ACME AIR", "ACME CHARTER"}, Street: [2]string{"PO BOX 7", "HANGAR 4"},
-			City: "DENVER", AdministrativeArea: "CO", PostalCode: "80201", Country: "US", Type: "Corporation", Organisation: true}},
+			City: "DENVER", AdministrativeArea: "CO", PostalCode: "80201", Country: "US", Type: "Corporation", Organisation: true,
+			Source: "faa", Notice: registers.FAA{}.Notice()}},
 		{0xA0B1C2, model.Registrant{Names: [6]string{"SMITH JOHN A"}, Street: [2]string{"123 MAIN ST"}, City: "WICHITA",
-			AdministrativeArea: "KS", PostalCode: "672011234", Country: "US", Type: "Individual"}},
+			AdministrativeArea: "KS", PostalCode: "672011234", Country: "US", Type: "Individual", Source: "faa", Notice: registers.FAA{}.Notice()}},
 		{0xC038AA, model.Registrant{Names: [6]string{"Air Canada", `AC "Mainline"`}, Street: [2]string{"7373 de la Côte-Vertu Blvd."},
-			City: "Saint-Laurent", AdministrativeArea: "Quebec", PostalCode: "H4S1Z3", Country: "CA", Type: "Entity", Organisation: true}},
+			City: "Saint-Laurent", AdministrativeArea: "Quebec", PostalCode: "H4S1Z3", Country: "CA", Type: "Entity", Organisation: true,
+			Source: "tc", Notice: registers.TC{}.Notice()}},
 		{0x7C0001, model.Registrant{Names: [6]string{"JONES MARY"}, Street: [2]string{"1 SMITH ST"}, City: "TOOWOOMBA",
-			AdministrativeArea: "QLD", PostalCode: "4350", Country: "AU"}},
+			AdministrativeArea: "QLD", PostalCode: "4350", Country: "AU", Source: "casa", Notice: registers.CASA{}.Notice()}},
 	}
 	for _, tt := range tests {
 		got, ok := db.Registrant(tt.addr)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"path"
 	"path/filepath"
@@ -20,11 +21,12 @@ import (
 
 // MaxSourceFile bounds one upstream file read into memory (aircrafts.json is ≈ 15 MB, the
 // largest standing-data CSV well under 1 MB); a larger one is refused, naming the limit.
-const MaxSourceFile = 256 << 20
+const MaxSourceFile = 64 << 20
 
-// MaxSourceTotal bounds all the files of one upstream archive together (the standing data
-// unpacks to ≈ 28 MB).
-const MaxSourceTotal = 1 << 30
+// MaxSourceTotal bounds all the files of one upstream archive kept together (the standing
+// data's CSVs are ≈ 22 MB): a download that unpacks to more is refused, and a build's memory
+// stays bounded.
+const MaxSourceTotal = 128 << 20
 
 // files is an upstream data set read into memory: path (slash-separated, as inside the
 // archive or below the folder) → content, and the date of its data when the source says it
@@ -102,6 +104,9 @@ func readSource(src string, want func(name string) bool) (*files, error) {
 		})
 		return out, err
 	}
+	if st.Size() > MaxSourceTotal {
+		return nil, fmt.Errorf("%s: over %d MiB, more than the upstream data is", src, MaxSourceTotal>>20)
+	}
 	raw, err := os.ReadFile(src) //nolint:gosec // the user's file
 	if err != nil {
 		return nil, err
@@ -112,7 +117,24 @@ func readSource(src string, want func(name string) bool) (*files, error) {
 	case bytes.HasPrefix(raw, []byte{0x1f, 0x8b}):
 		return out, readTarGz(raw, want, out)
 	}
-	return nil, fmt.Errorf("%s: neither a folder, a zip nor a tar.gz", src)
+	return nil, fmt.Errorf("%s is %s, neither a folder, a zip nor a tar.gz", src, describe(raw))
+}
+
+// describe says what a file is, by its first bytes, in words.
+func describe(raw []byte) string {
+	if len(raw) == 0 {
+		return "empty"
+	}
+	mime, _, _ := strings.Cut(http.DetectContentType(raw), ";")
+	switch {
+	case mime == "text/html":
+		return "an HTML page (an error or sign-in page?)"
+	case strings.HasPrefix(mime, "text/"):
+		return "text"
+	case mime == "application/octet-stream":
+		return "binary data"
+	}
+	return mime + " data"
 }
 
 func readZip(raw []byte, want func(string) bool, out *files) error {

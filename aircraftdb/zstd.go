@@ -52,14 +52,14 @@ func packZstd(b []byte) ([]byte, error) {
 	return out, nil
 }
 
-// part is one frame of a packed file and where its bytes go.
-type part struct {
+// frame is one frame of a packed file and where its bytes go.
+type frame struct {
 	frame     []byte
 	off, size int
 }
 
 // zstdParts reads the index of a packed file (ok false: not one of ours, a plain zstd file).
-func readParts(b []byte) ([]part, int, bool, error) {
+func readParts(b []byte) ([]frame, int, bool, error) {
 	if len(b) < partsHeader || binary.LittleEndian.Uint32(b) != skippableLow || !bytes.Equal(b[8:8+len(partsTag)], []byte(partsTag)) {
 		return nil, 0, false, nil
 	}
@@ -70,7 +70,7 @@ func readParts(b []byte) ([]part, int, bool, error) {
 	if int(binary.LittleEndian.Uint32(b[4:])) != len(partsTag)+4+n*partsEntry {
 		return nil, 0, true, formatErr("zstd: a bad parts index")
 	}
-	parts := make([]part, n)
+	parts := make([]frame, n)
 	at, total := partsHeader+n*partsEntry, 0
 	for i := range parts {
 		e := b[partsHeader+i*partsEntry:]
@@ -78,7 +78,7 @@ func readParts(b []byte) ([]part, int, bool, error) {
 		if c > len(b)-at || u > zstdPartLimit || total+u > MaxFile {
 			return nil, 0, true, formatErr("zstd: a part runs past the file (truncated?) or over %d bytes", MaxFile)
 		}
-		parts[i] = part{frame: b[at : at+c], off: total, size: u}
+		parts[i] = frame{frame: b[at : at+c], off: total, size: u}
 		at, total = at+c, total+u
 	}
 	if at != len(b) {
@@ -88,12 +88,8 @@ func readParts(b []byte) ([]part, int, bool, error) {
 }
 
 // unpackParts decodes every part at once into its place in one buffer.
-func unpackParts(parts []part, total int, forever bool) ([]byte, error) {
-	dst := make([]byte, 0, total)
-	if forever {
-		dst = permanent(total)
-	}
-	dst = dst[:total]
+func unpackParts(parts []frame, total int, mem alloc) ([]byte, error) {
+	dst := mem(total)[:total]
 	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(min(len(parts), runtime.GOMAXPROCS(0))), zstd.WithDecoderMaxMemory(MaxFile))
 	if err != nil {
 		return nil, formatErr("zstd: %v", err)

@@ -226,12 +226,18 @@ func (s *Server) lookupAircraft(w http.ResponseWriter, r *http.Request) {
 	if db == nil {
 		return
 	}
-	a, found := enrich.LookupAircraft(db, hex, addr, s.opts.RegistrantDetail)
+	a, found := enrich.LookupAircraft(db, hex, addr, s.opts.RegistrantDetail, s.optOut())
 	if !found {
 		writeDetail(w, http.StatusNotFound, "Aircraft '"+hex+"' not found")
 		return
 	}
-	writeJSON(w, http.StatusOK, withAttribution[enrich.AircraftAnswer]{a, shipped.Attribution})
+	// The shipped data's attribution, and the notice of the one register the registrant came
+	// from (CONTRACT.md 12.2), never the others'.
+	attribution := shipped.Attribution
+	if n := a.Notice(); n != "" {
+		attribution += ". Registrant: " + n
+	}
+	writeJSON(w, http.StatusOK, withAttribution[enrich.AircraftAnswer]{a, attribution})
 }
 
 // callsignRE is what a callsign may be: 2 to 8 letters and digits.

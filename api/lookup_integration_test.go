@@ -128,7 +128,7 @@ func TestTrafficIsEnriched(t *testing.T) {
 	db, err := shipped.Load()
 	require.NoError(t, err)
 	traffic := keeper.NewTraffic("", time.Second, 30*time.Minute, nopLog())
-	traffic.EnrichWith(aircraftdb.Fixed(db), model.DetailStandard, nopLog())
+	traffic.EnrichWith(aircraftdb.Fixed(db), model.DetailStandard, nil, nopLog())
 	f := setupWith(t, api.Options{Traffic: traffic, AircraftDB: aircraftdb.Fixed(db)})
 	lat, lon, alt, hdg := 51.5, -0.3, 36000.0, 130.0
 	now := time.Now().UTC()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
@@ -108,9 +109,24 @@ func (s *Server) withCounts(ctx context.Context, items []json.RawMessage) []any 
 		}
 		c := counts[ids[i]]
 		m["triggered_lifetime"], m["triggered_last_30_days"] = c[0], c[1]
+		if w := rules.RegistrantWarnings(it, s.owner()); len(w) > 0 {
+			m["warnings"] = w // saved, but never matching here: said, with what would
+		}
 		out = append(out, m)
 	}
 	return out
+}
+
+// owner is what the registrant conditions can see here: the database's registrant types, and
+// whether REGISTRANT_DETAIL makes any registrant.
+func (s *Server) owner() rules.Owner {
+	o := rules.Owner{None: s.opts.RegistrantDetail == model.DetailNone}
+	if s.opts.AircraftDB != nil {
+		if db := s.opts.AircraftDB.Current(); db != nil {
+			o.Types = db.RegistrantTypes()
+		}
+	}
+	return o
 }
 
 // storedRefs loads what the stored rules refer to, the areas and the watchlists (none when

@@ -108,6 +108,7 @@ func (s *Server) testRule(w http.ResponseWriter, r *http.Request) {
 	if s.opts.AircraftDB != nil { // flights enriched as production's are (CONTRACT.md 9.1)
 		en := enrich.New(s.opts.AircraftDB, s.log.With().Str("stage", "enrich").Logger())
 		en.SetRegistrantDetail(s.opts.RegistrantDetail)
+		en.SetOptOut(s.optOut())
 		engine.SetEnricher(en)
 	}
 	// Each match is decided as watch would, with the mutes in force now.

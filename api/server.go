@@ -17,6 +17,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/privacy"
 	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
 )
 
@@ -62,9 +63,11 @@ type Options struct {
 	// AircraftDB is the database the rule tests enrich flights with (AIRCRAFT_DB; CONTRACT.md
 	// 9.1); nil: none.
 	AircraftDB enrich.Source
-	// RegistrantDetail (REGISTRANT_DETAIL) is what of a registrant the rule tests and the
-	// lookups show (CONTRACT.md 12.3).
+	// RegistrantDetail (REGISTRANT_DETAIL) is what of a registrant the rule tests, the
+	// lookups and the kept matches show (CONTRACT.md 12.3); OptOut (PRIVACY_LIST; nil: none)
+	// the aircraft that show none.
 	RegistrantDetail model.RegistrantDetail
+	OptOut           *privacy.List
 	// FlightLog (FLIGHT_LOG) is the flight log the API reads (read-only; "" or none: 503);
 	// Zone (NOTIFY_TIMEZONE) the clock of its dates.
 	FlightLog string
@@ -73,6 +76,14 @@ type Options struct {
 	// loopback, private and link-local addresses; off, the server refuses them (CONTRACT.md
 	// 11.2), so whoever can reach the API cannot probe the network it sits in.
 	AllowPrivateDownloads bool
+}
+
+// optOut is the opt-out list as the enrichment takes it (nil: none).
+func (s *Server) optOut() enrich.OptOut {
+	if s.opts.OptOut == nil {
+		return nil
+	}
+	return s.opts.OptOut
 }
 
 // downloadTimeout bounds one download of a list the server makes.

@@ -4,7 +4,6 @@ import (
 	"embed"
 	"io/fs"
 	"net/http"
-	"strings"
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/rules"
@@ -31,10 +30,12 @@ type UIConfig struct {
 	// is: the traffic card, the lookups, the rule test (set when Lookups).
 	DataAttribution string `json:"data_attribution,omitempty"`
 	// RegistrantTypes are the registrant types the database holds (the rule editor offers
-	// them); RegistrantNotice the registers' notices, shown with a registrant (CONTRACT.md
-	// 12.1). Both empty without registers.
-	RegistrantTypes  []string `json:"registrant_types,omitempty"`
-	RegistrantNotice string   `json:"registrant_notice,omitempty"`
+	// them); empty without registers. A registrant carries its own register's notice
+	// (attribution, CONTRACT.md 12.2): the page shows that one, never the others'.
+	RegistrantTypes []string `json:"registrant_types,omitempty"`
+	// RegistrantDetail is REGISTRANT_DETAIL: under none the editor offers no owner condition
+	// (none could match) and says why.
+	RegistrantDetail string `json:"registrant_detail"`
 	// Conditions is the rules package's table of condition types, in order: per type the
 	// operators it allows and its value (limits, widget, unit); the UI repeats none of it.
 	Conditions     []rules.ConditionType `json:"conditions"`
@@ -56,19 +57,11 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 			Auth: !s.opts.Open, TileURL: s.opts.TileURL, TileAttribution: s.opts.TileAttribution,
 			Tar1090URL: s.opts.Tar1090URL, Lookups: s.opts.AircraftDB != nil && s.opts.AircraftDB.Current() != nil,
 			Conditions: rules.ConditionTypes(), OperatorLabels: rules.OperatorLabels, Operators: rules.Operators,
+			RegistrantDetail: s.opts.RegistrantDetail.String(),
 		}
 		if c.Lookups {
 			c.DataAttribution = shipped.Attribution
-			db := s.opts.AircraftDB.Current()
-			c.RegistrantTypes = db.RegistrantTypes()
-			var notices []string
-			for _, r := range db.Meta().Registers {
-				notices = append(notices, r.Notice)
-			}
-			c.RegistrantNotice = "Registrants: " + strings.Join(notices, " · ")
-			if len(notices) == 0 {
-				c.RegistrantNotice = ""
-			}
+			c.RegistrantTypes = s.opts.AircraftDB.Current().RegistrantTypes()
 		}
 		writeJSON(w, http.StatusOK, c)
 	})

@@ -43,7 +43,7 @@ func TestUIWhoAndWhere(t *testing.T) {
 	serve := func() (*httptest.Server, func()) {
 		var cancel func()
 		traffic := keeper.NewTraffic(feed.URL+"/data/aircraft.json", 200*time.Millisecond, 30*time.Minute, nopLog())
-		traffic.EnrichWith(src, model.DetailStandard, nopLog())
+		traffic.EnrichWith(src, model.DetailStandard, nil, nopLog())
 		matches := keeper.NewMatches(config.MQTT{MQTTHost: mh, MQTTPort: testenv.Atoi(t, mp)}, nopLog())
 		matches.KeepIn(r)
 		matches.PositionsFrom(traffic)

@@ -345,8 +345,9 @@ type API struct {
 	// default file, else the shipped one; "none": no enrichment (CONTRACT.md 9.4).
 	AircraftDB string
 	// RegistrantDetail (REGISTRANT_DETAIL, default standard): what of a registrant the API
-	// shows (CONTRACT.md 12.3).
+	// shows (CONTRACT.md 12.3); PrivacyList (PRIVACY_LIST) the owners' opt-out file.
 	RegistrantDetail model.RegistrantDetail
+	PrivacyList      string
 	// FlightLog (FLIGHT_LOG, default flights.db; none: off) is the flight log the API reads
 	// (read-only), days and hours in Zone (NOTIFY_TIMEZONE).
 	FlightLog string
@@ -441,6 +442,7 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.MQTT = r.mqtt()
 	a.AircraftDB = r.Str("AIRCRAFT_DB", "")
 	a.RegistrantDetail = r.registrantDetail()
+	a.PrivacyList = r.Str("PRIVACY_LIST", "")
 	a.FlightLog = r.Str("FLIGHT_LOG", "flights.db")
 	a.APIAuth = r.apiAuth(a.FlightLog)
 	a.Zone = r.zone()

@@ -35,6 +35,8 @@ type Rules struct {
 	// RegistrantDetail (REGISTRANT_DETAIL, default standard): what of a registrant leaves the
 	// database (CONTRACT.md 12.3).
 	RegistrantDetail model.RegistrantDetail
+	// PrivacyList (PRIVACY_LIST, default unset): the owners' opt-out file (CONTRACT.md 12.3).
+	PrivacyList string
 	// FlightLog (FLIGHT_LOG, default flights.db; none: off) is the flight log watch writes
 	// and tracker-rules flights reads; FlightLogDays (FLIGHT_LOG_DAYS, default 90) its
 	// retention; Home (HOME_LAT, HOME_LON; nil: unset) where the closest approach is
@@ -77,6 +79,7 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 	c.WatchState = r.Str("WATCH_STATE", "watch-state.json")
 	c.AircraftDB = r.Str("AIRCRAFT_DB", "")
 	c.RegistrantDetail = r.registrantDetail()
+	c.PrivacyList = r.Str("PRIVACY_LIST", "")
 	c.FlightLog = r.Str("FLIGHT_LOG", "flights.db")
 	c.FlightLogDays = r.PositiveInt("FLIGHT_LOG_DAYS", 90)
 	c.Home = r.home()
@@ -97,14 +100,20 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 // defaults).
 type DB struct {
 	AircraftDB, MictronicsURL, StandingDataURL string
-	// RegistrantDetail (REGISTRANT_DETAIL): what db lookup shows of a registrant.
+	// RegistrantDetail (REGISTRANT_DETAIL): what db lookup shows of a registrant; PrivacyList
+	// (PRIVACY_LIST) the owners' opt-out (CONTRACT.md 12.3).
 	RegistrantDetail model.RegistrantDetail
+	PrivacyList      string
+	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS, default false): db update may download
+	// from loopback, private and link-local addresses (refused otherwise, as the API's imports).
+	AllowPrivateDownloads bool
 }
 
 // LoadDB reads tracker-rules db's variables (a URL that is no http(s) URL: an error naming it).
 func LoadDB(get Getenv) (*DB, error) {
 	r := NewReader(get)
-	d := &DB{AircraftDB: r.Str("AIRCRAFT_DB", ""), RegistrantDetail: r.registrantDetail()}
+	d := &DB{AircraftDB: r.Str("AIRCRAFT_DB", ""), RegistrantDetail: r.registrantDetail(), PrivacyList: r.Str("PRIVACY_LIST", ""),
+		AllowPrivateDownloads: r.Bool("ALLOW_PRIVATE_DOWNLOADS", false)}
 	for _, v := range []struct {
 		name string
 		dst  *string

@@ -130,7 +130,7 @@ func Label(icao, ident, registration, model, operator string) string {
 	if p := join(", ", model, operator); p != "" {
 		return head + " (" + p + ")"
 	}
-	return head
+	return strings.Clone(head) // kept a day: never a view into the aircraft database's bytes
 }
 
 // DigestRule is one rule's line of a digest.

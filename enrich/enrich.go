@@ -40,10 +40,22 @@ type Enricher struct {
 	// detail is REGISTRANT_DETAIL (the zero value is standard: private by default), applied
 	// here, where the registrant is made, so every reader sees the same.
 	detail model.RegistrantDetail
+	// optOut is PRIVACY_LIST (nil: none): a listed aircraft gets no registrant at all.
+	optOut OptOut
+}
+
+// OptOut is the owners' opt-out list (privacy.List): an aircraft listed by its address or
+// registration gets no registrant (CONTRACT.md 12.3). Generation counts its versions.
+type OptOut interface {
+	Listed(addr uint32, registration string) bool
+	Generation() uint64
 }
 
 // SetRegistrantDetail sets what of a registrant the flights get (CONTRACT.md 12.3).
 func (en *Enricher) SetRegistrantDetail(d model.RegistrantDetail) { en.detail = d }
+
+// SetOptOut sets the opt-out list (nil: none).
+func (en *Enricher) SetOptOut(l OptOut) { en.optOut = l }
 
 // trackPiece is the positions (pairs) a flight's track starts with; most routes settle on
 // the first message that has an ident, a position with an altitude and a heading.
@@ -74,12 +86,15 @@ func (en *Enricher) Enrich(f *model.Flight, m *model.AircraftMessage) {
 		en.cacheOf, en.airports, en.operators = db, map[int]model.Party{}, map[string]model.Party{}
 	}
 	st := &f.Enrichment
+	st.Keep(db) // what the flight's looked-up strings point into lives as long as the flight
 	if !st.AircraftDone {
 		st.AircraftDone = true
 		if !model.NonICAO(f.IcaoHex) {
 			en.aircraft(db, f)
 			en.registrant(db, f)
 		}
+	} else if en.optOut != nil && st.OptOutGeneration != en.optOut.Generation() {
+		en.optedOut(f) // the list changed: a flight in progress obeys it too
 	}
 	if !st.OperatorDone && f.Ident != "" {
 		st.OperatorDone = true
@@ -136,18 +151,28 @@ func (en *Enricher) aircraft(db *aircraftdb.DB, f *model.Flight) {
 // leave the database, for the conditions (Flight.Owner) and as the payload's object; a
 // registrant the input already carries is kept (CONTRACT.md 9.1).
 func (en *Enricher) registrant(db *aircraftdb.DB, f *model.Flight) {
-	if !f.Registrant.Empty() || en.detail == model.DetailNone || db.Registrants() == 0 {
+	if en.optedOut(f) || !f.Registrant.Empty() || en.detail == model.DetailNone || db.Registrants() == 0 {
 		return
 	}
 	addr, ok := model.ParseAddress(f.IcaoHex)
-	if !ok {
-		return
+	if ok && db.RegistrantTo(addr, &f.Owner) {
+		f.Owner.Limit(en.detail) // rendered only when a payload is made (model.Flight.RegistrantJSON)
 	}
-	r, ok := db.Registrant(addr)
-	if !ok {
-		return
+}
+
+// optedOut reports a flight whose aircraft is on the opt-out list, and takes its registrant
+// away (the database's; an input's too).
+func (en *Enricher) optedOut(f *model.Flight) bool {
+	if en.optOut == nil {
+		return false
 	}
-	f.Owner, _ = r.Shown(en.detail) // rendered only when a payload is made (model.Flight.RegistrantJSON)
+	f.Enrichment.OptOutGeneration = en.optOut.Generation()
+	addr, _ := model.ParseAddress(f.IcaoHex)
+	if !en.optOut.Listed(addr, f.Aircraft.Registration) {
+		return false
+	}
+	f.Owner, f.Registrant = model.Registrant{}, model.Party{}
+	return true
 }
 
 // Registrant is the registrant object of an address at detail d (db lookup, the API's lookup):

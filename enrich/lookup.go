@@ -14,15 +14,33 @@ type AircraftAnswer struct {
 	model.Aircraft
 	// Registrant is who it is registered to, as REGISTRANT_DETAIL lets it be shown.
 	Registrant json.RawMessage `json:"registrant,omitempty"`
+	// OptedOut says the aircraft is on the owners' opt-out list (PRIVACY_LIST): no registrant
+	// is shown, whatever the registers hold (CONTRACT.md 12.3).
+	OptedOut bool `json:"opted_out,omitempty"`
+	// notice is the registrant's register's notice (its attribution, CONTRACT.md 12.2).
+	notice string
 }
 
+// Notice is what the licence of the register the answer's registrant came from asks to be
+// said with it ("" without a registrant).
+func (a AircraftAnswer) Notice() string { return a.notice }
+
 // LookupAircraft answers an address (hex, upper-case, already parsed to addr) with its
-// registrant at detail d; found is false when neither the aircraft table nor the registers
-// have it.
-func LookupAircraft(db *aircraftdb.DB, hex string, addr uint32, d model.RegistrantDetail) (AircraftAnswer, bool) {
+// registrant at detail d, none when the aircraft is on the opt-out list (nil: none); found is
+// false when neither the aircraft table nor the registers have it.
+func LookupAircraft(db *aircraftdb.DB, hex string, addr uint32, d model.RegistrantDetail, optOut OptOut) (AircraftAnswer, bool) {
 	a, found := Aircraft(db, addr, "")
-	reg := Registrant(db, addr, d)
-	return AircraftAnswer{IcaoHex: hex, Aircraft: a, Registrant: reg}, found || reg != nil
+	out := AircraftAnswer{IcaoHex: hex, Aircraft: a}
+	if optOut != nil && optOut.Listed(addr, a.Registration) {
+		out.OptedOut = true
+		return out, true
+	}
+	if r, ok := db.Registrant(addr); ok {
+		if shown, ok := r.Shown(d); ok {
+			out.Registrant, out.notice = shown.AppendJSON(nil), shown.Notice
+		}
+	}
+	return out, found || out.Registrant != nil
 }
 
 // CallsignAnswer is what the database knows of a callsign: its operator and its route's

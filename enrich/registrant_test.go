@@ -3,6 +3,7 @@ package enrich_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
@@ -13,6 +14,9 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/registers"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
+
+// faaNotice is the FAA register's notice, which its records carry.
+var faaNotice = registers.FAA{}.Notice()
 
 // registersDB is the fixture database with the FAA register's fixture (an individual at
 // A0B1C2, ACME AVIATION INC at A12345, a government at A7FFFF…).
@@ -53,10 +57,10 @@ func TestRegistrantDetailAppliesWhereTheRecordIsMade(t *testing.T) {
 		smithPayload map[string]any
 	}{
 		{model.DetailStandard, []string{"people"}, []string{"acme", "firms"},
-			map[string]any{"city": "WICHITA", "administrative_area": "KS", "country": "US", "type": "Individual"}},
+			map[string]any{"city": "WICHITA", "administrative_area": "KS", "country": "US", "type": "Individual", "source": "faa", "attribution": faaNotice}},
 		{model.DetailFull, []string{"smith", "people"}, []string{"acme", "firms"},
 			map[string]any{"names": []any{"SMITH JOHN A"}, "street": []any{"123 MAIN ST"}, "city": "WICHITA", "administrative_area": "KS",
-				"postal_code": "672011234", "country": "US", "type": "Individual"}},
+				"postal_code": "672011234", "country": "US", "type": "Individual", "source": "faa", "attribution": faaNotice}},
 		{model.DetailNone, nil, nil, nil},
 	}
 	for _, tt := range tests {
@@ -89,14 +93,63 @@ func TestRegistrantFromTheInputIsKept(t *testing.T) {
 
 func TestLookupAircraftAnswersTheRegistrant(t *testing.T) {
 	db := registersDB(t).Current()
-	a, found := enrich.LookupAircraft(db, "A7FFFF", 0xA7FFFF, model.DetailStandard)
+	a, found := enrich.LookupAircraft(db, "A7FFFF", 0xA7FFFF, model.DetailStandard, nil)
 	require.True(t, found, "in the register, not in Mictronics")
-	require.JSONEq(t, `{"names":["STATE OF ALASKA"],"city":"ANCHORAGE","administrative_area":"AK","country":"US","type":"Government"}`, string(a.Registrant))
-	a, _ = enrich.LookupAircraft(db, "A0B1C2", 0xA0B1C2, model.DetailStandard)
+	require.JSONEq(t, `{"names":["STATE OF ALASKA"],"city":"ANCHORAGE","administrative_area":"AK","country":"US","type":"Government",
+		"source":"faa","attribution":"FAA aircraft registry (US government work, public domain)"}`, string(a.Registrant))
+	require.Equal(t, "FAA aircraft registry (US government work, public domain)", a.Notice())
+	a, _ = enrich.LookupAircraft(db, "A0B1C2", 0xA0B1C2, model.DetailStandard, nil)
 	require.NotContains(t, string(a.Registrant), "SMITH")
-	a, _ = enrich.LookupAircraft(db, "A0B1C2", 0xA0B1C2, model.DetailNone)
+	a, _ = enrich.LookupAircraft(db, "A0B1C2", 0xA0B1C2, model.DetailNone, nil)
 	require.Nil(t, a.Registrant)
 }
+
+// An aircraft on the owners' opt-out list gets no registrant: not in a lookup (which says it
+// opted out), not on a flight (so no payload, condition or store has one), whatever the
+// detail; its flight is still enriched otherwise. A list changed while a flight is in
+// progress takes the registrant away from its next message on.
+func TestOptedOutAircraftHaveNoRegistrant(t *testing.T) {
+	db := registersDB(t).Current()
+	list := &optOut{}
+	a, found := enrich.LookupAircraft(db, "A12345", 0xA12345, model.DetailFull, list)
+	require.True(t, found)
+	require.NotNil(t, a.Registrant)
+	list.addr, list.gen = 0xA12345, 1
+	a, found = enrich.LookupAircraft(db, "A12345", 0xA12345, model.DetailFull, list)
+	require.True(t, found)
+	require.True(t, a.OptedOut)
+	require.Nil(t, a.Registrant)
+
+	e := registrantEngine(t, `[{"identifier":"acme","enabled":true,"conditions":[{"type":"registrant_name","operator":"contains","value":"acme"}]}]`, model.DetailFull)
+	en := enrich.New(registersDB(t), zerolog.Nop())
+	en.SetRegistrantDetail(model.DetailFull)
+	list.addr, list.gen = 0, 2
+	en.SetOptOut(list)
+	e.SetEnricher(en)
+	fired := e.Process(&model.AircraftMessage{ReceivedAt: t0, IcaoHex: "A12345"})
+	require.Equal(t, []string{"acme"}, ids(fired), "not listed: the name matches")
+	list.addr, list.gen = 0xA12345, 3
+	e.Process(&model.AircraftMessage{ReceivedAt: t0.Add(time.Second), IcaoHex: "A12345"})
+	require.True(t, e.Flight("A12345").Owner.Empty(), "listed while flying: the registrant goes")
+	require.NotContains(t, payload(t, e.Flight("A12345")), "registrant")
+
+	e2 := registrantEngine(t, `[{"identifier":"acme","enabled":true,"conditions":[{"type":"registrant_name","operator":"contains","value":"acme"}]}]`, model.DetailFull)
+	en2 := enrich.New(registersDB(t), zerolog.Nop())
+	en2.SetRegistrantDetail(model.DetailFull)
+	en2.SetOptOut(list)
+	e2.SetEnricher(en2)
+	require.Empty(t, e2.Process(&model.AircraftMessage{ReceivedAt: t0, IcaoHex: "A12345"}), "listed: nothing to match")
+	require.NotEmpty(t, e2.Flight("A12345").Aircraft.Registration+e2.Flight("A12345").IcaoHex)
+}
+
+// optOut lists one address.
+type optOut struct {
+	addr uint32
+	gen  uint64
+}
+
+func (o *optOut) Listed(addr uint32, _ string) bool { return addr == o.addr }
+func (o *optOut) Generation() uint64                { return o.gen }
 
 func ids(ms []rules.Match) []string {
 	var out []string

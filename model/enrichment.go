@@ -8,6 +8,26 @@ type EnrichState struct {
 	OperatorDone bool // the operator lookup was made (when the ident was first seen)
 	RouteDone    bool // origin and destination are settled (set, or final without a leg)
 	Track        RouteTrack
+	// OptOutGeneration is the version of the opt-out list (PRIVACY_LIST) the flight's
+	// registrant was last checked against.
+	OptOutGeneration uint64
+	// from and older are what the flight's looked-up values point into (the aircraft
+	// database, whose bytes may live outside the Go heap): kept alive while the flight is.
+	from  any
+	older []any
+}
+
+// Keep keeps src (the database a lookup used) alive as long as the flight: its strings point
+// into it. A flight that outlives a database's replacement keeps both.
+func (e *EnrichState) Keep(src any) {
+	switch e.from {
+	case src:
+	case nil:
+		e.from = src
+	default:
+		e.older = append(e.older, e.from)
+		e.from = src
+	}
 }
 
 // RouteTrack is what the route leg resolution reads of a flight (CONTRACT.md 9.3).

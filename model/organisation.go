@@ -3,11 +3,13 @@ package model
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Who is a person (CONTRACT.md 12.3) is decided here once, for the database's build and for
 // every reader of stored data (kept matches, the flight log), so that a reader applying
-// REGISTRANT_DETAIL again to what was stored decides as the writer would have.
+// REGISTRANT_DETAIL again to what was stored decides as the writer would have. Nothing here
+// allocates: a lookup asks it for every registrant it shows.
 
 // organisationWords are the whole words that make a name an organisation's where the register
 // has no owner type (CONTRACT.md 12.3). Not SERVICE, TRUST or AVIATION: surnames, family trusts
@@ -17,19 +19,40 @@ var organisationWords = map[string]bool{"PTY": true, "LTD": true, "LIMITED": tru
 	"GOVERNMENT": true, "DEPARTMENT": true, "POLICE": true, "CLUB": true, "ASSOCIATION": true, "UNIVERSITY": true,
 	"SCHOOL": true}
 
-// OrganisationName reports a name holding one of the organisation words, any case.
+// longestOrganisationWord is the longest of organisationWords (INCORPORATED).
+const longestOrganisationWord = 12
+
+// OrganisationName reports a name holding one of the organisation words, any case: its words
+// are its runs of letters, each upper-cased as strings.ToUpper would.
 func OrganisationName(name string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToUpper(name), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if organisationWords[w] {
-			return true
-		}
+	var word [longestOrganisationWord]byte
+	n, fits := 0, true
+	check := func() bool {
+		found := fits && n > 0 && organisationWords[string(word[:n])] // no allocation: a map lookup's conversion
+		n, fits = 0, true
+		return found
 	}
-	return false
+	for _, r := range name {
+		if !unicode.IsLetter(r) {
+			if check() {
+				return true
+			}
+			continue
+		}
+		r = unicode.ToUpper(r)
+		if r >= utf8.RuneSelf || n == len(word) {
+			fits = false // no word of the list has it, or is this long
+			continue
+		}
+		word[n] = byte(r)
+		n++
+	}
+	return check()
 }
 
 // faaPersonTypes are the FAA's owner types that are people (TYPE REGISTRANT 1, 2, 4, 9); its
 // other types (3, 5, 7, 8) are organisations.
-var faaPersonTypes = map[string]bool{"individual": true, "partnership": true, "co-owned": true, "non-citizen co-owned": true}
+var faaPersonTypes = [...]string{"Individual", "Partnership", "Co-Owned", "Non-Citizen Co-Owned"}
 
 // IsOrganisation reports an owner that is not a person (CONTRACT.md 12.3), the one rule of the
 // build and of every reader: the FAA by its owner type; Transport Canada by a type that is not
@@ -37,14 +60,21 @@ var faaPersonTypes = map[string]bool{"individual": true, "partnership": true, "c
 // register is not known (stored before records carried their source) is judged by its type
 // when it has one, else by its name.
 func IsOrganisation(source, typ, name string) bool {
-	t := strings.ToLower(strings.TrimSpace(typ))
+	t := strings.TrimSpace(typ)
 	switch {
 	case source == "casa" || t == "":
 		return OrganisationName(name)
+	case ContainsFold(t, "individual"):
+		return false
 	case source == "tc":
-		return !strings.Contains(t, "individual")
+		return true
 	}
-	return !faaPersonTypes[t] && !strings.Contains(t, "individual")
+	for _, p := range faaPersonTypes {
+		if strings.EqualFold(t, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // ShownName is what of a stored owner's first name a reader at detail d may show (the flight

@@ -60,3 +60,13 @@ func TestShownNameObeysEachReadersDetail(t *testing.T) {
 		require.Equal(t, tt.want, ShownName(tt.d, tt.source, tt.typ, tt.name), "%+v", tt)
 	}
 }
+
+func TestWhoIsAPersonAllocatesNothing(t *testing.T) {
+	allocs := testing.AllocsPerRun(100, func() {
+		_ = IsOrganisation("casa", "", "Qantas Airways Limited")
+		_ = IsOrganisation("faa", "Non-Citizen Co-Owned", "X")
+		_ = IsOrganisation("tc", "INDIVIDUAL", "X")
+		_ = OrganisationName("Münchner Flugschule Verein")
+	})
+	require.Zero(t, allocs)
+}

@@ -20,6 +20,9 @@ type Registrant struct {
 	// Source is the register the record came from (faa, tc, casa; CONTRACT.md 12.2): its notice
 	// is shown with the record, and it says how to tell a person from an organisation.
 	Source string
+	// Notice is what that register's licence asks to be said with its data (CONTRACT.md 12.1):
+	// the record's own attribution.
+	Notice string
 	// Organisation: the owner is not a person (CONTRACT.md 12.3); only an organisation's
 	// names are shown under REGISTRANT_DETAIL=standard.
 	Organisation bool
@@ -61,18 +64,25 @@ func (d RegistrantDetail) String() string {
 
 // Shown is what of r may leave the database at detail d; false: nothing (none, or nothing left).
 func (r Registrant) Shown(d RegistrantDetail) (Registrant, bool) {
+	ok := r.Limit(d)
+	return r, ok
+}
+
+// Limit cuts r, in place, to what may leave the database at detail d (CONTRACT.md 12.3): at
+// standard the type, city, area and country, the names only of an organisation, never a street
+// or a postal code; nothing at none. false: nothing is left.
+func (r *Registrant) Limit(d RegistrantDetail) bool {
 	switch d {
 	case DetailNone:
-		return Registrant{}, false
+		*r = Registrant{}
+		return false
 	case DetailStandard:
-		out := Registrant{City: r.City, AdministrativeArea: r.AdministrativeArea, Country: r.Country, Type: r.Type,
-			Source: r.Source, Organisation: r.Organisation}
-		if r.Organisation {
-			out.Names = r.Names
+		if !r.Organisation {
+			r.Names = [MaxRegistrantNames]string{}
 		}
-		return out, !out.Empty()
+		r.Street, r.PostalCode = [2]string{}, ""
 	}
-	return r, !r.Empty()
+	return !r.Empty()
 }
 
 // Empty reports a registrant with nothing to say.
@@ -120,7 +130,8 @@ func (r *Registrant) Label() string {
 }
 
 // AppendJSON appends the registrant object of the payload (CONTRACT.md 12.2: the original's
-// keys, empty values omitted); nothing when it is empty.
+// keys, empty values omitted), with the register it came from (source) and that register's
+// notice (attribution), so that the record carries its own; nothing when it is empty.
 func (r *Registrant) AppendJSON(dst []byte) []byte {
 	if r.Empty() {
 		return dst
@@ -152,7 +163,7 @@ func (r *Registrant) AppendJSON(dst []byte) []byte {
 	list("names", r.NameList())
 	list("street", r.StreetList())
 	for _, kv := range [...]struct{ k, v string }{{"city", r.City}, {"administrative_area", r.AdministrativeArea},
-		{"postal_code", r.PostalCode}, {"country", r.Country}, {"type", r.Type}} {
+		{"postal_code", r.PostalCode}, {"country", r.Country}, {"type", r.Type}, {"source", r.Source}, {"attribution", r.Notice}} {
 		if kv.v != "" {
 			field(kv.k)
 			dst = AppendJSONString(dst, kv.v)

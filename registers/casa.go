@@ -18,19 +18,19 @@ func (CASA) URL() string    { return "https://services.casa.gov.au/CSV/acrftreg.
 func (CASA) Notice() string { return "CASA aircraft register" }
 
 // casaTable is acrftreg.csv's columns read; Mark and regholdname are required.
-var casaTable = table{register: "casa", file: "acrftreg.csv", required: 2, latin1: true,
+var casaTable = table{register: "casa", file: "acrftreg.csv", required: 2, latin1: true, split: splitQuoted,
 	columns: []string{"Mark", "regholdname", "regholdadd1", "regholdadd2", "regholdSuburb", "regholdState", "regholdPostcode",
 		"regholdCountry", "suspendstatus"}}
 
-// Read streams the CSV: rows not suspended.
+// Read streams the CSV (the file itself, or a zip or folder holding it): rows not suspended.
 func (CASA) Read(path string, keep func(Entry)) (Counts, error) {
-	f, date, err := open(path, "acrftreg.csv")
+	f, err := open(path, "acrftreg.csv", true)
 	if err != nil {
 		return Counts{}, fmt.Errorf("casa: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	c, err := readCASA(f, keep)
-	c.Date = date
+	c.Date = f.date
 	return c, err
 }
 
@@ -40,7 +40,7 @@ func readCASA(r io.Reader, keep func(Entry)) (Counts, error) {
 
 // casaRow is a row's entry, or why it is skipped.
 func casaRow(c cells) (Entry, string) {
-	mark := strings.ToUpper(c.get("Mark"))
+	mark := strings.TrimPrefix(strings.ToUpper(c.get("Mark")), "VH-")
 	switch {
 	case mark == "":
 		return Entry{}, "no mark"
@@ -50,8 +50,8 @@ func casaRow(c cells) (Entry, string) {
 	name := c.get("regholdname")
 	rd := Record{Names: nonEmpty(name), Street: nonEmpty(c.get("regholdadd1"), c.get("regholdadd2")),
 		City: c.get("regholdSuburb"), AdministrativeArea: c.get("regholdState"), PostalCode: c.get("regholdPostcode"),
-		Country: countryCode(c.get("regholdCountry")), Organisation: model.OrganisationName(name)}
-	return Entry{Registration: "VH-" + strings.TrimPrefix(mark, "VH-"), Record: rd}, ""
+		Country: countryCode(c.get("regholdCountry")), Organisation: model.IsOrganisation("casa", "", name)}
+	return Entry{Registration: "VH-" + mark, Record: rd}, ""
 }
 
 // suspended reads suspendstatus: suspended when it says so (any case), yes, y or true.

@@ -56,6 +56,35 @@ func nonEmpty(values ...string) []string {
 	return out
 }
 
+// faaTypeWords are the FAA's owner types in words (TYPE REGISTRANT 1–9), the capitalisation
+// every register's types are written in (CONTRACT.md 12.2).
+var faaTypeWords = []string{"Individual", "Partnership", "Corporation", "Co-Owned", "Government", "LLC",
+	"Non-Citizen Corporation", "Non-Citizen Co-Owned"}
+
+// ownerType is a register's owner type written one way (CONTRACT.md 12.2: INDIVIDUAL →
+// Individual): as the FAA's list writes it when it is one of its words, else each word with
+// one capital (ENTITY → Entity, NON-PROFIT → Non-Profit), so that one type is never offered
+// twice.
+func ownerType(s string) string {
+	s = clean(s)
+	for _, w := range faaTypeWords {
+		if strings.EqualFold(s, w) {
+			return w
+		}
+	}
+	out := []rune(strings.ToLower(s))
+	for i, r := range out {
+		if i == 0 || !unicode.IsLetter(out[i-1]) {
+			out[i] = unicode.ToUpper(r)
+		}
+	}
+	return string(out)
+}
+
+// validAddress reports an address a register may give: 000000 is no aircraft's (CONTRACT.md
+// 12.1; a register's empty value written as zeros).
+func validAddress(addr uint32) bool { return addr != 0 && addr <= 0xFFFFFF }
+
 // countries are the owners' countries the registers write in English words, by their ISO
 // 3166-1 alpha-2 code; a country not here is omitted, never guessed.
 var countries = map[string]string{"AUSTRALIA": "AU", "CANADA": "CA", "UNITED STATES": "US", "UNITED STATES OF AMERICA": "US",

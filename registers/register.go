@@ -1,12 +1,7 @@
 package registers
 
 import (
-	"archive/zip"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -79,66 +74,3 @@ func ByName(name string) Register {
 	}
 	return nil
 }
-
-// open opens member (any case; a doubled extension accepted) of the archive or folder at path,
-// or path itself when it is the file, with the member's own date when an archive records it
-// (zero otherwise: a file's modification time is the day it was copied, not the data's).
-func open(path, member string) (io.ReadCloser, time.Time, error) {
-	var none time.Time
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, none, err
-	}
-	matches := func(name string) bool {
-		base := strings.ToLower(filepath.Base(name))
-		m := strings.ToLower(member)
-		return base == m || base == m+filepath.Ext(m)
-	}
-	if st.IsDir() {
-		entries, err := os.ReadDir(path)
-		if err != nil {
-			return nil, none, err
-		}
-		for _, e := range entries {
-			if !e.IsDir() && matches(e.Name()) {
-				return openFile(filepath.Join(path, e.Name()))
-			}
-		}
-		return nil, none, fmt.Errorf("%s has no %s", path, member)
-	}
-	if !strings.EqualFold(filepath.Ext(path), ".zip") {
-		return openFile(path)
-	}
-	z, err := zip.OpenReader(path)
-	if err != nil {
-		return nil, none, fmt.Errorf("%s is no readable zip: %w", path, err)
-	}
-	for _, f := range z.File {
-		if matches(f.Name) {
-			rc, err := f.Open()
-			if err != nil {
-				_ = z.Close()
-				return nil, none, fmt.Errorf("%s in %s: %w", f.Name, path, err)
-			}
-			return readCloser{rc, z}, f.Modified.UTC(), nil
-		}
-	}
-	_ = z.Close()
-	return nil, none, fmt.Errorf("%s has no %s", path, member)
-}
-
-// openFile opens a plain file (no date: its modification time is the copy's, not the data's).
-func openFile(path string) (io.ReadCloser, time.Time, error) {
-	f, err := os.Open(path) //nolint:gosec // the user's file
-	if err != nil {
-		return nil, time.Time{}, err // never a typed nil in the interface
-	}
-	return f, time.Time{}, nil
-}
-
-type readCloser struct {
-	io.ReadCloser
-	z *zip.ReadCloser
-}
-
-func (r readCloser) Close() error { return errors.Join(r.ReadCloser.Close(), r.z.Close()) }

@@ -3,12 +3,15 @@ package registers
 import (
 	"archive/zip"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/registers/registerstest"
 )
 
 // collect reads path with reg and returns the entries kept, by address or registration.
@@ -159,7 +162,7 @@ func TestOpenNamesWhatIsMissing(t *testing.T) {
 	require.ErrorContains(t, err, "has no MASTER.txt")
 
 	notZip := filepath.Join(t.TempDir(), "broken.zip")
-	require.NoError(t, os.WriteFile(notZip, []byte("PK truncated"), 0o600))
+	require.NoError(t, os.WriteFile(notZip, []byte("PK\x03\x04 truncated"), 0o600))
 	_, err = FAA{}.Read(notZip, func(Entry) {})
 	require.ErrorContains(t, err, "no readable zip")
 
@@ -182,4 +185,133 @@ func TestAllRegistersByName(t *testing.T) {
 		require.NotEmpty(t, r.Notice())
 	}
 	require.Nil(t, ByName("nowhere"))
+}
+
+// MASTER.txt is padded text, not quoted CSV (CONTRACT.md 12.1): a name that begins with a
+// quote is that name, and every row after it is kept (read as CSV, the quote swallowed them).
+func TestFAAKeepsEveryRowAfterAQuote(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(registerstest.MasterHeader + "\r\n")
+	b.WriteString(registerstest.MasterRow(registerstest.Owner{NNumber: "1Q", Hex: "A00001", Type: "3", Name: `"QUOTED" AIR INC`}))
+	b.WriteString(registerstest.MasterRow(registerstest.Owner{NNumber: "2Q", Hex: "A00002", Type: "1", Name: `O"BRIEN "JOE`}))
+	for i := 3; i <= 10; i++ {
+		b.WriteString(registerstest.MasterRow(registerstest.Owner{NNumber: fmt.Sprint(i), Hex: fmt.Sprintf("A%05d", i), Type: "1",
+			Name: fmt.Sprintf("OWNER %d", i)}))
+	}
+	var got []Entry
+	c, err := readFAA(strings.NewReader(b.String()), func(e Entry) { got = append(got, e) })
+	require.NoError(t, err)
+	require.Equal(t, 10, c.Read)
+	require.Equal(t, 10, c.Kept, "%v", c.Skipped)
+	require.Equal(t, []string{`"QUOTED" AIR INC`}, got[0].Record.Names)
+	require.Equal(t, []string{`O"BRIEN "JOE`}, got[1].Record.Names, "an unbalanced quote is a character like another")
+	require.Equal(t, []string{"OWNER 10"}, got[9].Record.Names)
+}
+
+// 000000 is no aircraft's address: refused, as a malformed one is.
+func TestZeroAddressIsRefused(t *testing.T) {
+	text := registerstest.MasterHeader + "\r\n" + registerstest.MasterRow(registerstest.Owner{NNumber: "1", Hex: "000000", Type: "1", Name: "X"})
+	c, err := readFAA(strings.NewReader(text), func(Entry) { t.Fatal("000000 kept") })
+	require.NoError(t, err)
+	require.Equal(t, map[string]int{"no valid address": 1}, c.Skipped)
+}
+
+// A file set is known by what it holds, never by its name: a zip under any URL's name, a
+// folder searched through its subfolders as a zip's paths are; an HTML page, a gzip file or
+// binary data are named as what they are.
+func TestOpenKnowsFilesByTheirContent(t *testing.T) {
+	master, err := os.ReadFile(filepath.Join("testdata", "MASTER.txt"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	zipped, err := os.ReadFile(writeZip(t, map[string]string{"ReleasableAircraft/MASTER.txt": string(master)}))
+	require.NoError(t, err)
+	latest := filepath.Join(dir, "latest") // a mirror's "latest" URL: no .zip
+	require.NoError(t, os.WriteFile(latest, zipped, 0o600))
+	nested := filepath.Join(dir, "unpacked", "ReleasableAircraft")
+	require.NoError(t, os.MkdirAll(nested, 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(nested, "MASTER.txt"), master, 0o600))
+	for _, path := range []string{latest, filepath.Join(dir, "unpacked")} {
+		_, c := collect(t, FAA{}, path)
+		require.Equal(t, 5, c.Kept, path)
+	}
+
+	for _, tt := range []struct{ name, body, want string }{
+		{"html", "\n  <!DOCTYPE html><html><body>Service unavailable</body></html>", "is an HTML page"},
+		{"gzip", "\x1f\x8b\x08\x00\x00\x00\x00\x00", "is a gzip file"},
+		{"binary", "\x00\x01\x02\x03garbage", "is binary data"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "ReleasableAircraft.zip")
+			require.NoError(t, os.WriteFile(p, []byte(tt.body), 0o600))
+			_, err := FAA{}.Read(p, func(Entry) {})
+			require.ErrorContains(t, err, tt.want)
+			require.ErrorContains(t, err, "neither a zip nor MASTER.txt")
+		})
+	}
+	p := filepath.Join(t.TempDir(), "ccarcsdb.zip")
+	require.NoError(t, os.WriteFile(p, master, 0o600))
+	_, err = TC{}.Read(p, func(Entry) {})
+	require.ErrorContains(t, err, "is text, not a zip holding carsownr.txt")
+}
+
+// Memory stays bounded whatever a file holds: a line over 64 KiB fails the register, so does a
+// member over the size a register's file may be (lowered here from 1 GiB), whether its zip
+// says so or its bytes run past it.
+func TestReadsAreBounded(t *testing.T) {
+	long := registerstest.MasterHeader + "\r\n" + strings.Repeat("A", MaxLine+10) + "\r\n"
+	_, err := readFAA(strings.NewReader(long), func(Entry) {})
+	require.ErrorContains(t, err, "line 2 is over 64 KiB")
+
+	defer func(was int64) { maxMember = was }(maxMember)
+	maxMember = 4096
+	rows := registerstest.MasterHeader + "\r\n"
+	for i := range 20 {
+		rows += registerstest.MasterRow(registerstest.Owner{NNumber: fmt.Sprint(i), Hex: fmt.Sprintf("A%05d", i+1), Type: "1", Name: "X"})
+	}
+	z := writeZip(t, map[string]string{"MASTER.txt": rows})
+	_, err = FAA{}.Read(z, func(Entry) {})
+	require.ErrorContains(t, err, "MASTER.txt is over 0 MiB uncompressed")
+	plain := filepath.Join(t.TempDir(), "MASTER.txt")
+	require.NoError(t, os.WriteFile(plain, []byte(rows), 0o600))
+	_, err = FAA{}.Read(plain, func(Entry) {})
+	require.ErrorContains(t, err, "over 0 MiB uncompressed")
+
+	lr := &limited{r: strings.NewReader(rows), left: 4096, name: "MASTER.txt"} // a zip whose header lies
+	_, err = io.ReadAll(lr)
+	require.ErrorContains(t, err, "MASTER.txt is over")
+}
+
+// CASA has no owner type: a name is an organisation's only by the contract's words, and
+// SERVICE, TRUST and AVIATION name people (a surname, a family trust, a sole trader).
+func TestCASAPeopleByTheirWords(t *testing.T) {
+	csv := "\ufeffMark,regholdname\r\nAAA,ANNE SERVICE\r\nBBB,SMITH FAMILY TRUST\r\nCCC,BOB JONES AVIATION\r\nDDD,BOB JONES AVIATION PTY LTD\r\n"
+	got := map[string]bool{}
+	_, err := readCASA(strings.NewReader(csv), func(e Entry) { got[e.Registration] = e.Record.Organisation })
+	require.NoError(t, err)
+	require.Equal(t, map[string]bool{"VH-AAA": false, "VH-BBB": false, "VH-CCC": false, "VH-DDD": true}, got)
+}
+
+func TestSplitQuotedKeepsABadQuoteToItsRow(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+		ok   bool
+	}{
+		{`a,"b,c","d ""e""",`, []string{"a", "b,c", `d "e"`, ""}, true},
+		{`"x"y,z`, []string{"xy", "z"}, true},
+		{`a,b"c,d`, []string{"a", `b"c`, "d"}, true},
+		{`a,"never closed,b`, nil, false},
+		{``, []string{""}, true},
+	}
+	for _, tt := range tests {
+		got, ok := splitQuoted([]byte(tt.in), nil)
+		require.Equal(t, tt.ok, ok, tt.in)
+		if ok {
+			s := make([]string, len(got))
+			for i, g := range got {
+				s[i] = string(g)
+			}
+			require.Equal(t, tt.want, s, tt.in)
+		}
+	}
 }

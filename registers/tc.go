@@ -1,9 +1,7 @@
 package registers
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -50,17 +48,17 @@ const (
 	ownWidth    = 20
 )
 
-// Read joins the two files: the owners first (≈ 34,000 rows, held by mark), then the aircraft
-// streamed.
+// Read joins the two files (a zip or a folder holding them): the owners first (≈ 34,000 rows,
+// held by mark), then the aircraft streamed.
 func (TC) Read(path string, keep func(Entry)) (Counts, error) {
 	var c Counts
 	byMark := map[string]Record{}
-	err := tcFile(path, "carsownr.txt", ownWidth, &c, func(rec []string) { tcOwner(rec, byMark, &c) })
+	err := tcFile(path, "carsownr.txt", ownWidth, &c, func(rec [][]byte) { tcOwner(rec, byMark, &c) })
 	if err != nil {
 		return c, err
 	}
 	used := map[string]bool{}
-	err = tcFile(path, "carscurr.txt", tcAircraftWidth, &c, func(rec []string) {
+	err = tcFile(path, "carscurr.txt", tcAircraftWidth, &c, func(rec [][]byte) {
 		c.Read++
 		e, mark, skip := tcAircraft(rec, byMark)
 		if skip != "" {
@@ -82,9 +80,15 @@ func (TC) Read(path string, keep func(Entry)) (Counts, error) {
 	return c, nil
 }
 
+// tcMarkOf is a mark as both files are joined by it: upper-case, without the country's "C-"
+// (an owner row may write its MARK_LINK C-FHYP, the aircraft file FHYP).
+func tcMarkOf(b []byte) string {
+	return strings.TrimSpace(strings.TrimPrefix(strings.ToUpper(latin1Clean(b)), "C-"))
+}
+
 // tcOwner keeps an owner row in byMark when it is the first active owner of its mark.
-func tcOwner(rec []string, byMark map[string]Record, c *Counts) {
-	mark := strings.ToUpper(latin1Clean(rec[ownMarkLink]))
+func tcOwner(rec [][]byte, byMark map[string]Record, c *Counts) {
+	mark := tcMarkOf(rec[ownMarkLink])
 	if mark == "" {
 		c.skip("owner without a mark")
 		return
@@ -92,13 +96,21 @@ func tcOwner(rec []string, byMark map[string]Record, c *Counts) {
 	if _, seen := byMark[mark]; seen || !tcActive(latin1Clean(rec[ownActive])) {
 		return // a later row of an owned mark, or a former owner: history, not a problem
 	}
-	typ := latin1Clean(rec[ownType])
+	var typ string
+	if t := latin1Clean(rec[ownType]); t != "" {
+		typ = ownerType(t)
+	}
+	names := nonEmpty(latin1(rec[ownFullName]), latin1(rec[ownTrade]))
+	first := ""
+	if len(names) > 0 {
+		first = names[0]
+	}
 	byMark[mark] = Record{
-		Names:  nonEmpty(latin1(rec[ownFullName]), latin1(rec[ownTrade])),
+		Names:  names,
 		Street: nonEmpty(latin1(rec[ownStreet]), latin1(rec[ownStreet2])),
 		City:   latin1Clean(rec[ownCity]), AdministrativeArea: latin1Clean(rec[ownProvince]),
 		PostalCode: latin1Clean(rec[ownPostal]), Country: countryCode(latin1(rec[ownCountry])), Type: typ,
-		Organisation: typ != "" && model.IsOrganisation("tc", typ, ""),
+		Organisation: typ != "" && model.IsOrganisation("tc", typ, first),
 	}
 }
 
@@ -106,17 +118,17 @@ func tcOwner(rec []string, byMark map[string]Record, c *Counts) {
 func tcActive(v string) bool { return strings.EqualFold(v, "A") || strings.EqualFold(v, "Active") }
 
 // tcAircraft is an aircraft row's entry and mark, or why it is skipped.
-func tcAircraft(rec []string, owners map[string]Record) (Entry, string, string) {
+func tcAircraft(rec [][]byte, owners map[string]Record) (Entry, string, string) {
 	if latin1Clean(rec[tcIneffective]) != "" {
 		return Entry{}, "", "no longer registered"
 	}
-	addr, ok := binaryAddress(strings.TrimSpace(rec[tcModeSBinary]))
+	addr, ok := binaryAddress(string(bytes.TrimSpace(rec[tcModeSBinary])))
 	if !ok {
 		return Entry{}, "", "no valid binary Mode S address"
 	}
-	mark := strings.ToUpper(latin1Clean(rec[tcTrimmedMark]))
+	mark := tcMarkOf(rec[tcTrimmedMark])
 	if mark == "" {
-		mark = strings.ToUpper(latin1Clean(rec[tcMark]))
+		mark = tcMarkOf(rec[tcMark])
 	}
 	owner, ok := owners[mark]
 	if !ok || owner.empty() {
@@ -141,77 +153,44 @@ func binaryAddress(s string) (uint32, bool) {
 			return 0, false
 		}
 	}
-	return v, v != 0
+	return v, validAddress(v)
 }
 
 // tcFile streams one member's rows to row, up to the first blank line (the trailer after it is
 // not data); a row narrower than width or unreadable is skipped and counted under the file's
 // name; a first row that is narrower is another layout: an error.
-func tcFile(path, member string, width int, c *Counts, row func([]string)) error {
-	f, date, err := open(path, member)
+func tcFile(path, name string, width int, c *Counts, row func([][]byte)) error {
+	f, err := open(path, name, false)
 	if err != nil {
 		return fmt.Errorf("tc: %w", err)
 	}
-	if date.After(c.Date) { // the newer of the two members'
-		c.Date = date
+	defer func() { _ = f.Close() }() // read only
+	if f.date.After(c.Date) {        // the newer of the two members'
+		c.Date = f.date
 	}
-	defer f.Close()
-	cr := csv.NewReader(&untilBlank{br: bufio.NewReaderSize(f, 64<<10)})
-	cr.FieldsPerRecord, cr.LazyQuotes, cr.ReuseRecord = -1, true, true
+	ls := newLines(f, name)
+	var rec [][]byte
 	for n := 0; ; n++ {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		var pe *csv.ParseError
-		if err != nil && !errors.As(err, &pe) {
-			return fmt.Errorf("tc: reading %s: %w", member, err)
-		}
+		line, err := ls.next()
 		switch {
+		case errors.Is(err, io.EOF):
+			return nil
 		case err != nil:
-			c.skip(member + ": unreadable row")
+			return fmt.Errorf("tc: %w", err)
+		case len(bytes.TrimSpace(line)) == 0:
+			return nil // the trailer follows the first blank line
+		}
+		var ok bool
+		rec, ok = splitQuoted(line, rec)
+		switch {
+		case !ok:
+			c.skip(name + ": unreadable row")
 		case len(rec) < width && n == 0:
-			return fmt.Errorf("tc: %s has %d columns, not %d (another layout?)", member, len(rec), width)
+			return fmt.Errorf("tc: %s has %d columns, not %d (another layout?)", name, len(rec), width)
 		case len(rec) < width:
-			c.skip(member + ": too few columns")
+			c.skip(name + ": too few columns")
 		default:
 			row(rec)
 		}
 	}
 }
-
-// untilBlank reads br up to its first blank line: the registers' files put a trailer after one.
-type untilBlank struct {
-	br      *bufio.Reader
-	pending []byte // the rest of the line read last (valid until br is read again)
-	midLine bool   // the last read ended inside a line longer than br's buffer
-	done    bool
-}
-
-func (u *untilBlank) Read(p []byte) (int, error) {
-	for len(u.pending) == 0 {
-		if u.done {
-			return 0, io.EOF
-		}
-		line, err := u.br.ReadSlice('\n')
-		full := errors.Is(err, bufio.ErrBufferFull)
-		if !u.midLine && !full && len(bytes.TrimRight(line, "\r\n")) == 0 && (len(line) > 0 || err == nil) {
-			u.done = true
-			return 0, io.EOF
-		}
-		u.midLine = full
-		if err != nil && !full {
-			u.done = true
-			if !errors.Is(err, io.EOF) {
-				return 0, err
-			}
-		}
-		u.pending = line
-	}
-	n := copy(p, u.pending)
-	u.pending = u.pending[n:]
-	return n, nil
-}
-
-// latin1Clean is a value read as ISO-8859-1 when it is no UTF-8, then cleaned.
-func latin1Clean(s string) string { return clean(latin1(s)) }

@@ -1,8 +1,6 @@
 package registers
 
 import (
-	"bufio"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,21 +83,41 @@ func TestBinaryAddress(t *testing.T) {
 	}
 }
 
-func TestUntilBlankStopsAtTheFirstBlankLine(t *testing.T) {
-	long := strings.Repeat("x", 200<<10) // longer than the reader's buffer: never taken for a blank
-	in := "a,b\r\n" + long + "\r\n\r\ntrailer\r\n"
-	b, err := readAll(&untilBlank{br: newSmallReader(in)})
-	require.NoError(t, err)
-	require.Equal(t, "a,b\r\n"+long+"\r\n", b)
+// Transport Canada's files as a careful user meets them: a byte-order mark before the owners'
+// first row (its owner kept), an owner's MARK_LINK written with the country's "C-" (joined), an
+// owner type in capitals (written as the FAA's list writes it, so one type is offered once).
+func TestTCReadsABOMAndMarksWithTheirCountry(t *testing.T) {
+	row := func(n int, cells map[int]string) string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = `""`
+		}
+		for i, v := range cells {
+			out[i] = `"` + v + `"`
+		}
+		return strings.Join(out, ",") + "\r\n"
+	}
+	owners := "\ufeff" + row(ownWidth, map[int]string{ownMarkLink: "FHYP", ownFullName: "FIRST OWNER LTD", ownType: "ENTITY", ownActive: "A"}) +
+		row(ownWidth, map[int]string{ownMarkLink: "C-GLNK", ownFullName: "LINKED PERSON", ownType: "INDIVIDUAL", ownActive: "A"}) +
+		"\r\n\"2 records\"\r\n"
+	aircraft := row(tcAircraftWidth, map[int]string{tcMark: "FHYP", tcModeSBinary: "110000000000000000000111", tcTrimmedMark: "FHYP"}) +
+		row(tcAircraftWidth, map[int]string{tcMark: "GLNK", tcModeSBinary: "110000000000000000001000"})
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "carsownr.txt"), []byte(owners), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "carscurr.txt"), []byte(aircraft), 0o600))
 
-	b, err = readAll(&untilBlank{br: newSmallReader("no newline at the end")})
-	require.NoError(t, err)
-	require.Equal(t, "no newline at the end", b)
+	got, c := collect(t, TC{}, dir)
+	require.Equal(t, 2, c.Kept, "%v", c.Skipped)
+	require.Empty(t, c.Skipped)
+	require.Equal(t, Record{Names: []string{"FIRST OWNER LTD"}, Type: "Entity", Organisation: true}, got["C00007"].Record,
+		"the first owner, after the byte-order mark")
+	require.Equal(t, "C-GLNK", got["C00008"].Registration)
+	require.Equal(t, Record{Names: []string{"LINKED PERSON"}, Type: "Individual"}, got["C00008"].Record, "C-GLNK joins GLNK")
 }
 
-func newSmallReader(s string) *bufio.Reader { return bufio.NewReaderSize(strings.NewReader(s), 64<<10) }
-
-func readAll(r io.Reader) (string, error) {
-	b, err := io.ReadAll(r)
-	return string(b), err
+func TestOwnerTypesAreWrittenOneWay(t *testing.T) {
+	for in, want := range map[string]string{"INDIVIDUAL": "Individual", "individual": "Individual", "ENTITY": "Entity",
+		"co-owned": "Co-Owned", "llc": "LLC", "NON-PROFIT  BODY": "Non-Profit Body", "Entity": "Entity"} {
+		require.Equal(t, want, ownerType(in), in)
+	}
 }

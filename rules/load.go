@@ -137,11 +137,13 @@ func LoadRulesWith(data []byte, refs Refs, mode Mode) (*Set, error) {
 	}
 	set := &Set{Watchlists: refs.Watchlists}
 	seen := map[string]bool{}
+	var invalid []error // strict: every invalid rule, each named
 	for i, raw := range items {
 		r, enabled, id, err := compileRule(raw, refs, seen)
 		if err != nil {
 			if mode == Strict {
-				return nil, fmt.Errorf("Rule #%d invalid: %w", i, err) //nolint:staticcheck // contract text
+				invalid = append(invalid, fmt.Errorf("Rule #%d invalid: %w", i, err)) //nolint:staticcheck // contract text
+				continue
 			}
 			if id == "" {
 				id = fmt.Sprintf("#%d", i)
@@ -158,11 +160,26 @@ func LoadRulesWith(data []byte, refs Refs, mode Mode) (*Set, error) {
 			}
 		}
 	}
+	if len(invalid) > 0 {
+		return nil, joined(invalid)
+	}
 	set.index()
 	if len(set.Skipped) > 0 {
 		return set, &LoadError{Skipped: set.Skipped, Reasons: set.SkipReasons}
 	}
 	return set, nil
+}
+
+// joined is several errors in one line, "; " between them (the first still errors.Is-able).
+func joined(errs []error) error {
+	if len(errs) == 1 {
+		return errs[0]
+	}
+	texts := make([]string, len(errs))
+	for i, e := range errs {
+		texts[i] = e.Error()
+	}
+	return fmt.Errorf("%w; %s", errs[0], strings.Join(texts[1:], "; "))
 }
 
 // index numbers the rules and resolves matched_rules lists to rule positions, so that the

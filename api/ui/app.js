@@ -7,7 +7,7 @@ import { RulesPage } from './rules.js';
 import { MatchesPage } from './matches.js';
 import { FlightsPage } from './flights.js';
 import { WatchlistsPage } from './watchlists.js';
-import { setTar1090, setDataAttribution, setRegistrantNotice } from './map.js';
+import { setTar1090, setDataAttribution } from './map.js';
 
 // askToken shows the sign-in dialog and resolves with the token typed in.
 function askToken(error) {
@@ -45,7 +45,6 @@ async function main() {
   }
   setTar1090(config.tar1090_url);
   setDataAttribution(config.data_attribution);
-  setRegistrantNotice(config.registrant_notice);
   const pages = { areas: new AreasPage(config), rules: new RulesPage(config), matches: new MatchesPage(config), flights: new FlightsPage(config),
     watchlists: new WatchlistsPage(config) };
   const titles = { areas: 'Areas', rules: 'Rules', matches: 'Matches', flights: 'Flights', watchlists: 'Watchlists' };

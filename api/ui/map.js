@@ -185,10 +185,9 @@ let dataAttribution = '';
 export function setDataAttribution(text) { dataAttribution = text || ''; }
 export function getDataAttribution() { return dataAttribution; }
 
-// registrantNotice is what the registers' licences ask to be shown with their data.
-let registrantNotice = '';
-export function setRegistrantNotice(text) { registrantNotice = text || ''; }
-export function getRegistrantNotice() { return registrantNotice; }
+// registrantNotice is what the licence of the register a record came from asks to be shown
+// with it: each record carries its own (CONTRACT.md 12.2), and only that one is shown.
+export function registrantNotice(r) { return r && r.attribution ? `Registrant: ${r.attribution}` : ''; }
 
 // registrantText is who an aircraft is registered to in a few words: "ACME AVIATION INC
 // (DENVER, CO, US)"; a person's name is withheld by the server under REGISTRANT_DETAIL=standard,
@@ -265,7 +264,7 @@ export function aircraftCard(a) {
   }
   if (links.childNodes.length) card.append(links);
   if (dataAttribution && (a.registration || a.manufacturer_model || a.operator)) card.append(h('p', { class: 'attribution' }, dataAttribution));
-  if (registrantNotice && a.registrant) card.append(h('p', { class: 'attribution' }, registrantNotice));
+  if (registrantNotice(a.registrant)) card.append(h('p', { class: 'attribution registrant-notice' }, registrantNotice(a.registrant)));
   return card;
 }
 

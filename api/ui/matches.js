@@ -8,7 +8,7 @@
 // with no row chosen, the newest page is asked for again every 10 s and redrawn when it changed.
 import { api } from './api.js';
 import { $, h, message } from './dom.js';
-import { routeText, createMap, aircraftMarker, watchText, registrantText } from './map.js';
+import { routeText, createMap, aircraftMarker, watchText, registrantText, registrantNotice } from './map.js';
 import { deliveryText } from './notify.js';
 
 export class MatchesPage {
@@ -105,7 +105,7 @@ export class MatchesPage {
         h('td', { class: 'mono', 'data-label': 'Registration' }, ac.registration || '', ac.watchlist ? h('span', { class: 'chip watch-chip', title: watchText(ac.watchlist) }, ac.watchlist.category || ac.watchlist.list) : ''),
         h('td', { class: 'model', 'data-label': 'Model' }, ac.manufacturer_model || ac.type_designator || ''),
         h('td', { class: 'operator', 'data-label': 'Operator' }, op.name || op.airline_designator || '',
-          n.registrant ? h('span', { class: 'registrant' }, `Registered to ${registrantText(n.registrant)}`) : ''),
+          n.registrant ? h('span', { class: 'registrant', title: registrantNotice(n.registrant) }, `Registered to ${registrantText(n.registrant)}`) : ''),
         h('td', { class: 'route', 'data-label': 'Route' }, routeText(n)),
         h('td', { class: 'num', 'data-label': 'Altitude' }, m.position && m.position.altitude !== undefined ? `${Math.round(m.position.altitude)} ft` : ''),
         h('td', { class: 'delivery', 'data-label': 'Delivery' }, deliveryText(n.delivery)));

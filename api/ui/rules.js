@@ -5,7 +5,7 @@
 /* global L */
 import { api, ApiError } from './api.js';
 import { $, h, message, showErrors, clearErrors, download, importFile } from './dom.js';
-import { createMap, aircraftMarker, routeText, watchText, watchAttribution, setWatchlists, getDataAttribution, getRegistrantNotice, registrantText } from './map.js';
+import { createMap, aircraftMarker, routeText, watchText, watchAttribution, setWatchlists, getDataAttribution, registrantNotice, registrantText } from './map.js';
 import { NotifyEditor, summary as notifySummary, deliveryText } from './notify.js';
 
 // The condition types, their operators and the limits of their values are the server's
@@ -21,6 +21,7 @@ export class RulesPage {
     // type → {operators, value: {widget, label, unit, hint, min, max, options, …}}, in order.
     this.types = new Map((config.conditions || []).map((c) => [c.type, c]));
     this.operatorLabels = config.operator_labels || {};
+    this.ownersOff = config.registrant_detail === 'none'; // REGISTRANT_DETAIL=none: no registrant is made
     this.rules = [];
     this.areas = [];
     this.editing = null; // identifier of the rule in the form, or null for a new one
@@ -207,7 +208,7 @@ export class RulesPage {
     // Whose data the table shows: the aircraft database's licences, each watchlist's own.
     const lists = [...new Set(got.matches.filter((m) => m.watchlist).map((m) => watchAttribution(m.watchlist)))];
     const who = got.matches.some((m) => m.registration || m.manufacturer_model || m.operator) ? [getDataAttribution()] : [];
-    const owners = got.matches.some((m) => m.registrant) ? [getRegistrantNotice()] : [];
+    const owners = [...new Set(got.matches.map((m) => registrantNotice(m.registrant)).filter(Boolean))]; // each record's own register
     $('#rule-test-attribution').textContent = [...who, ...owners, ...lists].filter(Boolean).join(' · ');
     $('#rule-test-matches').hidden = got.matches.length === 0;
     // When nothing matches, what each condition alone would have let through says why.
@@ -248,7 +249,11 @@ export class RulesPage {
   addRow(c) {
     const li = h('li', { class: 'condition' });
     const typeId = uid('type'), opId = uid('op');
-    const type = h('select', { id: typeId }, [...this.types].map(([k, t]) => h('option', { value: k }, t.extension ? `${t.value.label} (extension)` : t.value.label)));
+    const typeKey0 = String(c.type || '').trim().toLowerCase();
+    // Under REGISTRANT_DETAIL=none no registrant is made: an owner condition could never match,
+    // so none is offered (one a stored rule already has stays, marked).
+    const offered = [...this.types].filter(([k]) => !(this.ownersOff && OWNER_TYPES.has(k) && k !== typeKey0));
+    const type = h('select', { id: typeId }, offered.map(([k, t]) => h('option', { value: k }, t.extension ? `${t.value.label} (extension)` : t.value.label)));
     const operator = h('select', { id: opId });
     const valueBox = h('div', { class: 'value' });
     const row = { li, type, operator, widget: null };
@@ -289,9 +294,15 @@ export class RulesPage {
     this.markExtension();
   }
 
-  // markExtension says when the rule uses a type the original processor does not know.
+  // markExtension says when the rule uses a type the original processor does not know, naming
+  // which (watchlist or owner conditions), and why an owner condition cannot match under none.
   markExtension() {
-    $('#rule-extension-note').hidden = !this.rows.some((r) => (this.types.get(r.type.value) || {}).extension);
+    const used = this.rows.map((r) => r.type.value);
+    const kinds = extensionKinds(used, this.types);
+    const note = $('#rule-extension-note');
+    note.hidden = kinds.length === 0;
+    note.textContent = kinds.length ? `This rule uses ${kinds.join(' and ')}, an extension of this project: the original message processor skips such a rule; tracker-rules watch evaluates it.` : '';
+    $('#rule-owner-note').hidden = !this.ownersOff;
   }
 
   // renumber keeps each row's error slots on its index, as the API's loc paths name them.
@@ -380,10 +391,25 @@ function statusBadge(st) {
   return null;
 }
 
-// extensionBadge marks a rule that uses this project's own condition types.
+// OWNER_TYPES are the registrant (owner) condition types; WATCH_TYPES the watchlist ones.
+const OWNER_TYPES = new Set(['registrant_type', 'registrant_name']);
+const WATCH_TYPES = new Set(['watchlist', 'watchlist_group', 'watchlist_category']);
+
+// extensionKinds names the kinds of this project's own condition types among used.
+function extensionKinds(used, types) {
+  const ext = used.filter((t) => (types.get(String(t).toLowerCase()) || {}).extension).map((t) => String(t).toLowerCase());
+  const kinds = [];
+  if (ext.some((t) => WATCH_TYPES.has(t))) kinds.push('watchlist conditions');
+  if (ext.some((t) => OWNER_TYPES.has(t))) kinds.push('owner (registrant) conditions');
+  if (ext.some((t) => !WATCH_TYPES.has(t) && !OWNER_TYPES.has(t))) kinds.push('extension conditions');
+  return kinds;
+}
+
+// extensionBadge marks a rule that uses this project's own condition types, naming which.
 function extensionBadge(r, types) {
-  if (!(r.conditions || []).some((c) => (types.get(String(c.type).toLowerCase()) || {}).extension)) return null;
-  return h('span', { class: 'badge status extension', title: 'Uses watchlist conditions: the original message processor skips this rule; tracker-rules watch evaluates it.' }, 'Extension');
+  const kinds = extensionKinds((r.conditions || []).map((c) => c.type), types);
+  if (!kinds.length) return null;
+  return h('span', { class: 'badge status extension', title: `Uses ${kinds.join(' and ')}: the original message processor skips this rule; tracker-rules watch evaluates it.` }, 'Extension');
 }
 
 // observedText is a condition's observed value as a short text.

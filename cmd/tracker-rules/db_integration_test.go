@@ -181,7 +181,8 @@ func TestDBUpdateSwapsOnlyAGoodBuild(t *testing.T) {
 	defer srv.Close()
 	target := filepath.Join(t.TempDir(), "aircraft.db")
 	update := func(mic, sd string) (string, string, int) {
-		return runCmd(t, nil, "", "db", "update", "--db", target, "--no-registers", "--mictronics-url", srv.URL+mic, "--standing-data-url", srv.URL+sd)
+		return runCmd(t, []string{"ALLOW_PRIVATE_DOWNLOADS=true"}, "", "db", "update", "--db", target, "--no-registers",
+			"--mictronics-url", srv.URL+mic, "--standing-data-url", srv.URL+sd)
 	}
 	out, errOut, code := update("/indexedDB.zip", "/standing-data.tar.gz")
 	require.Equal(t, 0, code, errOut)

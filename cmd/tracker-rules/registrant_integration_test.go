@@ -47,6 +47,21 @@ func zipMembers(t *testing.T, date time.Time, members map[string]string) []byte 
 	return buf.Bytes()
 }
 
+// micWithAustralian is the Mictronics fixture with VH-ABC (7C0001), whom CASA's fixture names.
+func micWithAustralian(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{"dbversion.json", "operators.json", "types.json", "aircrafts.json"} {
+		b, err := os.ReadFile(filepath.Join(fixtures, "mictronics", name))
+		require.NoError(t, err)
+		if name == "aircrafts.json" {
+			b = []byte(strings.Replace(string(b), "{", `{"7C0001":["VH-ABC","C172","00"],`, 1))
+		}
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), b, 0o600))
+	}
+	return dir
+}
+
 // registerServer serves the upstream files and the three registers as their hosts do, and
 // keeps the User-Agent of every request.
 func registerServer(t *testing.T) (*httptest.Server, func() []string) {
@@ -57,7 +72,7 @@ func registerServer(t *testing.T) (*httptest.Server, func() []string) {
 		"carsownr.txt": registerFixtures + "/ccarcsdb/carsownr.txt"})
 	casa, err := os.ReadFile(registerFixtures + "/acrftreg.csv")
 	require.NoError(t, err)
-	files := map[string][]byte{"/indexedDB.zip": zipFolder(t, fixtures+"/mictronics"),
+	files := map[string][]byte{"/indexedDB.zip": zipFolder(t, micWithAustralian(t)),
 		"/standing-data.tar.gz":   tarGzFolder(t, fixtures+"/standing-data", "standing-data-main/"),
 		"/ReleasableAircraft.zip": faa, "/ccarcsdb.zip": tc, "/acrftreg.csv": casa,
 		"/truncated.zip": faa[:len(faa)/2], "/other-layout.csv": []byte("Mark,Manufacturer\r\nABC,CESSNA\r\n")}
@@ -85,17 +100,17 @@ func TestDBUpdateAddsTheRegisters(t *testing.T) {
 	srv, agents := registerServer(t)
 	target := filepath.Join(t.TempDir(), "aircraft.db")
 	update := func(args ...string) (string, string, int) {
-		return runCmd(t, nil, "", append([]string{"db", "update", "--db", target, "--mictronics-url", srv.URL + "/indexedDB.zip",
+		return runCmd(t, []string{"ALLOW_PRIVATE_DOWNLOADS=true"}, "", append([]string{"db", "update", "--db", target, "--mictronics-url", srv.URL + "/indexedDB.zip",
 			"--standing-data-url", srv.URL + "/standing-data.tar.gz", "--faa-url", srv.URL + "/ReleasableAircraft.zip",
 			"--tc-url", srv.URL + "/ccarcsdb.zip", "--casa-url", srv.URL + "/acrftreg.csv"}, args...)...)
 	}
 	out, errOut, code := update()
 	require.Equal(t, 0, code, errOut)
-	require.Contains(t, out, "registrants: 8") // FAA 5, TC 3; CASA's rows name no aircraft of the fixture
+	require.Contains(t, out, "registrants: 9") // FAA 5, TC 3, CASA 1 (VH-ABC; its other rows name no aircraft of the fixture)
 	require.Contains(t, out, "register faa: data of 2026-11-20, 8 rows read, 5 kept, skipped (no valid address): 3")
 	require.Contains(t, out, "register tc: data of 2026-11-22, 6 rows read, 3 kept")
-	require.Contains(t, out, "register casa: its data's date not recorded in the files, 5 rows read, 0 kept")
-	require.Contains(t, out, "skipped (registration not in the aircraft database): 3")
+	require.Contains(t, out, "register casa: its data's date not recorded in the files, 5 rows read, 1 kept")
+	require.Contains(t, out, "skipped (registration not in the aircraft database): 2")
 	for _, a := range agents() {
 		require.Regexp(t, `^tracker-core-health/\S+ \(\+https://github.com/tracker-adsb/tracker-core-health\)$`, a)
 	}
@@ -115,7 +130,8 @@ func TestDBUpdateAddsTheRegisters(t *testing.T) {
 		return got
 	}
 	require.Equal(t, map[string]any{"icao_hex": "A0B1C2", "registrant": map[string]any{"city": "WICHITA", "administrative_area": "KS",
-		"country": "US", "type": "Individual"}}, lookup("standard"), "a person's name and street never leave the database")
+		"country": "US", "type": "Individual", "source": "faa", "attribution": "FAA aircraft registry (US government work, public domain)"}},
+		lookup("standard"), "a person's name and street never leave the database")
 	require.Equal(t, []any{"SMITH JOHN A"}, lookup("full")["registrant"].(map[string]any)["names"])
 	require.Equal(t, map[string]any{}, lookup("none"), "no registrant anywhere: the address is then unknown")
 
@@ -126,8 +142,8 @@ func TestDBUpdateAddsTheRegisters(t *testing.T) {
 		args []string
 		why  string
 	}{
-		{"a truncated zip", []string{"--faa-url", srv.URL + "/truncated.zip"}, "faa: "},
-		{"a failed download", []string{"--tc-url", srv.URL + "/gone.zip"}, "downloading the tc register"},
+		{"a truncated zip", []string{"--faa-url", srv.URL + "/truncated.zip"}, "the faa register (" + srv.URL + "/truncated.zip): faa: "},
+		{"a failed download", []string{"--tc-url", srv.URL + "/gone.zip"}, "the tc register (" + srv.URL + "/gone.zip): downloading"},
 		{"another layout", []string{"--casa-url", srv.URL + "/other-layout.csv"}, `casa: acrftreg.csv has no "regholdname" column`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

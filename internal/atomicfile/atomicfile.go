@@ -1,5 +1,5 @@
-// Package atomicfile replaces a file whole: the aircraft database, watch's kept state and the
-// API's token.
+// Package atomicfile replaces a file whole: the aircraft database, watch's kept state, the API's
+// token and backups.
 package atomicfile
 
 import (
@@ -10,13 +10,22 @@ import (
 // Write writes b to path through a temporary file in the same folder (synced) and a rename: a
 // crash leaves the old file or the new one, never half of one. The folder is made if missing.
 // The file is readable by all (0644): for data others read, such as the aircraft database.
-func Write(path string, b []byte) error { return write(path, b, 0o644) }
+func Write(path string, b []byte) error { return WriteWith(path, 0o644, bytesOf(b)) }
 
 // WritePrivate is Write for a file that holds people's data or a secret (watch's state, the
 // API's token): readable and writable by its owner only (0600), from the first byte on.
-func WritePrivate(path string, b []byte) error { return write(path, b, 0o600) }
+func WritePrivate(path string, b []byte) error { return WriteWith(path, 0o600, bytesOf(b)) }
 
-func write(path string, b []byte, perm os.FileMode) error {
+func bytesOf(b []byte) func(f *os.File) error {
+	return func(f *os.File) error {
+		_, err := f.Write(b)
+		return err
+	}
+}
+
+// WriteWith is Write with the file's mode and its content written by fill into the temporary
+// file (a large file streamed); an error from fill leaves path as it was.
+func WriteWith(path string, perm os.FileMode, fill func(f *os.File) error) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil { //nolint:gosec // a data folder others read
 		return err
@@ -26,7 +35,7 @@ func write(path string, b []byte, perm os.FileMode) error {
 		return err
 	}
 	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after the rename
-	if _, err := tmp.Write(b); err != nil {
+	if err := fill(tmp); err != nil {
 		_ = tmp.Close()
 		return err
 	}

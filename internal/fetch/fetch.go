@@ -8,6 +8,7 @@ package fetch
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -105,6 +106,7 @@ func CheckAddress(address string) error {
 // model.TooLarge naming what). An error names the URL (its password hidden) and what went
 // wrong, never the answer's body.
 func Get(ctx context.Context, client *http.Client, src string, limit int64, what string) ([]byte, error) {
+	start := time.Now()
 	resp, err := open(ctx, client, src)
 	if err != nil {
 		return nil, err
@@ -112,7 +114,7 @@ func Get(ctx context.Context, client *http.Client, src string, limit int64, what
 	defer resp.Body.Close()
 	b, err := ReadLimited(resp.Body, limit, what)
 	if err != nil {
-		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
+		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), InWords(ctx, client, start, err))
 	}
 	return b, nil
 }
@@ -120,6 +122,7 @@ func Get(ctx context.Context, client *http.Client, src string, limit int64, what
 // Save streams the body of a 2xx answer to the file at path (at most limit bytes: more is
 // model.TooLarge naming what), so that a large download never sits in memory whole.
 func Save(ctx context.Context, client *http.Client, src string, limit int64, what, path string) error {
+	start := time.Now()
 	resp, err := open(ctx, client, src)
 	if err != nil {
 		return err
@@ -135,7 +138,7 @@ func Save(ctx context.Context, client *http.Client, src string, limit int64, wha
 	}
 	switch {
 	case err != nil:
-		return fmt.Errorf("downloading %s: %w", Redacted(src), err)
+		return fmt.Errorf("downloading %s: %w", Redacted(src), InWords(ctx, client, start, err))
 	case n > limit:
 		return fmt.Errorf("downloading %s: %w", Redacted(src), model.TooLarge(what, limit))
 	}
@@ -156,13 +159,14 @@ func open(ctx context.Context, client *http.Client, src string) (*http.Response,
 		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
 	}
 	req.Header.Set("User-Agent", UserAgent)
+	start := time.Now()
 	resp, err := client.Do(req)
 	if err != nil {
 		var ue *url.Error
 		if errors.As(err, &ue) { // its text repeats the URL, password included
 			err = ue.Err
 		}
-		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), err)
+		return nil, fmt.Errorf("downloading %s: %w", Redacted(src), InWords(ctx, client, start, err))
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		_ = resp.Body.Close()
@@ -199,4 +203,49 @@ func ReadLimited(r io.Reader, limit int64, what string) ([]byte, error) {
 		return nil, model.TooLarge(what, limit)
 	}
 	return b, nil
+}
+
+// worded is an error said in words (what a user can act on), the original kept for errors.Is.
+type worded struct {
+	words string
+	err   error
+}
+
+func (w worded) Error() string { return w.words }
+func (w worded) Unwrap() error { return w.err }
+
+// InWords says a download's failure as a person would ("timed out after 30s", "the connection
+// was refused"), not as the network stack does ("context deadline exceeded"); the original
+// error stays reachable (errors.Is, errors.As). start is when the download began: a time-out
+// says how long it was given.
+func InWords(ctx context.Context, client *http.Client, start time.Time, err error) error {
+	var (
+		ne  net.Error
+		dns *net.DNSError
+	)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
+		given := time.Since(start)
+		if d, ok := ctx.Deadline(); ok {
+			given = d.Sub(start)
+		} else if client != nil && client.Timeout > 0 {
+			given = client.Timeout
+		}
+		return worded{fmt.Sprintf("timed out after %s", given.Round(time.Second)), err}
+	case errors.Is(err, context.Canceled):
+		return worded{"stopped before it finished (the program was told to stop)", err}
+	case errors.As(err, &dns):
+		return worded{fmt.Sprintf("the host name %s could not be found (%s)", dns.Name, dns.Err), err}
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return worded{"the connection was refused (nothing answers at that address and port)", err}
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, io.ErrUnexpectedEOF):
+		return worded{"the connection was cut before the whole answer arrived", err}
+	case errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH):
+		return worded{"the host cannot be reached from here (no route to it)", err}
+	}
+	var cert *tls.CertificateVerificationError
+	if errors.As(err, &cert) {
+		return worded{fmt.Sprintf("its TLS certificate is not trusted (%v)", cert.Err), err}
+	}
+	return err
 }

@@ -111,3 +111,31 @@ func TestDownloadsNameTheProjectAndSaveStreams(t *testing.T) {
 	require.ErrorIs(t, err, model.ErrTooLarge)
 	require.ErrorContains(t, err, "the file is larger")
 }
+
+// A failed download says why in words a user can act on, never the network stack's own
+// ("context deadline exceeded"), the original still reachable.
+func TestFailuresAreSaidInWords(t *testing.T) {
+	hang := make(chan struct{})
+	t.Cleanup(func() { close(hang) })
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(200)
+		w.(http.Flusher).Flush()
+		select {
+		case <-hang:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+	defer cancel()
+	err := Save(ctx, NewClient(0, true), srv.URL, 100, "the file", filepath.Join(t.TempDir(), "f"))
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.ErrorContains(t, err, "timed out after 1s")
+	require.NotContains(t, err.Error(), "context deadline exceeded")
+
+	closed := httptest.NewServer(http.NotFoundHandler())
+	addr := closed.URL
+	closed.Close()
+	_, err = Get(t.Context(), NewClient(5*time.Second, true), addr, 10, "the file")
+	require.ErrorContains(t, err, "the connection was refused")
+}

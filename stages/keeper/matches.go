@@ -22,6 +22,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/mqttclient"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/privacy"
 )
 
 // KeptMatches is how many rule notifications the API keeps in memory for the UI's Matches
@@ -63,6 +64,25 @@ type Matches struct {
 	pending  chan Match
 	dropping bool
 	traffic  *Traffic // nil: no positions
+
+	// detail and optOut are the API's REGISTRANT_DETAIL and PRIVACY_LIST: every notification is
+	// kept, and every kept one served, as they let its registrant be shown (CONTRACT.md 12.3).
+	detail model.RegistrantDetail
+	optOut *privacy.List
+}
+
+// Privacy makes the kept notifications obey detail and the opt-out list (nil: none), when
+// they are kept and again whenever they are served: a registrant a watch at a looser setting
+// published is kept and shown as the API's setting allows, and a setting made stricter, or an
+// aircraft listed, takes effect on everything kept at once. Call it before Run.
+func (m *Matches) Privacy(detail model.RegistrantDetail, optOut *privacy.List) {
+	m.detail, m.optOut = detail, optOut
+}
+
+// obey is a notification as the API's privacy lets it be kept or served.
+func (m *Matches) obey(note json.RawMessage, f noteFacts) json.RawMessage {
+	addr, _ := model.ParseAddress(strings.ToUpper(f.Aircraft.IcaoHex))
+	return model.ObeyingRegistrant(note, m.detail, m.optOut.Listed(addr, f.Aircraft.Registration))
 }
 
 // Match is one kept notification.
@@ -83,7 +103,8 @@ type Match struct {
 // noteFacts are what a kept match reads of its notification.
 type noteFacts struct {
 	Aircraft struct {
-		IcaoHex string `json:"icao_hex"`
+		IcaoHex      string `json:"icao_hex"`
+		Registration string `json:"registration"`
 	} `json:"aircraft"`
 	Delivery struct {
 		State  string `json:"state"`
@@ -217,6 +238,7 @@ func (m *Matches) take(topic string, payload []byte, at time.Time) {
 		note, _ = json.Marshal(string(payload))
 	}
 	f := facts(note)
+	note = m.obey(note, f)
 	x := Match{Received: at.UTC().Format(time.RFC3339Nano), Rule: rule, Notification: note, State: f.Delivery.State, Reason: f.Delivery.Reason}
 	if m.traffic != nil && f.Aircraft.IcaoHex != "" {
 		x.Position, _ = m.traffic.Position(f.Aircraft.IcaoHex, at)
@@ -324,6 +346,7 @@ func (m *Matches) fromMemory(q Query) []Match {
 	for i := m.n - 1; i >= 0 && len(out) < q.Limit; i-- {
 		x := m.ring[(m.head+i)%len(m.ring)]
 		if q.wants(&x) {
+			x.Notification = m.obey(x.Notification, facts(x.Notification))
 			out = append(out, x)
 		}
 	}
@@ -358,7 +381,7 @@ func (m *Matches) fromStream(ctx context.Context, q Query) ([]Match, string, err
 				note, _ = json.Marshal(e.FieldValues["notification"])
 			}
 			f := facts(note)
-			x := Match{ID: e.ID, Received: e.FieldValues["received"], Rule: e.FieldValues["rule"], Notification: note,
+			x := Match{ID: e.ID, Received: e.FieldValues["received"], Rule: e.FieldValues["rule"], Notification: m.obey(note, f),
 				State: f.Delivery.State, Reason: f.Delivery.Reason}
 			if !q.wants(&x) {
 				continue

@@ -129,12 +129,14 @@ func NewTraffic(src string, interval, window time.Duration, log zerolog.Logger) 
 }
 
 // EnrichWith makes the kept aircraft enriched from src (AIRCRAFT_DB), as the rule tests'
-// flights are: GET /api/traffic then says who each is and where it flies. Call it before Run.
-func (t *Traffic) EnrichWith(src enrich.Source, detail model.RegistrantDetail, log zerolog.Logger) {
+// flights are, a registrant at detail and none for an aircraft optOut lists (nil: none): GET
+// /api/traffic then says who each is and where it flies. Call it before Run.
+func (t *Traffic) EnrichWith(src enrich.Source, detail model.RegistrantDetail, optOut enrich.OptOut, log zerolog.Logger) {
 	t.lmu.Lock()
 	defer t.lmu.Unlock()
 	en := enrich.New(src, log)
 	en.SetRegistrantDetail(detail)
+	en.SetOptOut(optOut)
 	t.who.SetEnricher(en)
 }
 

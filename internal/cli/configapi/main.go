@@ -21,7 +21,9 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/privacy"
 	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
 )
 
@@ -67,19 +69,25 @@ func run() int {
 	// The user's own receiver's traffic for the map and the rule tests, and the rule
 	// notifications seen, each kept by the API's background services (stages/keeper), which
 	// run in one supervised group with the HTTP server until it stops.
+	optOut, err := privacy.Open(cfg.PrivacyList, log.With().Str("stage", "privacy").Logger())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
+		return 2
+	}
 	traffic := keeper.NewTraffic(cfg.ReadsbURL, cfg.ReadsbInterval, cfg.TrafficWindow, log.With().Str("stage", "traffic").Logger())
 	matches := keeper.NewMatches(cfg.MQTT, log.With().Str("stage", "matches").Logger())
-	matches.KeepIn(client)         // the Matches page's history, kept across restarts
-	matches.PositionsFrom(traffic) // where the receiver saw each matched aircraft
+	matches.KeepIn(client)                        // the Matches page's history, kept across restarts
+	matches.PositionsFrom(traffic)                // where the receiver saw each matched aircraft
+	matches.Privacy(cfg.RegistrantDetail, optOut) // what was kept obeys the API's own setting (CONTRACT.md 12.3)
 	opts := api.Options{Token: token, Open: cfg.Open, Ingress: cfg.Ingress, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
 		Tar1090URL: cfg.Tar1090URL, Traffic: traffic, Matches: matches, AllowPrivateDownloads: cfg.AllowPrivateDownloads,
-		RegistrantDetail: cfg.RegistrantDetail, FlightLog: cfg.FlightLog, Zone: cfg.Zone}
+		RegistrantDetail: cfg.RegistrantDetail, OptOut: optOut, FlightLog: cfg.FlightLog, Zone: cfg.Zone}
 	// The aircraft database of the rule tests and the traffic; a replaced file is in use
 	// within a minute.
 	db := shipped.Open(cfg.AircraftDB, log.With().Str("stage", "aircraftdb").Logger())
 	if db != nil {
 		opts.AircraftDB = db
-		traffic.EnrichWith(db, cfg.RegistrantDetail, log.With().Str("stage", "enrich").Logger())
+		traffic.EnrichWith(db, cfg.RegistrantDetail, enrichOptOut(optOut), log.With().Str("stage", "enrich").Logger())
 	}
 	server, err := api.NewServer(store, opts, log)
 	if err != nil {
@@ -104,6 +112,7 @@ func run() int {
 			return nil
 		})
 	}
+	followList(g, optOut)
 	traffic.Start(g)
 	traffic.FollowWatchlists(g, client) // watchlisted aircraft show their entry (CONTRACT.md 11.4)
 	matches.Start(g)
@@ -191,6 +200,24 @@ func startup(ctx context.Context, store *api.Store, log zerolog.Logger) {
 	if err == nil {
 		log.Info().Msg("store answered: start-up repair done")
 	}
+}
+
+// followList reads the opt-out list again when it changes (in use within a minute).
+func followList(g *pipeline.Group, l *privacy.List) {
+	if l != nil {
+		g.Go("privacy", func(ctx context.Context) error {
+			pipeline.Every(ctx, privacy.ReloadEvery, func(context.Context) { l.Refresh() })
+			return nil
+		})
+	}
+}
+
+// enrichOptOut is the list as the enrichment takes it (nil: none).
+func enrichOptOut(l *privacy.List) enrich.OptOut {
+	if l == nil {
+		return nil
+	}
+	return l
 }
 
 // serve runs the HTTP server on ln until ctx ends (then shuts it down, letting requests

@@ -16,6 +16,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/privacy"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
@@ -35,6 +36,7 @@ type ruleEngine struct {
 	files   *fileRules     // the files' stamps
 	Counter *rules.TriggerCounter
 	db      *aircraftdb.Handle // nil: flights are not enriched
+	optOut  *privacy.List      // PRIVACY_LIST (nil: none)
 
 	mu sync.Mutex
 	// follow is told of each rule set swapped in (watch's event entities follow it).
@@ -62,10 +64,8 @@ func openEngine(ctx context.Context, o options, log zerolog.Logger) (*ruleEngine
 	}
 	e.Engine = rules.NewEngine(set, ttl)
 	if o.enrich {
-		if e.db = shipped.Open(o.db, dbLog(log)); e.db != nil {
-			en := enrich.New(e.db, log.With().Str("stage", "enrich").Logger())
-			en.SetRegistrantDetail(o.env.RegistrantDetail)
-			e.SetEnricher(en)
+		if err := e.enrich(log); err != nil {
+			return nil, err
 		}
 	}
 	if o.fromStore {
@@ -78,6 +78,25 @@ func openEngine(ctx context.Context, o options, log zerolog.Logger) (*ruleEngine
 		e.files.changed()
 	}
 	return e, nil
+}
+
+// enrich gives the engine its enrichment: the database, REGISTRANT_DETAIL and PRIVACY_LIST.
+func (e *ruleEngine) enrich(log zerolog.Logger) error {
+	optOut, err := privacy.Open(e.o.env.PrivacyList, log.With().Str("stage", "privacy").Logger())
+	if err != nil {
+		return err
+	}
+	if e.db = shipped.Open(e.o.db, dbLog(log)); e.db == nil {
+		return nil
+	}
+	en := enrich.New(e.db, log.With().Str("stage", "enrich").Logger())
+	en.SetRegistrantDetail(e.o.env.RegistrantDetail)
+	if optOut != nil {
+		e.optOut = optOut
+		en.SetOptOut(optOut)
+	}
+	e.SetEnricher(en)
+	return nil
 }
 
 // Follow sets who is told of each rule set swapped in, and tells it of the current one.
@@ -106,8 +125,10 @@ func (e *ruleEngine) FromStore() bool { return e.store != nil }
 // every 30 s.
 func (e *ruleEngine) KeepCurrent(ctx context.Context, filesEvery time.Duration) {
 	var wg sync.WaitGroup
-	if e.db != nil { // a replaced database file is in use within a minute
-		wg.Go(func() { pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) { e.db.Refresh() }) })
+	if e.db != nil { // a replaced database file, or a changed opt-out list, is in use within a minute
+		wg.Go(func() {
+			pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) { e.db.Refresh(); e.optOut.Refresh() })
+		})
 	}
 	if e.store != nil {
 		wg.Go(func() { pipeline.Every(ctx, e.o.reload, func(ctx context.Context) { _, _ = e.loader.Poll(ctx) }) })

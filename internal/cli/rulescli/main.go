@@ -15,6 +15,7 @@ package rulescli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -30,9 +31,11 @@ import (
 	"github.com/redis/rueidis"
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/delivery"
+	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
@@ -319,12 +322,16 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 		// Strict mode stops at the first; re-run it per rule to name every problem.
 		for _, line := range rules.RuleProblems(s.Rules, refs) {
 			fmt.Fprintln(stdout, line)
-			reported[ruleOf(line)] = true
+			reported[ruleOf(line)], reported[conditionOf(line)] = true, true
 			problems++
 		}
 	case err != nil:
 		fmt.Fprintln(stdout, err)
 		problems++
+	}
+	problems += valueProblems(s.Rules, reported, stdout)
+	for _, w := range ownerWarnings(s.Rules, o) { // loaded, but never matching: said, not failed
+		fmt.Fprintln(stdout, "warning:", w)
 	}
 	// The engine loads a rule whose identifier is no topic level ('#', '+'), but its
 	// notifications could never be published, and the API refuses it: a problem to report.
@@ -349,6 +356,55 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout)
 	return 0
+}
+
+// valueProblems prints the conditions the management API would refuse (the engine loads them),
+// each once, and counts them.
+func valueProblems(rulesJSON []byte, reported map[string]bool, stdout io.Writer) int {
+	n := 0
+	for _, line := range rules.ValueProblems(rulesJSON) {
+		if c := conditionOf(line); c == "" || !reported[c] {
+			fmt.Fprintln(stdout, line)
+			reported[ruleOf(line)] = true
+			n++
+		}
+	}
+	return n
+}
+
+// conditionOf is the "Rule #i invalid: rule 'x' condition #j" a problem line names ("": none).
+func conditionOf(line string) string {
+	i := strings.Index(line, " condition #")
+	if i < 0 {
+		return ""
+	}
+	j := i + len(" condition #")
+	for j < len(line) && line[j] >= '0' && line[j] <= '9' {
+		j++
+	}
+	return line[:j]
+}
+
+// ownerWarnings are the registrant conditions of the rules that can never match where they
+// would run: REGISTRANT_DETAIL=none, or a registrant type the database's registers do not use.
+func ownerWarnings(rulesJSON []byte, o options) []string {
+	var items []json.RawMessage
+	if json.Unmarshal(rulesJSON, &items) != nil {
+		return nil
+	}
+	owner := rules.Owner{None: o.env.RegistrantDetail == model.DetailNone}
+	path := o.env.AircraftDB
+	if path == "" {
+		path = shipped.DefaultPath() // else the shipped database: no register
+	}
+	if m, err := aircraftdb.ReadMeta(path); err == nil {
+		owner.Types = m.RegistrantTypes
+	}
+	var out []string
+	for _, it := range items {
+		out = append(out, rules.RegistrantWarnings(it, owner)...)
+	}
+	return out
 }
 
 // ruleOf is the "Rule #i" a problem line names.
