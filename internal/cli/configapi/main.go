@@ -55,15 +55,12 @@ func run() int {
 	// The store need not be up first (nor the password right): the API serves at once, a
 	// request the store cannot answer is a 500 "Redis error: …" within api.StoreTimeout, and
 	// the client reconnects on its own once the store answers.
-	raw, err := rueidis.NewClient(storeOptions(cfg))
-	if raw == nil {
+	raw, err := storeClient(cfg, log)
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: the data store's client: %v\n", err)
 		return 2
 	}
 	defer raw.Close()
-	if err != nil {
-		log.Warn().Err(err).Str("store", cfg.StoreAddr()).Msg("store unreachable at start: serving anyway (requests that need it answer 500 until it answers); retrying")
-	}
 	client := api.Bounded(raw)
 	store := api.NewStore(client, cfg.BackupDir, log)
 	// The user's own receiver's traffic for the map and the rule tests, and the rule
@@ -74,11 +71,7 @@ func run() int {
 		fmt.Fprintf(os.Stderr, "tracker-config-api: configuration error: %v\n", err)
 		return 2
 	}
-	traffic := keeper.NewTraffic(cfg.ReadsbURL, cfg.ReadsbInterval, cfg.TrafficWindow, log.With().Str("stage", "traffic").Logger())
-	matches := keeper.NewMatches(cfg.MQTT, log.With().Str("stage", "matches").Logger())
-	matches.KeepIn(client)                        // the Matches page's history, kept across restarts
-	matches.PositionsFrom(traffic)                // where the receiver saw each matched aircraft
-	matches.Privacy(cfg.RegistrantDetail, optOut) // what was kept obeys the API's own setting (CONTRACT.md 12.3)
+	traffic, matches := keepers(cfg, client, optOut, log)
 	opts := api.Options{Token: token, Open: cfg.Open, Ingress: cfg.Ingress, TrustedOrigins: cfg.TrustedOrigins, TileURL: cfg.TileURL, TileAttribution: cfg.TileAttribution,
 		Tar1090URL: cfg.Tar1090URL, Traffic: traffic, Matches: matches, AllowPrivateDownloads: cfg.AllowPrivateDownloads,
 		RegistrantDetail: cfg.RegistrantDetail, OptOut: optOut, FlightLog: cfg.FlightLog, Zone: cfg.Zone}
@@ -96,13 +89,10 @@ func run() int {
 	}
 	srv := &http.Server{Addr: cfg.Addr, Handler: server.Handler(),
 		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}
-	ln, err := net.Listen("tcp", cfg.Addr)
+	ln, ui, err := listen(cfg, log)
 	if err != nil {
-		log.Error().Err(err).Str("addr", cfg.Addr).Msg("cannot listen")
 		return 1
 	}
-	ui := "http://" + uiAddr(ln.Addr()) + "/"
-	log.Info().Str("addr", ln.Addr().String()).Str("ui", ui).Bool("auth", !cfg.Open).Msg("listening")
 	logAccess(cfg, ui, token, made, log.With().Str("stage", "auth").Logger())
 	g := pipeline.NewGroup(ctx)
 	g.Go("store-startup", func(ctx context.Context) error { startup(ctx, store, log); return nil })
@@ -190,6 +180,19 @@ func storeOptions(cfg *config.API) rueidis.ClientOption {
 		Dialer: net.Dialer{Timeout: api.StoreTimeout, KeepAlive: 30 * time.Second}}
 }
 
+// storeClient is the store's client, made even when the store does not answer yet (a warning);
+// an error only when no client can be made at all.
+func storeClient(cfg *config.API, log zerolog.Logger) (rueidis.Client, error) {
+	raw, err := rueidis.NewClient(storeOptions(cfg))
+	if raw == nil {
+		return nil, err
+	}
+	if err != nil {
+		log.Warn().Err(err).Str("store", cfg.StoreAddr()).Msg("store unreachable at start: serving anyway (requests that need it answer 500 until it answers); retrying")
+	}
+	return raw, nil
+}
+
 // startup runs the store's start-up repair (api.Store.Startup) once the store answers,
 // retried until it does or ctx ends, as the monitor retries its store: no start order.
 func startup(ctx context.Context, store *api.Store, log zerolog.Logger) {
@@ -200,6 +203,16 @@ func startup(ctx context.Context, store *api.Store, log zerolog.Logger) {
 	if err == nil {
 		log.Info().Msg("store answered: start-up repair done")
 	}
+}
+
+// keepers are the receiver's traffic and the matches seen, as the API keeps them.
+func keepers(cfg *config.API, client rueidis.Client, optOut *privacy.List, log zerolog.Logger) (*keeper.Traffic, *keeper.Matches) {
+	traffic := keeper.NewTraffic(cfg.ReadsbURL, cfg.ReadsbInterval, cfg.TrafficWindow, log.With().Str("stage", "traffic").Logger())
+	matches := keeper.NewMatches(cfg.MQTT, log.With().Str("stage", "matches").Logger())
+	matches.KeepIn(client)                        // the Matches page's history, kept across restarts
+	matches.PositionsFrom(traffic)                // where the receiver saw each matched aircraft
+	matches.Privacy(cfg.RegistrantDetail, optOut) // what was kept obeys the API's own setting (CONTRACT.md 12.3)
+	return traffic, matches
 }
 
 // followList reads the opt-out list again when it changes (in use within a minute).
@@ -238,6 +251,18 @@ func serve(ctx context.Context, srv *http.Server, ln net.Listener, log zerolog.L
 		log.Info().Msg("stopped")
 		return nil
 	}
+}
+
+// listen listens on API_ADDR and says so, with the address a browser here opens.
+func listen(cfg *config.API, log zerolog.Logger) (net.Listener, string, error) {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		log.Error().Err(err).Str("addr", cfg.Addr).Msg("cannot listen")
+		return nil, "", err
+	}
+	ui := "http://" + uiAddr(ln.Addr()) + "/"
+	log.Info().Str("addr", ln.Addr().String()).Str("ui", ui).Bool("auth", !cfg.Open).Msg("listening")
+	return ln, ui, nil
 }
 
 // uiAddr is where a browser on this machine opens the UI.
