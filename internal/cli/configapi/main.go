@@ -96,12 +96,7 @@ func run() int {
 	logAccess(cfg, ui, token, made, log.With().Str("stage", "auth").Logger())
 	g := pipeline.NewGroup(ctx)
 	g.Go("store-startup", func(ctx context.Context) error { startup(ctx, store, log); return nil })
-	if db != nil {
-		g.Go("aircraftdb", func(ctx context.Context) error {
-			pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) { db.Refresh() })
-			return nil
-		})
-	}
+	followDB(g, db)
 	followList(g, optOut)
 	traffic.Start(g)
 	traffic.FollowWatchlists(g, client) // watchlisted aircraft show their entry (CONTRACT.md 11.4)
@@ -213,6 +208,16 @@ func keepers(cfg *config.API, client rueidis.Client, optOut *privacy.List, log z
 	matches.PositionsFrom(traffic)                // where the receiver saw each matched aircraft
 	matches.Privacy(cfg.RegistrantDetail, optOut) // what was kept obeys the API's own setting (CONTRACT.md 12.3)
 	return traffic, matches
+}
+
+// followDB reads the aircraft database again when it is replaced (in use within a minute).
+func followDB(g *pipeline.Group, db *aircraftdb.Handle) {
+	if db != nil {
+		g.Go("aircraftdb", func(ctx context.Context) error {
+			pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) { db.Refresh() })
+			return nil
+		})
+	}
 }
 
 // followList reads the opt-out list again when it changes (in use within a minute).
