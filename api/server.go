@@ -17,6 +17,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
+	"github.com/tracker-adsb/tracker-core-health/flightlog"
 	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/keeper"
@@ -64,6 +65,9 @@ type Options struct {
 	// Zone (NOTIFY_TIMEZONE) the clock of its dates.
 	FlightLog string
 	Zone      *time.Location
+	// OptedOut, when set, reports an aircraft whose owner opted out (PRIVACY_LIST, CONTRACT.md
+	// 12.3): the flight log's readers show and find no registrant for its rows.
+	OptedOut func(icaoHex, registration string) bool
 	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS) lets an import from a URL reach
 	// loopback, private and link-local addresses; off, the server refuses them (CONTRACT.md
 	// 11.2), so whoever can reach the API cannot probe the network it sits in.
@@ -82,7 +86,7 @@ type Server struct {
 	now     func() time.Time
 	traffic Traffic
 	matches Matches
-	flights flightLogs
+	flights *flightlog.Reader // nil: no flight log
 	// download fetches the lists imported from a URL (fetch.NewClient: local addresses
 	// refused unless AllowPrivateDownloads).
 	download *http.Client
@@ -95,7 +99,7 @@ func NewServer(store *Store, opts Options, log zerolog.Logger) (*Server, error) 
 		return nil, err
 	}
 	s := &Server{store: store, opts: opts, csp: csp, log: log, now: time.Now, traffic: opts.Traffic, matches: opts.Matches,
-		download: fetch.NewClient(downloadTimeout, opts.AllowPrivateDownloads)}
+		download: fetch.NewClient(downloadTimeout, opts.AllowPrivateDownloads), flights: flightReader(opts)}
 	if s.traffic == nil {
 		s.traffic = keeper.NewTraffic("", 0, 0, log)
 	}
@@ -155,6 +159,9 @@ type statusWriter struct {
 }
 
 func (w *statusWriter) WriteHeader(s int) { w.status = s; w.ResponseWriter.WriteHeader(s) }
+
+// Unwrap lets http.ResponseController reach the connection (a long export's write deadline).
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func (s *Server) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
+	"github.com/tracker-adsb/tracker-core-health/flightlog"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
@@ -41,6 +42,9 @@ type UIConfig struct {
 	OperatorLabels map[string]string     `json:"operator_labels"`
 	// Operators is Conditions' operators by type (kept for scripts that read it).
 	Operators map[string][]string `json:"operators"`
+	// TimeZone is NOTIFY_TIMEZONE's IANA name: the Flights page shows its days, hours and
+	// times there, whatever the browser's zone (CONTRACT.md 13.3).
+	TimeZone string `json:"time_zone"`
 }
 
 func (s *Server) uiRoutes(mux *http.ServeMux) {
@@ -56,6 +60,7 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 			Auth: s.opts.Token != "", TileURL: s.opts.TileURL, TileAttribution: s.opts.TileAttribution,
 			Tar1090URL: s.opts.Tar1090URL, Lookups: s.opts.AircraftDB != nil && s.opts.AircraftDB.Current() != nil,
 			Conditions: rules.ConditionTypes(), OperatorLabels: rules.OperatorLabels, Operators: rules.Operators,
+			TimeZone: flightlog.ZoneName(s.zone()),
 		}
 		if c.Lookups {
 			c.DataAttribution = shipped.Attribution

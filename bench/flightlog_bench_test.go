@@ -58,8 +58,7 @@ func BenchmarkFlightLogWrite(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		w := flightlog.NewWriter(l, 0, zerolog.Nop())
-		w.MaxBatch = 4096
+		w := flightlog.NewWriter(l, flightlog.WriterOptions{MaxBatch: 4096}, zerolog.Nop())
 		b.StartTimer()
 		ran := make(chan struct{})
 		go func() { _ = w.Run(context.Background()); close(ran) }()
@@ -86,7 +85,8 @@ func BenchmarkFlightLogWrite(b *testing.B) {
 }
 
 // bigLog is a log of 90 days × 20,000 flights (1.8 M rows), made once (≈ 1 min) and reused by
-// the query benchmarks through FLIGHTLOG_BENCH_FILE when set.
+// the query benchmarks through FLIGHTLOG_BENCH_FILE when set, with the daily summaries the
+// writer keeps (in UTC).
 func bigLog(b *testing.B) (*flightlog.Log, time.Time) {
 	b.Helper()
 	last := time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)
@@ -94,11 +94,12 @@ func bigLog(b *testing.B) (*flightlog.Log, time.Time) {
 	if path == "" {
 		path = filepath.Join(b.TempDir(), "flights.db")
 	}
-	if _, err := os.Stat(path); err != nil {
-		l, err := flightlog.Open(context.Background(), path, zerolog.Nop())
-		if err != nil {
-			b.Fatal(err)
-		}
+	_, missing := os.Stat(path)
+	l, err := flightlog.Open(context.Background(), path, zerolog.Nop()) // an older file migrated
+	if err != nil {
+		b.Fatal(err)
+	}
+	if missing != nil {
 		batch := make([]flightlog.Row, 0, 20000)
 		for d := range 90 {
 			day := last.AddDate(0, 0, d-89)
@@ -110,9 +111,12 @@ func bigLog(b *testing.B) (*flightlog.Log, time.Time) {
 				b.Fatal(err)
 			}
 		}
-		_ = l.Close()
 	}
-	l, err := flightlog.OpenReadOnly(context.Background(), path)
+	if _, err := l.Summarise(context.Background(), time.UTC, last.AddDate(0, 0, 1), 0); err != nil {
+		b.Fatal(err)
+	}
+	_ = l.Close()
+	l, err = flightlog.OpenReadOnly(context.Background(), path, flightlog.ReadOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -144,11 +148,21 @@ func BenchmarkFlightLogQuery(b *testing.B) {
 			}
 		}
 	})
-	b.Run("stats-day-90", func(b *testing.B) {
+	b.Run("stats-day-90", func(b *testing.B) { // the daily summaries
 		f := flightlog.Filter{From: last.AddDate(0, 0, -89), To: last.AddDate(0, 0, 1)}
 		for b.Loop() {
 			s, err := l.Stats(ctx, f, "day", time.UTC)
 			if err != nil || len(s) != 90 || s[89].Flights != 20000 {
+				b.Fatal(err, len(s))
+			}
+		}
+	})
+	b.Run("stats-day-90-live", func(b *testing.B) { // another zone's days: no summary, a query a day
+		tokyo, _ := time.LoadLocation("Asia/Tokyo")
+		f := flightlog.Filter{From: time.Date(2026, 8, 30, 0, 0, 0, 0, tokyo), To: time.Date(2026, 11, 28, 0, 0, 0, 0, tokyo)}
+		for b.Loop() {
+			s, err := l.Stats(ctx, f, "day", tokyo)
+			if err != nil || len(s) != 90 {
 				b.Fatal(err, len(s))
 			}
 		}
@@ -188,8 +202,7 @@ func replayFlightLog(b *testing.B, lines [][]byte) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					w := flightlog.NewWriter(l, 0, zerolog.Nop())
-					w.MaxBatch = 4096
+					w := flightlog.NewWriter(l, flightlog.WriterOptions{MaxBatch: 4096}, zerolog.Nop())
 					ran := make(chan struct{})
 					go func() { _ = w.Run(context.Background()); close(ran) }()
 					j := flightlog.NewJoiner(e.TTL(), func(r flightlog.Row) { w.AddWait(context.Background(), r) })

@@ -119,7 +119,9 @@ func merge(p, r *Row) {
 	pick(&p.ManufacturerModel, r.ManufacturerModel)
 	pick(&p.Origin, r.Origin)
 	pick(&p.Destination, r.Destination)
-	pick(&p.Registrant, r.Registrant)
+	if (r.Registrant != "" || r.RegistrantType != "") && (later || (p.Registrant == "" && p.RegistrantType == "")) {
+		p.Registrant, p.RegistrantType, p.RegistrantSource = r.Registrant, r.RegistrantType, r.RegistrantSource // one record
+	}
 	p.Military = p.Military || r.Military
 	if r.Operator != nil && (later || p.Operator == nil) {
 		p.Operator = r.Operator
