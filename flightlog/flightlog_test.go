@@ -257,4 +257,3 @@ func TestWriterRunWritesEverySecondAndAtTheEnd(t *testing.T) {
 	<-stopped
 	require.Equal(t, int64(2), w.C.Rows.Load(), "what was queued is written at the end")
 }
-

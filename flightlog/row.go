@@ -34,18 +34,18 @@ type Row struct {
 	// tell a person from an organisation (model.IsOrganisation). Stored, never served.
 	RegistrantSource string     `json:"-"`
 	Watchlist        *Watch     `json:"watchlist,omitempty"`
-	FirstSeen       time.Time  `json:"first_seen"`
-	LastSeen        time.Time  `json:"last_seen"`
-	Messages        int        `json:"messages"`
-	Positions       int        `json:"positions"`
-	MinAltitude     *int       `json:"min_altitude,omitempty"`
-	MaxAltitude     *int       `json:"max_altitude,omitempty"`
-	MaxSpeed        *int       `json:"max_speed,omitempty"`
-	ClosestNM       *float64   `json:"closest_nm,omitempty"`
-	ClosestAt       *time.Time `json:"closest_at,omitempty"`
-	ClosestAltitude *int       `json:"closest_altitude,omitempty"`
-	MatchedRules    []string   `json:"matched_rules,omitempty"`
-	ReceiverSources []string   `json:"receiver_sources,omitempty"`
+	FirstSeen        time.Time  `json:"first_seen"`
+	LastSeen         time.Time  `json:"last_seen"`
+	Messages         int        `json:"messages"`
+	Positions        int        `json:"positions"`
+	MinAltitude      *int       `json:"min_altitude,omitempty"`
+	MaxAltitude      *int       `json:"max_altitude,omitempty"`
+	MaxSpeed         *int       `json:"max_speed,omitempty"`
+	ClosestNM        *float64   `json:"closest_nm,omitempty"`
+	ClosestAt        *time.Time `json:"closest_at,omitempty"`
+	ClosestAltitude  *int       `json:"closest_altitude,omitempty"`
+	MatchedRules     []string   `json:"matched_rules,omitempty"`
+	ReceiverSources  []string   `json:"receiver_sources,omitempty"`
 }
 
 // Operator is the flight's operator.
