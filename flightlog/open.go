@@ -94,6 +94,8 @@ func Open(ctx context.Context, path string, log zerolog.Logger) (*Log, error) {
 // openWriter opens the file for writing: created 0600 when absent, its mode tightened when
 // not, checked (quick_check), made or migrated to Version.
 func (l *Log) openWriter(ctx context.Context) error {
+	fi, err := os.Stat(l.path)
+	fresh := err != nil || fi.Size() == 0
 	f, err := os.OpenFile(l.path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return fmt.Errorf("flight log %s: %w", l.path, err)
@@ -104,8 +106,11 @@ func (l *Log) openWriter(ctx context.Context) error {
 			_ = os.Chmod(p, 0o600) // the registrants and the owner's flights are no one else's
 		}
 	}
-	dsn, err := dsnOf(l.path, url.Values{"_pragma": {"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)",
-		"secure_delete(1)"}, "_txlock": {"immediate"}})
+	pragmas := []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "secure_delete(1)"}
+	if fresh { // before its first page is written (WAL's); on a file that has one, it writes
+		pragmas = append([]string{"auto_vacuum(2)"}, pragmas...)
+	}
+	dsn, err := dsnOf(l.path, url.Values{"_pragma": pragmas, "_txlock": {"immediate"}})
 	if err != nil {
 		return err
 	}
@@ -356,18 +361,25 @@ func probe(ctx context.Context, path string) (kind, error) {
 		return kindNew, fmt.Errorf("flight log %s: %w", path, err)
 	}
 	defer func() { _ = db.Close() }()
-	var v, tables, ours int
+	var v, app, tables, ours int
 	err = db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
+	if err == nil { // the mark as SQLite reads it (a new file's may be in its WAL still)
+		err = db.QueryRowContext(ctx, "PRAGMA application_id").Scan(&app)
+	}
 	if err == nil {
-		err = db.QueryRowContext(ctx, "SELECT count(*), count(*) FILTER (WHERE name = 'flights' AND sql LIKE '%icao_hex%first_seen%closest_dnm%') FROM sqlite_master").
-			Scan(&tables, &ours)
+		err = db.QueryRowContext(ctx, "SELECT (SELECT count(*) FROM sqlite_master), "+
+			"(SELECT count(*) FROM pragma_table_info('flights') WHERE name IN ('icao_hex', 'first_seen', 'closest_dnm'))").Scan(&tables, &ours)
 	}
 	switch {
 	case err != nil:
 		return kindNew, fmt.Errorf("%w: %s is a SQLite database that cannot be read (%v): refused, left untouched; move it away if it is a damaged flight log", ErrForeign, path, err)
+	case app == AppID:
+		return kindOurs, nil
+	case app != 0:
+		return kindNew, fmt.Errorf("%w: %s is a SQLite database of another program (application id %#x): refused, left untouched", ErrForeign, path, app)
 	case tables == 0 && v == 0:
 		return kindNew, nil
-	case ours == 1 && v >= 1:
+	case ours == 3 && v >= 1:
 		return kindOurs, nil
 	}
 	return kindNew, fmt.Errorf("%w: %s is another program's SQLite database (%d tables, no flight log's): refused, left untouched", ErrForeign, path, tables)

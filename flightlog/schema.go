@@ -43,9 +43,9 @@ const (
 		"aircraft INTEGER NOT NULL, PRIMARY KEY (start_ms, end_ms)) WITHOUT ROWID"
 )
 
-// createSQL makes a new file at Version (auto_vacuum before the first table).
+// createSQL makes a new file at Version (its auto_vacuum set on connecting, before any page).
 func createSQL() []string {
-	return []string{"PRAGMA auto_vacuum = INCREMENTAL", tableSQL("flights", Version()), indexSQL, daysSQL,
+	return []string{tableSQL("flights", Version()), indexSQL, daysSQL,
 		fmt.Sprintf("PRAGMA application_id = %d", AppID), fmt.Sprintf("PRAGMA user_version = %d", Version())}
 }
 
