@@ -299,7 +299,7 @@ func TestRetentionLeavesNoTraceInTheFile(t *testing.T) {
 	l, path := openTemp(t)
 	now := time.Now()
 	var rows []Row
-	for i := range 20000 {
+	for i := range 80000 {
 		r := sample(i % 144)
 		r.Ident = fmt.Sprintf("GONE%05d", i)
 		r.FirstSeen = now.Add(-100*24*time.Hour + time.Duration(i)*time.Second)
@@ -319,7 +319,7 @@ func TestRetentionLeavesNoTraceInTheFile(t *testing.T) {
 
 	w := NewWriter(l, WriterOptions{Days: 90}, zerolog.Nop())
 	var walMax int64
-	for range 100 { // the housekeeping of successive ticks
+	for range 1000 { // the housekeeping of successive ticks
 		require.NoError(t, w.housekeeping(t.Context()))
 		if fi, err := os.Stat(path + "-wal"); err == nil {
 			walMax = max(walMax, fi.Size())
@@ -329,7 +329,8 @@ func TestRetentionLeavesNoTraceInTheFile(t *testing.T) {
 		}
 	}
 	require.True(t, w.cut.IsZero(), "the retention ended")
-	require.Less(t, walMax, big.Size()/2, "batches: the WAL never near the file's size")
+	require.Greater(t, big.Size(), int64(9<<20))
+	require.Less(t, walMax, int64(7<<20), "batches: the WAL stays near SQLite's checkpoint size (4 MB), never the file's")
 	n, err := l.count(t.Context())
 	require.NoError(t, err)
 	require.Equal(t, 100, n)

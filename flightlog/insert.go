@@ -43,7 +43,8 @@ func (l *Log) inserterOn(ctx context.Context, c driverConn) (*inserter, error) {
 	if l.ins != nil && l.ins.conn == c {
 		return l.ins, nil
 	}
-	l.ins.closeStmts()
+	// Another connection: the one the statements were prepared on was closed (one connection
+	// is open at a time), and they with it.
 	ins := &inserter{conn: c, args: make([]driver.NamedValue, 0, insertRows*len(insertColumns))}
 	var err error
 	if ins.full, err = c.PrepareContext(ctx, insertSQL(insertRows, false)); err == nil {
@@ -71,13 +72,18 @@ func (ins *inserter) closeStmts() {
 	ins.full, ins.one, ins.forget = nil, nil, nil
 }
 
-// close closes the statements on their connection.
+// close closes the statements on their connection, when it is still the open one.
 func (ins *inserter) close(db *sql.DB) {
 	if ins == nil || db == nil {
 		return
 	}
 	if conn, err := db.Conn(context.Background()); err == nil {
-		_ = conn.Raw(func(any) error { ins.closeStmts(); return nil })
+		_ = conn.Raw(func(dc any) error {
+			if dc == ins.conn {
+				ins.closeStmts()
+			}
+			return nil
+		})
 		_ = conn.Close()
 	}
 }
