@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -170,18 +171,38 @@ func BenchmarkFlightLogQuery(b *testing.B) {
 }
 
 // BenchmarkReplayFlightLog: replay of the real traffic with and without a flight log being
-// written, in one run, for two shapes of traffic: the replay benchmarks' (8,423 flights of 3
-// messages each: a row for every 3 lines) and the same aircraft moving for a minute (60
-// messages a flight: a live feed gives one a second, so a 10-minute pass is 600).
+// written, in one run, for three shapes of traffic: the replay benchmarks' (8,423 flights of 3
+// messages each, all in view at once: every row is written after the last line, when the
+// flights end); the same flights spread over a day (the aircraft in 24 hourly groups, as a
+// day's recording: flights end, and are written, while the replay goes on); and the aircraft
+// moving for a minute (60 messages a flight: a live feed gives one a second, so a 10-minute
+// pass is 600).
 func BenchmarkReplayFlightLog(b *testing.B) {
 	snap := globalSnapshot(b)
-	for _, per := range []int{3, 60} {
+	for _, shape := range []struct {
+		name   string
+		per    int
+		spread bool
+	}{{"3-messages", 3, false}, {"3-messages-over-a-day", 3, true}, {"60-messages", 60, false}} {
+		msgs := snap.Moving(shape.per)
+		if shape.spread {
+			group := map[string]time.Duration{}
+			for _, m := range msgs {
+				if _, ok := group[m.IcaoHex]; !ok {
+					group[m.IcaoHex] = time.Duration(len(group)%24) * time.Hour
+				}
+			}
+			for i := range msgs {
+				msgs[i].ReceivedAt = msgs[i].ReceivedAt.Add(group[msgs[i].IcaoHex])
+			}
+			slices.SortStableFunc(msgs, func(a, b model.AircraftMessage) int { return a.ReceivedAt.Compare(b.ReceivedAt) })
+		}
 		var lines [][]byte
-		for _, m := range snap.Moving(per) {
+		for _, m := range msgs {
 			line, _ := json.Marshal(m)
 			lines = append(lines, line)
 		}
-		b.Run(fmt.Sprintf("%d-messages", per), func(b *testing.B) { replayFlightLog(b, lines) })
+		b.Run(shape.name, func(b *testing.B) { replayFlightLog(b, lines) })
 	}
 }
 
@@ -202,7 +223,7 @@ func replayFlightLog(b *testing.B, lines [][]byte) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					w := flightlog.NewWriter(l, flightlog.WriterOptions{MaxBatch: 4096}, zerolog.Nop())
+					w := flightlog.NewWriter(l, flightlog.WriterOptions{MaxBatch: 4096}, zerolog.Nop()) // as replay --flight-log
 					ran := make(chan struct{})
 					go func() { _ = w.Run(context.Background()); close(ran) }()
 					j := flightlog.NewJoiner(e.TTL(), func(r flightlog.Row) { w.AddWait(context.Background(), r) })

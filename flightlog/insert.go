@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -36,6 +37,7 @@ type inserter struct {
 	full, one driver.Stmt
 	forget    driver.Stmt // the summaries of the days a batch writes into
 	args      []driver.NamedValue
+	order     []int // a batch's rows in first_seen order
 }
 
 // prepare makes the statements on c (again when the connection is another one).
@@ -138,30 +140,30 @@ func (l *Log) Insert(ctx context.Context, rows []Row) error {
 	return nil
 }
 
-// write inserts rows insertRows at a time, then one at a time, and forgets the summaries of
-// the days between the earliest and the latest first_seen.
+// write inserts rows insertRows at a time, then one at a time, in first_seen order (the
+// index's entries then go in together: a fifth faster than in the order flights ended, as
+// replay's come; docs/decisions.md), and forgets the summaries of the days between the
+// earliest and the latest first_seen.
 func (ins *inserter) write(ctx context.Context, rows []Row) error {
-	first, last := rows[0].FirstSeen, rows[0].FirstSeen
+	ins.order = ins.order[:0]
 	for i := range rows {
-		if t := rows[i].FirstSeen; t.Before(first) {
-			first = t
-		} else if t.After(last) {
-			last = t
-		}
+		ins.order = append(ins.order, i)
 	}
-	for len(rows) > 0 {
+	slices.SortStableFunc(ins.order, func(a, b int) int { return rows[a].FirstSeen.Compare(rows[b].FirstSeen) })
+	first, last := rows[ins.order[0]].FirstSeen, rows[ins.order[len(rows)-1]].FirstSeen
+	for todo := ins.order; len(todo) > 0; {
 		n, st := insertRows, ins.full
-		if len(rows) < insertRows {
+		if len(todo) < insertRows {
 			n, st = 1, ins.one
 		}
 		ins.args = ins.args[:0]
-		for i := range n {
+		for _, i := range todo[:n] {
 			ins.bind(&rows[i])
 		}
 		if err := execStmt(ctx, st, ins.args); err != nil {
 			return err
 		}
-		rows = rows[n:]
+		todo = todo[n:]
 	}
 	return execStmt(ctx, ins.forget, []driver.NamedValue{{Ordinal: 1, Value: first.UnixMilli()}, {Ordinal: 2, Value: last.UnixMilli()}})
 }
