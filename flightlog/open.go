@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -106,9 +107,9 @@ func (l *Log) openWriter(ctx context.Context) error {
 			_ = os.Chmod(p, 0o600) // the registrants and the owner's flights are no one else's
 		}
 	}
-	pragmas := []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "secure_delete(1)"}
+	pragmas := []string{"busy_timeout(5000)", "synchronous(NORMAL)", "journal_mode(WAL)", "secure_delete(1)"}
 	if fresh { // before its first page is written (WAL's); on a file that has one, it writes
-		pragmas = append([]string{"auto_vacuum(2)"}, pragmas...)
+		pragmas = slices.Insert(pragmas, 2, "auto_vacuum(2)")
 	}
 	dsn, err := dsnOf(l.path, url.Values{"_pragma": pragmas, "_txlock": {"immediate"}})
 	if err != nil {

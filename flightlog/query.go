@@ -135,7 +135,11 @@ func (l *Log) Each(ctx context.Context, f Filter, fn func(*Row) error) error {
 
 // rows reads at most limit rows of f after a place, newest first, handing each to fn.
 func (l *Log) rows(ctx context.Context, f *Filter, after *place, limit int, fn func(*Row) error) error {
-	where, args := l.where(f)
+	g := *f
+	if after != nil && after.seen < g.To.UnixMilli() {
+		g.To = time.Time{} // the cursor is the range's upper bound: one, so that the index range ends there
+	}
+	where, args := l.where(&g)
 	if after != nil { // first_seen ≤ bounds the index range; the id orders the rows of one millisecond
 		where += " AND first_seen <= ? AND (first_seen < ? OR id < ?)"
 		args = append(args, after.seen, after.seen, after.id)
