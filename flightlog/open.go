@@ -327,6 +327,9 @@ func classify(ctx context.Context, path string) (kind, error) {
 	}
 	switch app := binary.BigEndian.Uint32(head[68:]); app {
 	case AppID:
+		if v := int(binary.BigEndian.Uint32(head[60:])); v > Version() { // refused before anything opens it
+			return kindOurs, fmt.Errorf("%w: %s is schema version %d; this program reads versions up to %d", ErrNewer, path, v, Version())
+		}
 		return kindOurs, nil
 	case 0:
 		return probe(ctx, path)
