@@ -109,7 +109,7 @@ func TestFlightsAPI(t *testing.T) {
 	var hours []flightlog.Stat
 	require.NoError(t, json.Unmarshal(raw, &hours))
 	require.Len(t, hours, 24)
-	require.Equal(t, flightlog.Stat{Key: "2026-11-26T00:00", Flights: 6, Aircraft: 6}, hours[0])
+	require.Equal(t, flightlog.Stat{Key: "2026-11-26T00:00+00:00", Flights: 6, Aircraft: 6}, hours[0])
 	_, raw = getRaw(t, f, "/api/flights/stats?from=2026-11-20&to=2026-11-26&by=day")
 	var days []flightlog.Stat
 	require.NoError(t, json.Unmarshal(raw, &days))
@@ -140,6 +140,7 @@ func TestFlightsAPIRefusesBadParametersByName(t *testing.T) {
 	for _, tc := range []struct{ query, param string }{
 		{"from=yesterday", "from"}, {"to=2026-13-01", "to"}, {"from=2026-11-26&to=2026-11-25", "to"},
 		{"military=maybe", "military"}, {"emergency=2", "emergency"}, {"max_nm=-1", "max_nm"}, {"max_nm=far", "max_nm"},
+		{"max_nm=NaN", "max_nm"}, {"max_nm=Inf", "max_nm"},
 		{"limit=0", "limit"}, {"limit=501", "limit"}, {"cursor=!!", "cursor"},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
@@ -152,6 +153,10 @@ func TestFlightsAPIRefusesBadParametersByName(t *testing.T) {
 	code, body, _ := f.do("GET", "/api/flights/stats?by=minute", nil)
 	require.Equal(t, 422, code)
 	require.Equal(t, []any{"query", "by"}, body["detail"].([]any)[0].(map[string]any)["loc"])
+	code, body, raw := f.do("GET", "/api/flights/stats?from=2026-01-01&to=2026-11-26&by=hour", nil)
+	require.Equal(t, 422, code, string(raw))
+	require.Equal(t, []any{"query", "to"}, body["detail"].([]any)[0].(map[string]any)["loc"], "a range too long for by=hour")
+	require.Contains(t, string(raw), "at most 31 days")
 }
 
 func TestFlightsAPIWithoutALog(t *testing.T) {
@@ -166,5 +171,5 @@ func TestFlightsAPIWithoutALog(t *testing.T) {
 	f := setupWith(t, api.Options{FlightLog: filepath.Join(t.TempDir(), "not-yet.db")})
 	code, body, _ := f.do("GET", "/api/flights", nil)
 	require.Equal(t, 503, code)
-	require.Contains(t, body["detail"], "is written by tracker-rules watch")
+	require.Equal(t, "No flight log yet: tracker-rules watch writes it (FLIGHT_LOG)", body["detail"])
 }

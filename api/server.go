@@ -15,6 +15,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
+	"github.com/tracker-adsb/tracker-core-health/flightlog"
 	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/privacy"
@@ -67,7 +68,7 @@ type Options struct {
 	// lookups and the kept matches show (CONTRACT.md 12.3); OptOut (PRIVACY_LIST; nil: none)
 	// the aircraft that show none.
 	RegistrantDetail model.RegistrantDetail
-	OptOut           *privacy.List
+	OptOut           *privacy.List // also the flight log's readers' (flightlog.Privacy.OptedOut)
 	// FlightLog (FLIGHT_LOG) is the flight log the API reads (read-only; "" or none: 503);
 	// Zone (NOTIFY_TIMEZONE) the clock of its dates.
 	FlightLog string
@@ -99,7 +100,7 @@ type Server struct {
 	now     func() time.Time
 	traffic Traffic
 	matches Matches
-	flights flightLogs
+	flights *flightlog.Reader // nil: no flight log
 	// download fetches the lists imported from a URL (fetch.NewClient: local addresses
 	// refused unless AllowPrivateDownloads).
 	download *http.Client
@@ -117,7 +118,7 @@ func NewServer(store *Store, opts Options, log zerolog.Logger) (*Server, error) 
 		return nil, err
 	}
 	s := &Server{store: store, opts: opts, authn: authn, csp: csp, log: log, now: time.Now, traffic: opts.Traffic, matches: opts.Matches,
-		download: fetch.NewClient(downloadTimeout, opts.AllowPrivateDownloads)}
+		download: fetch.NewClient(downloadTimeout, opts.AllowPrivateDownloads), flights: flightReader(opts)}
 	if s.traffic == nil {
 		s.traffic = keeper.NewTraffic("", 0, 0, log)
 	}
@@ -163,6 +164,9 @@ type statusWriter struct {
 }
 
 func (w *statusWriter) WriteHeader(s int) { w.status = s; w.ResponseWriter.WriteHeader(s) }
+
+// Unwrap lets http.ResponseController reach the connection (a long export's write deadline).
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func (s *Server) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

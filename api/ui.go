@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
+	"github.com/tracker-adsb/tracker-core-health/flightlog"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
@@ -42,6 +43,9 @@ type UIConfig struct {
 	OperatorLabels map[string]string     `json:"operator_labels"`
 	// Operators is Conditions' operators by type (kept for scripts that read it).
 	Operators map[string][]string `json:"operators"`
+	// TimeZone is NOTIFY_TIMEZONE's IANA name: the Flights page shows its days, hours and
+	// times there, whatever the browser's zone (CONTRACT.md 13.3).
+	TimeZone string `json:"time_zone"`
 }
 
 func (s *Server) uiRoutes(mux *http.ServeMux) {
@@ -58,6 +62,7 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 			Tar1090URL: s.opts.Tar1090URL, Lookups: s.opts.AircraftDB != nil && s.opts.AircraftDB.Current() != nil,
 			Conditions: rules.ConditionTypes(), OperatorLabels: rules.OperatorLabels, Operators: rules.Operators,
 			RegistrantDetail: s.opts.RegistrantDetail.String(),
+			TimeZone: flightlog.ZoneName(s.zone()),
 		}
 		if c.Lookups {
 			c.DataAttribution = shipped.Attribution

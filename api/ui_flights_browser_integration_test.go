@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/rs/zerolog"
@@ -108,6 +109,54 @@ func TestUIFlightsPage(t *testing.T) {
 	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('body *')].filter(e => !e.closest('.table-scroll') && e.getClientRects().length && e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`, &outside))
 	require.Empty(t, outside, "the Flights page fits 390 px")
 	shot("flights-phone")
+	require.Empty(t, b.problems(), "no console errors")
+}
+
+// The page shows days, hours and times in NOTIFY_TIMEZONE, whatever the browser's, and says
+// which: a server in Kolkata (UTC+5:30) read from a browser in New York; "today" is Kolkata's,
+// a flight at 00:10 there is in the 00h bar and shows 00:10.
+func TestUIFlightsPageShowsTimesInNotifyTimezone(t *testing.T) {
+	env := browserTest(t)
+	kolkata, err := time.LoadLocation("Asia/Kolkata")
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "flights.db")
+	l, err := flightlog.Open(t.Context(), path, zerolog.Nop())
+	require.NoError(t, err)
+	defer func() { _ = l.Close() }()
+	today := flightlog.DayStart(time.Now(), kolkata)
+	var rows []flightlog.Row
+	for _, at := range []time.Duration{10 * time.Minute, 13*time.Hour + 45*time.Minute} {
+		r := flightRow(len(rows))
+		r.FirstSeen = today.Add(at).UTC()
+		r.LastSeen = r.FirstSeen.Add(5 * time.Minute)
+		rows = append(rows, r)
+	}
+	require.NoError(t, l.Insert(t.Context(), rows))
+	srv := httptest.NewServer(newServer(t, api.NewStore(env.Redis(t), "", nopLog()), api.Options{FlightLog: path, Zone: kolkata}).Handler())
+	defer srv.Close()
+	b := newBrowser(t, srv.URL)
+	tab := b.tab()
+	b.run(tab, emulation.SetTimezoneOverride("America/New_York"))
+	var browserZone string
+	b.run(tab, chromedp.Evaluate(`Intl.DateTimeFormat().resolvedOptions().timeZone`, &browserZone))
+	require.Equal(t, "America/New_York", browserZone)
+	b.open(tab, "flights")
+	b.waitText(tab, "#flights-summary", "2 flights on "+today.Format("2006-01-02"))
+	var day string
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#flights-day').value`, &day))
+	require.Equal(t, today.Format("2006-01-02"), day, "today is Kolkata's")
+	require.Contains(t, b.text(tab, "#flights-zone"), "Asia/Kolkata")
+	var times []string
+	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#flights-rows td.when')].map(td => td.textContent)`, &times))
+	require.Equal(t, []string{"13:45", "00:10"}, times)
+	var bars []int
+	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#flights-chart rect.bar')].map(r => +r.dataset.flights)`, &bars))
+	require.Len(t, bars, 24)
+	require.Equal(t, 1, bars[0], "00:10 is in the 00h bar")
+	require.Equal(t, 1, bars[13])
+	b.run(tab, press("#flights-rows tr:last-child"))
+	b.waitText(tab, "#flights-details", "First seen")
+	require.Contains(t, b.text(tab, "#flights-details"), today.Format("2006-01-02")+" 00:10:00")
 	require.Empty(t, b.problems(), "no console errors")
 }
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -58,8 +59,7 @@ func BenchmarkFlightLogWrite(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		w := flightlog.NewWriter(l, 0, zerolog.Nop())
-		w.MaxBatch = 4096
+		w := flightlog.NewWriter(l, flightlog.WriterOptions{MaxBatch: 4096}, zerolog.Nop())
 		b.StartTimer()
 		ran := make(chan struct{})
 		go func() { _ = w.Run(context.Background()); close(ran) }()
@@ -86,7 +86,8 @@ func BenchmarkFlightLogWrite(b *testing.B) {
 }
 
 // bigLog is a log of 90 days × 20,000 flights (1.8 M rows), made once (≈ 1 min) and reused by
-// the query benchmarks through FLIGHTLOG_BENCH_FILE when set.
+// the query benchmarks through FLIGHTLOG_BENCH_FILE when set, with the daily summaries the
+// writer keeps (in UTC).
 func bigLog(b *testing.B) (*flightlog.Log, time.Time) {
 	b.Helper()
 	last := time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)
@@ -94,11 +95,12 @@ func bigLog(b *testing.B) (*flightlog.Log, time.Time) {
 	if path == "" {
 		path = filepath.Join(b.TempDir(), "flights.db")
 	}
-	if _, err := os.Stat(path); err != nil {
-		l, err := flightlog.Open(context.Background(), path, zerolog.Nop())
-		if err != nil {
-			b.Fatal(err)
-		}
+	_, missing := os.Stat(path)
+	l, err := flightlog.Open(context.Background(), path, zerolog.Nop()) // an older file migrated
+	if err != nil {
+		b.Fatal(err)
+	}
+	if missing != nil {
 		batch := make([]flightlog.Row, 0, 20000)
 		for d := range 90 {
 			day := last.AddDate(0, 0, d-89)
@@ -110,9 +112,12 @@ func bigLog(b *testing.B) (*flightlog.Log, time.Time) {
 				b.Fatal(err)
 			}
 		}
-		_ = l.Close()
 	}
-	l, err := flightlog.OpenReadOnly(context.Background(), path)
+	if _, err := l.Summarise(context.Background(), time.UTC, last.AddDate(0, 0, 1), 0); err != nil {
+		b.Fatal(err)
+	}
+	_ = l.Close()
+	l, err = flightlog.OpenReadOnly(context.Background(), path, flightlog.ReadOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -136,6 +141,16 @@ func BenchmarkFlightLogQuery(b *testing.B) {
 			}
 		}
 	})
+	b.Run("export-7-days", func(b *testing.B) { // 140,000 rows through Each, as the CSV reads them
+		f := flightlog.Filter{From: last.AddDate(0, 0, -6), To: last.AddDate(0, 0, 1)}
+		for b.Loop() {
+			n := 0
+			if err := l.Each(ctx, f, func(*flightlog.Row) error { n++; return nil }); err != nil || n != 140000 {
+				b.Fatal(err, n)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/140000, "ns/row")
+	})
 	b.Run("stats-hour", func(b *testing.B) {
 		for b.Loop() {
 			s, err := l.Stats(ctx, dayF, "hour", time.UTC)
@@ -144,7 +159,7 @@ func BenchmarkFlightLogQuery(b *testing.B) {
 			}
 		}
 	})
-	b.Run("stats-day-90", func(b *testing.B) {
+	b.Run("stats-day-90", func(b *testing.B) { // the daily summaries
 		f := flightlog.Filter{From: last.AddDate(0, 0, -89), To: last.AddDate(0, 0, 1)}
 		for b.Loop() {
 			s, err := l.Stats(ctx, f, "day", time.UTC)
@@ -153,21 +168,51 @@ func BenchmarkFlightLogQuery(b *testing.B) {
 			}
 		}
 	})
+	b.Run("stats-day-90-live", func(b *testing.B) { // another zone's days: no summary, a query a day
+		tokyo, _ := time.LoadLocation("Asia/Tokyo")
+		f := flightlog.Filter{From: time.Date(2026, 8, 30, 0, 0, 0, 0, tokyo), To: time.Date(2026, 11, 28, 0, 0, 0, 0, tokyo)}
+		for b.Loop() {
+			s, err := l.Stats(ctx, f, "day", tokyo)
+			if err != nil || len(s) != 90 {
+				b.Fatal(err, len(s))
+			}
+		}
+	})
 }
 
 // BenchmarkReplayFlightLog: replay of the real traffic with and without a flight log being
-// written, in one run, for two shapes of traffic: the replay benchmarks' (8,423 flights of 3
-// messages each: a row for every 3 lines) and the same aircraft moving for a minute (60
-// messages a flight: a live feed gives one a second, so a 10-minute pass is 600).
+// written, in one run, for three shapes of traffic: the replay benchmarks' (8,423 flights of 3
+// messages each, all in view at once: every row is written after the last line, when the
+// flights end); the same flights spread over a day (the aircraft in 24 hourly groups, as a
+// day's recording: flights end, and are written, while the replay goes on); and the aircraft
+// moving for a minute (60 messages a flight: a live feed gives one a second, so a 10-minute
+// pass is 600).
 func BenchmarkReplayFlightLog(b *testing.B) {
 	snap := globalSnapshot(b)
-	for _, per := range []int{3, 60} {
+	for _, shape := range []struct {
+		name   string
+		per    int
+		spread bool
+	}{{"3-messages", 3, false}, {"3-messages-over-a-day", 3, true}, {"60-messages", 60, false}} {
+		msgs := snap.Moving(shape.per)
+		if shape.spread {
+			group := map[string]time.Duration{}
+			for _, m := range msgs {
+				if _, ok := group[m.IcaoHex]; !ok {
+					group[m.IcaoHex] = time.Duration(len(group)%24) * time.Hour
+				}
+			}
+			for i := range msgs {
+				msgs[i].ReceivedAt = msgs[i].ReceivedAt.Add(group[msgs[i].IcaoHex])
+			}
+			slices.SortStableFunc(msgs, func(a, b model.AircraftMessage) int { return a.ReceivedAt.Compare(b.ReceivedAt) })
+		}
 		var lines [][]byte
-		for _, m := range snap.Moving(per) {
+		for _, m := range msgs {
 			line, _ := json.Marshal(m)
 			lines = append(lines, line)
 		}
-		b.Run(fmt.Sprintf("%d-messages", per), func(b *testing.B) { replayFlightLog(b, lines) })
+		b.Run(shape.name, func(b *testing.B) { replayFlightLog(b, lines) })
 	}
 }
 
@@ -188,8 +233,7 @@ func replayFlightLog(b *testing.B, lines [][]byte) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					w := flightlog.NewWriter(l, 0, zerolog.Nop())
-					w.MaxBatch = 4096
+					w := flightlog.NewWriter(l, flightlog.WriterOptions{MaxBatch: 4096}, zerolog.Nop()) // as replay --flight-log
 					ran := make(chan struct{})
 					go func() { _ = w.Run(context.Background()); close(ran) }()
 					j := flightlog.NewJoiner(e.TTL(), func(r flightlog.Row) { w.AddWait(context.Background(), r) })

@@ -96,13 +96,16 @@ var DigestEntity = &model.Entity{Kind: digestKind, UniqueID: "Tracker_rules_watc
 	StateTopic: delivery.DigestTopic, Device: WatchDevice}
 
 // The flight log's sensors (CONTRACT.md 13.3) on the watch's device: today's flights and
-// distinct aircraft (today in NOTIFY_TIMEZONE, from 0 at local midnight), the last hour's
-// flights, and today's closest approach with that flight's details as attributes. Beside them
-// the log's own health, also on watch's /metrics (METRICS_ADDR).
+// distinct aircraft (the flights begun today in NOTIFY_TIMEZONE, state_class total from 0 at
+// local midnight, which each state names as its last_reset: {"count", "last_reset"}), the
+// flights begun in the last hour, and today's closest approach with that flight's details as
+// attributes. Beside them the log's own health, also on watch's /metrics (METRICS_ADDR).
 var (
+	dailyCount = func(icon, unit string) *model.Kind {
+		return &model.Kind{Component: model.Sensor, Icon: icon, StateClass: "total", Unit: unit, AvailabilityTopic: WatchStatusTopic,
+			ValueTemplate: "{{ value_json.count }}", LastResetTemplate: "{{ value_json.last_reset }}"}
+	}
 	flightCountKind = &model.Kind{Component: model.Sensor, Icon: "mdi:airplane", StateClass: "measurement", Unit: "flights",
-		AvailabilityTopic: WatchStatusTopic}
-	aircraftCountKind = &model.Kind{Component: model.Sensor, Icon: "mdi:airplane-search", StateClass: "measurement", Unit: "aircraft",
 		AvailabilityTopic: WatchStatusTopic}
 	closestKind = &model.Kind{Component: model.Sensor, Icon: "mdi:map-marker-distance", StateClass: "measurement", Unit: "nmi",
 		DeviceClass: "distance", AvailabilityTopic: WatchStatusTopic, ValueTemplate: "{{ value_json.nm }}", AttributesFromState: true}
@@ -116,9 +119,9 @@ var (
 			AvailabilityTopic: WatchStatusTopic, Metric: m}
 	}
 
-	FlightsTodayEntity = &model.Entity{Kind: flightCountKind, UniqueID: "Tracker_rules_watch_flights_today", Name: "Flights today",
+	FlightsTodayEntity = &model.Entity{Kind: dailyCount("mdi:airplane", "flights"), UniqueID: "Tracker_rules_watch_flights_today", Name: "Flights today",
 		StateTopic: WatchStatisticRoot + "flights_today", Device: WatchDevice}
-	AircraftTodayEntity = &model.Entity{Kind: aircraftCountKind, UniqueID: "Tracker_rules_watch_aircraft_today", Name: "Aircraft today",
+	AircraftTodayEntity = &model.Entity{Kind: dailyCount("mdi:airplane-search", "aircraft"), UniqueID: "Tracker_rules_watch_aircraft_today", Name: "Aircraft today",
 		StateTopic: WatchStatisticRoot + "aircraft_today", Device: WatchDevice}
 	FlightsLastHourEntity = &model.Entity{Kind: flightCountKind, UniqueID: "Tracker_rules_watch_flights_last_hour", Name: "Flights in the last hour",
 		StateTopic: WatchStatisticRoot + "flights_last_hour", Device: WatchDevice}

@@ -169,7 +169,7 @@ func TestStatsByHourDayAndGroup(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []Stat{{"low", 48, 7}, {"watch-all", 48, 7}}, byRule)
 	_, err = l.Stats(t.Context(), f, "minute", nil)
-	require.ErrorContains(t, err, "by must be one of hour, day, operator, type, rule")
+	require.ErrorContains(t, err, "value must be one of hour, day, operator, type, rule")
 }
 
 func TestNewerFileIsRefusedUntouched(t *testing.T) {
@@ -211,35 +211,12 @@ func TestCorruptFileIsMovedAsideAndANewOneStarted(t *testing.T) {
 	}
 }
 
-// A version-1 file is migrated forward by a step added later (here, in the test: a column).
-func TestMigrationFromVersion1(t *testing.T) {
-	l, path := openTemp(t)
-	require.NoError(t, l.Insert(t.Context(), []Row{sample(1)}))
-	require.NoError(t, l.Close())
-	migrations = append(migrations, "ALTER TABLE flights ADD COLUMN note TEXT")
-	t.Cleanup(func() { migrations = migrations[:len(migrations)-1] })
-
-	_, err := OpenReadOnly(t.Context(), path)
-	require.ErrorContains(t, err, "start tracker-rules watch once to migrate it", "a reader never migrates")
-	l, err = Open(t.Context(), path, zerolog.Nop())
-	require.NoError(t, err)
-	defer func() { _ = l.Close() }()
-	var v int
-	require.NoError(t, l.db.QueryRowContext(t.Context(), "PRAGMA user_version").Scan(&v))
-	require.Equal(t, 2, v)
-	var note any
-	require.NoError(t, l.db.QueryRowContext(t.Context(), "SELECT note FROM flights").Scan(&note))
-	got, _, err := l.Page(t.Context(), Filter{From: day, To: day.Add(24 * time.Hour)})
-	require.NoError(t, err)
-	require.Len(t, got, 1, "the rows kept")
-}
-
 // A full queue drops and counts; a failing write drops its batch and counts; one warning a
 // minute; Add never blocks.
 func TestWriterDropsAndCountsNeverBlocks(t *testing.T) {
 	l, _ := openTemp(t)
 	var logged strings.Builder
-	w := NewWriter(l, 0, zerolog.New(&logged))
+	w := NewWriter(l, WriterOptions{}, zerolog.New(&logged))
 	done := make(chan struct{})
 	go func() {
 		for i := range QueueSize + 50 { // no Run: nothing drains
@@ -269,7 +246,7 @@ func TestWriterDropsAndCountsNeverBlocks(t *testing.T) {
 
 func TestWriterRunWritesEverySecondAndAtTheEnd(t *testing.T) {
 	l, _ := openTemp(t)
-	w := NewWriter(l, 0, zerolog.Nop())
+	w := NewWriter(l, WriterOptions{}, zerolog.Nop())
 	ctx, cancel := context.WithCancel(t.Context())
 	stopped := make(chan struct{})
 	go func() { _ = w.Run(ctx); close(stopped) }()
@@ -279,17 +256,4 @@ func TestWriterRunWritesEverySecondAndAtTheEnd(t *testing.T) {
 	cancel()
 	<-stopped
 	require.Equal(t, int64(2), w.C.Rows.Load(), "what was queued is written at the end")
-}
-
-func TestRetentionRemovesOldRows(t *testing.T) {
-	l, _ := openTemp(t)
-	old, recent := sample(1), sample(2)
-	old.FirstSeen = time.Now().Add(-100 * 24 * time.Hour)
-	recent.FirstSeen = time.Now().Add(-89 * 24 * time.Hour)
-	require.NoError(t, l.Insert(t.Context(), []Row{old, recent}))
-	w := NewWriter(l, 90, zerolog.Nop())
-	w.prune(t.Context())
-	n := 0
-	require.NoError(t, l.Each(t.Context(), Filter{From: time.Now().Add(-200 * 24 * time.Hour), To: time.Now()}, func(*Row) error { n++; return nil }))
-	require.Equal(t, 1, n)
 }

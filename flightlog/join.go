@@ -2,7 +2,7 @@ package flightlog
 
 import (
 	"slices"
-	"sort"
+	"strings"
 	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
@@ -87,11 +87,11 @@ func (j *Joiner) sorted() []*Row {
 	for _, p := range j.pending {
 		rows = append(rows, p)
 	}
-	sort.Slice(rows, func(a, b int) bool {
-		if !rows[a].LastSeen.Equal(rows[b].LastSeen) {
-			return rows[a].LastSeen.Before(rows[b].LastSeen)
+	slices.SortFunc(rows, func(a, b *Row) int {
+		if c := a.LastSeen.Compare(b.LastSeen); c != 0 {
+			return c
 		}
-		return rows[a].IcaoHex < rows[b].IcaoHex
+		return strings.Compare(a.IcaoHex, b.IcaoHex)
 	})
 	return rows
 }
@@ -119,7 +119,9 @@ func merge(p, r *Row) {
 	pick(&p.ManufacturerModel, r.ManufacturerModel)
 	pick(&p.Origin, r.Origin)
 	pick(&p.Destination, r.Destination)
-	pick(&p.Registrant, r.Registrant)
+	if (r.Registrant != "" || r.RegistrantType != "") && (later || (p.Registrant == "" && p.RegistrantType == "")) {
+		p.Registrant, p.RegistrantType, p.RegistrantSource = r.Registrant, r.RegistrantType, r.RegistrantSource // one record
+	}
 	p.Military = p.Military || r.Military
 	if r.Operator != nil && (later || p.Operator == nil) {
 		p.Operator = r.Operator

@@ -26,21 +26,26 @@ type Row struct {
 	Origin            string    `json:"origin,omitempty"`
 	Destination       string    `json:"destination,omitempty"`
 	// Registrant is the registrant's first name, or its type where REGISTRANT_DETAIL withholds
-	// the name (CONTRACT.md 12.3).
-	Registrant      string     `json:"registrant,omitempty"`
-	Watchlist       *Watch     `json:"watchlist,omitempty"`
-	FirstSeen       time.Time  `json:"first_seen"`
-	LastSeen        time.Time  `json:"last_seen"`
-	Messages        int        `json:"messages"`
-	Positions       int        `json:"positions"`
-	MinAltitude     *int       `json:"min_altitude,omitempty"`
-	MaxAltitude     *int       `json:"max_altitude,omitempty"`
-	MaxSpeed        *int       `json:"max_speed,omitempty"`
-	ClosestNM       *float64   `json:"closest_nm,omitempty"`
-	ClosestAt       *time.Time `json:"closest_at,omitempty"`
-	ClosestAltitude *int       `json:"closest_altitude,omitempty"`
-	MatchedRules    []string   `json:"matched_rules,omitempty"`
-	ReceiverSources []string   `json:"receiver_sources,omitempty"`
+	// the name (CONTRACT.md 12.3); RegistrantType its type. Written as the writer's setting
+	// kept them, read as the reader's own setting shows them (Privacy): the stricter wins.
+	Registrant     string `json:"registrant,omitempty"`
+	RegistrantType string `json:"registrant_type,omitempty"`
+	// RegistrantSource is the register the record came from (faa, tc, casa): it says how to
+	// tell a person from an organisation (model.IsOrganisation). Stored, never served.
+	RegistrantSource string     `json:"-"`
+	Watchlist        *Watch     `json:"watchlist,omitempty"`
+	FirstSeen        time.Time  `json:"first_seen"`
+	LastSeen         time.Time  `json:"last_seen"`
+	Messages         int        `json:"messages"`
+	Positions        int        `json:"positions"`
+	MinAltitude      *int       `json:"min_altitude,omitempty"`
+	MaxAltitude      *int       `json:"max_altitude,omitempty"`
+	MaxSpeed         *int       `json:"max_speed,omitempty"`
+	ClosestNM        *float64   `json:"closest_nm,omitempty"`
+	ClosestAt        *time.Time `json:"closest_at,omitempty"`
+	ClosestAltitude  *int       `json:"closest_altitude,omitempty"`
+	MatchedRules     []string   `json:"matched_rules,omitempty"`
+	ReceiverSources  []string   `json:"receiver_sources,omitempty"`
 }
 
 // Operator is the flight's operator.
@@ -66,6 +71,36 @@ func (r *Row) Emergency() bool {
 	return false
 }
 
+// operator is the row's operator (zero when none); operatorFor makes it to be filled.
+func (r *Row) operator() Operator {
+	if r.Operator == nil {
+		return Operator{}
+	}
+	return *r.Operator
+}
+
+func (r *Row) operatorFor() *Operator {
+	if r.Operator == nil {
+		r.Operator = &Operator{}
+	}
+	return r.Operator
+}
+
+// watch is the row's watchlist entry (zero when none); watchFor makes it to be filled.
+func (r *Row) watch() Watch {
+	if r.Watchlist == nil {
+		return Watch{}
+	}
+	return *r.Watchlist
+}
+
+func (r *Row) watchFor() *Watch {
+	if r.Watchlist == nil {
+		r.Watchlist = &Watch{}
+	}
+	return r.Watchlist
+}
+
 // RowOf is the row of a flight that ended (its strings copied: the engine reuses the flight).
 func RowOf(f *model.Flight) Row {
 	s := &f.Stats
@@ -78,11 +113,10 @@ func RowOf(f *model.Flight) Row {
 	if op := f.Operator; op.AirlineDesignator != "" || op.Name != "" {
 		r.Operator = &Operator{AirlineDesignator: strings.Clone(op.AirlineDesignator), Name: strings.Clone(op.Name)}
 	}
-	if f.Owner.Names[0] != "" {
-		r.Registrant = strings.Clone(f.Owner.Names[0])
-	} else if f.Owner.Type != "" {
-		r.Registrant = strings.Clone(f.Owner.Type)
-	}
+	// The owner as the writer's REGISTRANT_DETAIL let the enricher make it: a withheld name
+	// is "" (a reader shows the type in its place).
+	r.Registrant, r.RegistrantType = strings.Clone(f.Owner.Names[0]), strings.Clone(f.Owner.Type)
+	r.RegistrantSource = strings.Clone(f.Owner.Source)
 	if f.Watched != nil && f.Watched.Shown != nil {
 		w := f.Watched.Shown
 		r.Watchlist = &Watch{List: w.List, Group: w.Group, Category: w.Category}

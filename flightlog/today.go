@@ -6,24 +6,28 @@ import (
 	"time"
 )
 
-// Today is what the Home Assistant sensors say (CONTRACT.md 13.3): the flights and distinct
-// aircraft of today (the flights last seen today, in the zone), the flights of the last hour,
-// and the closest approach of today. It starts again at local midnight. Safe for one writer
-// (the engine's ended flights) and any readers.
+// Today is what the Home Assistant sensors say (CONTRACT.md 13.3), by the one rule of days and
+// hours: a flight counts on the local day (in the zone) of its first_seen, so it is counted when
+// it begins (Began), and the page, the API and the CSV, which count rows by first_seen, say the
+// same of every day; a flight across midnight belongs to the day it began. The flights and
+// distinct aircraft of today start again at local midnight (last_reset); the last hour's
+// flights are those begun in the hour before now; the closest approach is today's flights' that
+// ended. Safe for one writer (the engine's goroutine) and any readers.
 type Today struct {
 	mu       sync.Mutex
 	zone     *time.Location
-	day      string
+	day      time.Time // the local midnight that starts the day counted
 	flights  int
 	aircraft map[string]struct{}
-	recent   []time.Time // the last_seen of the flights of the last hour, oldest first
+	recent   []time.Time // the first_seen of the flights begun in the last hour, oldest first
 	closest  *Row
 }
 
 // TodayNumbers are the sensors' values at one instant.
 type TodayNumbers struct {
 	Flights, Aircraft, LastHour int
-	Closest                     *Row // nil: no approach measured today
+	Closest                     *Row      // nil: no approach measured today
+	Since                       time.Time // the local midnight the daily counts started from (last_reset)
 }
 
 // NewToday counts in zone (nil: UTC).
@@ -34,55 +38,77 @@ func NewToday(zone *time.Location) *Today {
 	return &Today{zone: zone, aircraft: map[string]struct{}{}}
 }
 
-// roll starts a new day when now's local date is not the one counted.
+// roll starts a new day when now is past the day counted, and slides the last hour.
 func (t *Today) roll(now time.Time) {
-	if d := now.In(t.zone).Format(time.DateOnly); d != t.day {
+	if d := DayStart(now, t.zone); !d.Equal(t.day) {
 		t.day, t.flights, t.closest = d, 0, nil
 		clear(t.aircraft)
 	}
 	cut := now.Add(-time.Hour)
 	i := 0
-	for i < len(t.recent) && t.recent[i].Before(cut) {
+	for i < len(t.recent) && !t.recent[i].After(cut) {
 		i++
 	}
 	t.recent = t.recent[i:]
 }
 
-// Add counts a flight that ended at now.
-func (t *Today) Add(r *Row, now time.Time) {
+// Began counts a flight that began at first (its first message), seen at now.
+func (t *Today) Began(icaoHex string, first, now time.Time) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.roll(now)
-	if r.LastSeen.In(t.zone).Format(time.DateOnly) == t.day {
+	t.begin(icaoHex, first, now)
+}
+
+func (t *Today) begin(icaoHex string, first, now time.Time) {
+	if DayStart(first, t.zone).Equal(t.day) {
 		t.flights++
-		t.aircraft[r.IcaoHex] = struct{}{}
-		if r.ClosestNM != nil && (t.closest == nil || *r.ClosestNM < *t.closest.ClosestNM) {
-			c := *r
-			t.closest = &c
-		}
+		t.aircraft[icaoHex] = struct{}{}
 	}
-	if !r.LastSeen.Before(now.Add(-time.Hour)) {
-		t.recent = append(t.recent, r.LastSeen)
+	if first.After(now.Add(-time.Hour)) && !first.After(now) {
+		at := len(t.recent) // kept in order (a seed's rows come newest first)
+		for at > 0 && t.recent[at-1].After(first) {
+			at--
+		}
+		t.recent = append(t.recent, time.Time{})
+		copy(t.recent[at+1:], t.recent[at:])
+		t.recent[at] = first
 	}
 }
 
-// Numbers are the values at now (0 after midnight until the day's first flight ends).
+// Ended takes a flight that ended: the closest approach of today's flights.
+func (t *Today) Ended(r *Row, now time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.roll(now)
+	t.end(r)
+}
+
+func (t *Today) end(r *Row) {
+	if r.ClosestNM != nil && DayStart(r.FirstSeen, t.zone).Equal(t.day) && (t.closest == nil || *r.ClosestNM < *t.closest.ClosestNM) {
+		c := *r
+		t.closest = &c
+	}
+}
+
+// Numbers are the values at now (0 after midnight until the day's first flight begins).
 func (t *Today) Numbers(now time.Time) TodayNumbers {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.roll(now)
-	return TodayNumbers{Flights: t.flights, Aircraft: len(t.aircraft), LastHour: len(t.recent), Closest: t.closest}
+	return TodayNumbers{Flights: t.flights, Aircraft: len(t.aircraft), LastHour: len(t.recent), Closest: t.closest, Since: t.day}
 }
 
-// Seed counts the rows the log already holds for today (a restart goes on where it stopped).
+// Seed counts the rows the log already holds for today and the last hour (a restart goes on
+// where it stopped).
 func (t *Today) Seed(ctx context.Context, l *Log, now time.Time) error {
-	local := now.In(t.zone)
-	from := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, t.zone)
-	// A flight last seen today may have started yesterday: read back from a day before.
-	return l.Each(ctx, Filter{From: from.Add(-24 * time.Hour), To: now.Add(time.Millisecond)}, func(r *Row) error {
-		if !r.LastSeen.Before(from) && !r.LastSeen.After(now) {
-			t.Add(r, now)
-		}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.roll(now)
+	from := minTime(t.day, now.Add(-time.Hour))
+	return l.Each(ctx, Filter{From: from, To: now.Add(time.Millisecond)}, func(r *Row) error {
+		t.begin(r.IcaoHex, r.FirstSeen, now)
+		t.end(r)
 		return nil
 	})
 }

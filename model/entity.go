@@ -53,6 +53,9 @@ type Kind struct {
 	// {"event_type": …}.
 	EventTypes    []string
 	ValueTemplate string
+	// LastResetTemplate reads a state_class total sensor's last reset from its state message
+	// (Home Assistant's last_reset_value_template).
+	LastResetTemplate string
 	// Button entities: the topic a press publishes to, and what it publishes for an entity.
 	CommandTopic string
 	PressPayload func(*Entity) string

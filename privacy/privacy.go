@@ -76,11 +76,29 @@ func (l *List) Listed(addr uint32, registration string) bool {
 	return l.set.Load().Listed(addr, registration)
 }
 
+// Stored is how the flight log's readers ask (flightlog.Privacy.OptedOut): the address as its
+// rows write it (hex); nil for a nil List, so that a reader without a list asks nothing.
+func (l *List) Stored() func(icaoHex, registration string) bool {
+	if l == nil {
+		return nil
+	}
+	return func(icaoHex, registration string) bool {
+		set := l.set.Load()
+		addr, ok := model.ParseAddress(icaoHex)
+		return (ok && set.Listed(addr, "")) || set.registrationListed(registration)
+	}
+}
+
 // Listed is Set's answer (List.Listed).
 func (s *Set) Listed(addr uint32, registration string) bool {
 	if _, ok := s.addrs[addr]; ok {
 		return true
 	}
+	return s.registrationListed(registration)
+}
+
+// registrationListed reports a listed registration (any case, with or without its dash).
+func (s *Set) registrationListed(registration string) bool {
 	var buf [maxRegistration]byte
 	n, ok := normalise(registration, &buf)
 	if !ok || n == 0 {

@@ -2,18 +2,32 @@
 // keeps. A day (today by default), its flights per hour beside the average of the 7 days before
 // (plain SVG), filters, the rows a page at a time ("More"), a row's details with a link to the
 // user's tar1090, and a CSV of what is shown. Without a flight log the page says how to turn
-// it on.
+// it on. Days, hours and times are NOTIFY_TIMEZONE's (the server's config.time_zone), whatever
+// the browser's zone, and the page says which: a flight belongs to the day and the hour it was
+// first seen there, as the API, the CSV and the Home Assistant sensors count it.
 import { api, ApiError } from './api.js';
 import { $, h, message } from './dom.js';
 
-// localDate is a date's YYYY-MM-DD in the browser's zone.
-function localDate(d) {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+// zoned formats dates in a zone: its day (YYYY-MM-DD), its clock time, a date and time.
+function zoned(zone) {
+  const make = (opts) => {
+    try { return new Intl.DateTimeFormat('en-CA', { timeZone: zone, ...opts }); } catch { return new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', ...opts }); }
+  };
+  const day = make({ year: 'numeric', month: '2-digit', day: '2-digit' });
+  const time = make({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const full = make({ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const part = (f, d, type) => f.formatToParts(d).find((p) => p.type === type).value;
+  return {
+    day: (d) => `${part(day, d, 'year')}-${part(day, d, 'month')}-${part(day, d, 'day')}`,
+    time: (d) => time.format(d),
+    full: (d) => `${part(full, d, 'year')}-${part(full, d, 'month')}-${part(full, d, 'day')} ${part(full, d, 'hour')}:${part(full, d, 'minute')}:${part(full, d, 'second')}`,
+  };
 }
 
+// addDays is a calendar date n days on (no zone: dates only).
 function addDays(day, n) {
   const [y, m, d] = day.split('-').map(Number);
-  return localDate(new Date(y, m - 1, d + n));
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
 const svgNS = 'http://www.w3.org/2000/svg';
@@ -27,8 +41,11 @@ function svg(tag, attrs, text) {
 export class FlightsPage {
   constructor(config) {
     this.config = config;
+    this.zone = config.time_zone || 'UTC';
+    this.at = zoned(this.zone);
     this.tar1090 = (config.tar1090_url || '').replace(/\/+$/, '');
-    $('#flights-day').value = localDate(new Date());
+    $('#flights-day').value = this.at.day(new Date());
+    $('#flights-zone').textContent = `Days, hours and times in ${this.zone} (NOTIFY_TIMEZONE).`;
     $('#flights-filters').addEventListener('submit', (e) => { e.preventDefault(); this.reload(); });
     $('#flights-day').addEventListener('change', () => this.reload());
     for (const id of ['#flights-rule', '#flights-watchlist', '#flights-military', '#flights-emergency']) {
@@ -65,7 +82,7 @@ export class FlightsPage {
 
   // params are the filters as the API reads them.
   params() {
-    const day = $('#flights-day').value || localDate(new Date());
+    const day = $('#flights-day').value || this.at.day(new Date());
     const p = { from: day };
     const text = { q: '#flights-q', operator: '#flights-operator', type: '#flights-type', rule: '#flights-rule', watchlist: '#flights-watchlist', max_nm: '#flights-nm' };
     for (const [k, sel] of Object.entries(text)) {
@@ -128,7 +145,7 @@ export class FlightsPage {
       const op = r.operator ? (r.operator.name || r.operator.airline_designator) : '';
       const route = r.origin || r.destination ? `${r.origin || '?'} → ${r.destination || '?'}` : '';
       const row = h('tr', { dataset: { id: r.id, hex: r.icao_hex }, tabindex: 0, class: r.squawks && r.squawks.some((s) => ['7500', '7600', '7700'].includes(s)) ? 'emergency' : null },
-        h('td', { class: 'when', 'data-label': 'Time' }, h('time', { datetime: r.first_seen }, new Date(r.first_seen).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }))),
+        h('td', { class: 'when', 'data-label': 'Time' }, h('time', { datetime: r.first_seen }, this.at.time(new Date(r.first_seen)))),
         h('td', { class: 'mono', 'data-label': 'Ident' }, r.ident || r.icao_hex),
         h('td', { class: 'mono', 'data-label': 'Registration' }, r.registration || ''),
         h('td', { class: 'mono', 'data-label': 'Type' }, r.type_designator || ''),
@@ -148,7 +165,7 @@ export class FlightsPage {
   // details shows every field of a flight, and a link to it on the user's tar1090.
   details(r, row) {
     for (const tr of $('#flights-rows').children) tr.classList.toggle('selected', tr === row);
-    const when = (t) => (t ? new Date(t).toLocaleString() : '');
+    const when = (t) => (t ? this.at.full(new Date(t)) : '');
     const fields = [
       ['Address', r.icao_hex], ['Ident', r.ident], ['Registration', r.registration], ['Type', [r.type_designator, r.manufacturer_model].filter(Boolean).join(' · ')],
       ['Operator', r.operator ? [r.operator.name, r.operator.airline_designator].filter(Boolean).join(' · ') : ''],
@@ -172,23 +189,26 @@ export class FlightsPage {
     $('#flights-details').scrollIntoView({ block: 'nearest' });
   }
 
-  // chart draws the day's flights per hour as bars, and the 7 days before's average per hour
-  // as a line: the scale is the larger of the two.
+  // chart draws the day's flights per local hour as bars (23, 24 or 25 of them: the keys are
+  // the local clock's hours with their offsets), and the 7 days before's average per hour of
+  // the day as a line: the scale is the larger of the two.
   chart(hours, week) {
     const el = $('#flights-chart');
-    const avg = new Array(24).fill(0);
-    for (const s of week) avg[Number(s.key.slice(11, 13))] += s.flights / 7;
-    const counts = new Array(24).fill(0);
-    for (const s of hours) counts[Number(s.key.slice(11, 13))] += s.flights;
-    const top = Math.max(1, ...counts, ...avg);
-    const W = 720, H = 150, bw = W / 24;
+    const hourOf = (s) => Number(s.key.slice(11, 13));
+    const avgOf = new Array(24).fill(0);
+    for (const s of week) avgOf[hourOf(s)] += s.flights / 7;
+    const bars = hours.length ? hours : Array.from({ length: 24 }, (_, i) => ({ key: `0000-00-00T${String(i).padStart(2, '0')}:00`, flights: 0 }));
+    const avg = bars.map((s) => avgOf[hourOf(s)]);
+    const top = Math.max(1, ...bars.map((s) => s.flights), ...avg);
+    const W = 720, H = 150, bw = W / bars.length;
     const y = (v) => H - (v / top) * (H - 12);
     const parts = [svg('line', { x1: 0, y1: H, x2: W, y2: H, class: 'axis' })];
-    counts.forEach((n, i) => {
-      const bar = svg('rect', { x: i * bw + 2, y: y(n), width: bw - 4, height: H - y(n), class: 'bar', 'data-hour': i, 'data-flights': n });
-      bar.append(svg('title', {}, `${String(i).padStart(2, '0')}:00 ${n} flight${n === 1 ? '' : 's'} (7-day average ${avg[i].toFixed(1)})`));
+    bars.forEach((s, i) => {
+      const n = s.flights, hh = s.key.slice(11, 13);
+      const bar = svg('rect', { x: i * bw + 2, y: y(n), width: bw - 4, height: H - y(n), class: 'bar', 'data-hour': hourOf(s), 'data-key': s.key, 'data-flights': n });
+      bar.append(svg('title', {}, `${hh}:00 ${s.key.slice(16)} ${n} flight${n === 1 ? '' : 's'} (7-day average ${avg[i].toFixed(1)})`));
       parts.push(bar);
-      if (i % 3 === 0) parts.push(svg('text', { x: i * bw + 2, y: H + 14, class: 'tick' }, `${String(i).padStart(2, '0')}h`));
+      if (hourOf(s) % 3 === 0 && !(i > 0 && hourOf(bars[i - 1]) === hourOf(s))) parts.push(svg('text', { x: i * bw + 2, y: H + 14, class: 'tick' }, `${hh}h`));
     });
     parts.push(svg('polyline', { points: avg.map((v, i) => `${(i + 0.5) * bw},${y(v)}`).join(' '), class: 'average' }));
     parts.push(svg('text', { x: W - 4, y: 10, class: 'tick', 'text-anchor': 'end' }, `max ${Math.round(top)}`));

@@ -245,11 +245,28 @@ func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
 	require.Equal(t, "Tracker/rules-watch/statistic/closest_today_nm", c["state_topic"])
 	require.Equal(t, "{{ value_json.nm }}", c["value_template"])
 	require.Equal(t, c["state_topic"], c["json_attributes_topic"])
-	rec.WaitPayload("Tracker/rules-watch/statistic/flights_today", "0", 15*time.Second)
+	// The daily counts: state_class total, their last reset (local midnight) in each state.
+	daily := rec.WaitFor("homeassistant/sensor/Tracker_rules_watch_flights_today/config", 15*time.Second, nil)
+	require.NoError(t, json.Unmarshal([]byte(daily.Payload), &c))
+	require.Equal(t, "total", c["state_class"])
+	require.Equal(t, "{{ value_json.count }}", c["value_template"])
+	require.Equal(t, "{{ value_json.last_reset }}", c["last_reset_value_template"])
+	midnight := time.Now().UTC().Format("2006-01-02") + "T00:00:00Z"
+	count := func(m testenv.Msg) int {
+		var v struct {
+			Count     int    `json:"count"`
+			LastReset string `json:"last_reset"`
+		}
+		if json.Unmarshal([]byte(m.Payload), &v) != nil || v.LastReset != midnight {
+			return -1
+		}
+		return v.Count
+	}
+	want := len(feed.snap["aircraft"].([]any))
+	// Every flight counted as it begins (the day of its first_seen, as the page counts it).
+	rec.WaitFor("Tracker/rules-watch/statistic/flights_today", 30*time.Second, func(m testenv.Msg) bool { return count(m) == want })
 	time.Sleep(1200 * time.Millisecond)
-	feed.set("down") // every flight ends after the TTL; the sensors follow within 10 s
-	want := fmt.Sprint(len(feed.snap["aircraft"].([]any)))
-	rec.WaitFor("Tracker/rules-watch/statistic/flights_today", 30*time.Second, func(m testenv.Msg) bool { return m.Payload == want })
+	feed.set("down") // every flight ends after the TTL: the closest approach follows within 10 s
 	closest := rec.WaitFor("Tracker/rules-watch/statistic/closest_today_nm", 10*time.Second, func(m testenv.Msg) bool { return !strings.Contains(m.Payload, `"nm":null`) })
 	var v struct {
 		NM    float64 `json:"nm"`

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -151,7 +152,7 @@ func (s *state) render(now time.Time, notes string) string {
 			near = fmt.Sprintf("%.1f nm (%s)", *closest.NM, closest.Ident)
 		}
 		fmt.Fprintf(&b, "  flight log: %s flights logged today (%s aircraft, %s in the last hour) · closest %s · dropped %s\n",
-			or(s.watch["flights_today"], "–"), or(s.watch["aircraft_today"], "–"), or(s.watch["flights_last_hour"], "–"), near,
+			or(dailyCount(s.watch["flights_today"]), "–"), or(dailyCount(s.watch["aircraft_today"]), "–"), or(s.watch["flights_last_hour"], "–"), near,
 			or(s.watch["flight_log_dropped_total"], "–"))
 	}
 	if len(s.matches) > 0 {
@@ -166,4 +167,15 @@ func (s *state) render(now time.Time, notes string) string {
 		fmt.Fprintf(&b, "  %s\n", notes)
 	}
 	return b.String()
+}
+
+// dailyCount is a daily sensor's count: its state is {"count", "last_reset"}.
+func dailyCount(state string) string {
+	var v struct {
+		Count *int `json:"count"`
+	}
+	if json.Unmarshal([]byte(state), &v) != nil || v.Count == nil {
+		return state
+	}
+	return strconv.Itoa(*v.Count)
 }

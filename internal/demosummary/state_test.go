@@ -52,8 +52,8 @@ func TestSummary(t *testing.T) {
 func TestSummaryShowsTheFlightLog(t *testing.T) {
 	s := newState()
 	require.NotContains(t, s.render(time.Now(), ""), "flight log", "nothing before watch says anything")
-	s.take("Tracker/rules-watch/statistic/flights_today", "42")
-	s.take("Tracker/rules-watch/statistic/aircraft_today", "30")
+	s.take("Tracker/rules-watch/statistic/flights_today", `{"count":42,"last_reset":"2026-11-27T00:00:00Z"}`)
+	s.take("Tracker/rules-watch/statistic/aircraft_today", `{"count":30,"last_reset":"2026-11-27T00:00:00Z"}`)
 	s.take("Tracker/rules-watch/statistic/flights_last_hour", "7")
 	s.take("Tracker/rules-watch/statistic/closest_today_nm", `{"nm":1.2,"ident":"EZY16EG"}`)
 	s.take("Tracker/rules-watch/statistic/flight_log_dropped_total", "0")

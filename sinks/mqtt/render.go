@@ -99,6 +99,7 @@ type discoveryConfig struct {
 	Device              json.RawMessage `json:"device"`
 	EventTypes          []string        `json:"event_types,omitempty"`
 	ValueTemplate       string          `json:"value_template,omitempty"`
+	LastResetTemplate   string          `json:"last_reset_value_template,omitempty"`
 	JSONAttributesTopic string          `json:"json_attributes_topic,omitempty"`
 	AvailabilityTopic   string          `json:"availability_topic,omitempty"`
 	PayloadAvailable    string          `json:"payload_available,omitempty"`
@@ -110,20 +111,21 @@ type discoveryConfig struct {
 // sensor and binary_sensor, 4.7 for update, docs/rule-events.md for event).
 func DiscoveryConfig(e *model.Entity, origin model.Origin) []byte {
 	c := discoveryConfig{
-		Name:            e.Name,
-		HasEntityName:   e.Component != model.Update,
-		UniqueID:        e.UniqueID,
-		ObjectID:        e.UniqueID,
-		DefaultEntityID: e.DefaultEntityID(),
-		StateTopic:      e.StateTopic,
-		DeviceClass:     e.DeviceClass,
-		StateClass:      e.StateClass,
-		Unit:            e.Unit,
-		EntityCategory:  e.EntityCategory,
-		ExpireAfter:     e.ExpireAfter,
-		Device:          json.RawMessage(e.Device),
-		EventTypes:      e.EventTypes,
-		ValueTemplate:   e.ValueTemplate,
+		Name:              e.Name,
+		HasEntityName:     e.Component != model.Update,
+		UniqueID:          e.UniqueID,
+		ObjectID:          e.UniqueID,
+		DefaultEntityID:   e.DefaultEntityID(),
+		StateTopic:        e.StateTopic,
+		DeviceClass:       e.DeviceClass,
+		StateClass:        e.StateClass,
+		Unit:              e.Unit,
+		EntityCategory:    e.EntityCategory,
+		ExpireAfter:       e.ExpireAfter,
+		Device:            json.RawMessage(e.Device),
+		EventTypes:        e.EventTypes,
+		ValueTemplate:     e.ValueTemplate,
+		LastResetTemplate: e.LastResetTemplate,
 	}
 	// Rule events (and their mute buttons) come from whichever component evaluates the rule,
 	// not from the monitor: they carry no availability, so that every announcer renders the

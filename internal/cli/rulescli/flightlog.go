@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,24 +33,29 @@ type flightLogger struct {
 	slog   zerolog.Logger
 }
 
-// openFlightLog opens FLIGHT_LOG for watch (nil: off). A file from a newer version is an
-// error (watch exits 1, the file untouched); one that cannot be opened at all (a read-only
-// folder) is one error logged, and watch alerts on without a log.
+// openFlightLog opens FLIGHT_LOG for watch (nil: off). A file from a newer version, another
+// program's database and a file another writer holds are errors (watch exits 1, the file
+// untouched); one that cannot be opened at all (a read-only folder) is one error logged, and
+// watch alerts on without a log.
 func openFlightLog(ctx context.Context, env flightLogEnv, log zerolog.Logger) (*flightLogger, error) {
 	if env.path == "" || strings.EqualFold(env.path, flightlog.Off) {
 		return nil, nil
 	}
 	slog := log.With().Str("stage", "flight-log").Logger()
 	l, err := flightlog.Open(ctx, env.path, slog)
-	if errors.Is(err, flightlog.ErrNewer) {
+	if errors.Is(err, flightlog.ErrNewer) || errors.Is(err, flightlog.ErrForeign) || errors.Is(err, flightlog.ErrLocked) {
 		return nil, err
 	}
 	if err != nil {
 		slog.Error().Err(err).Msg("no flight log: alerts go on")
 		return nil, nil
 	}
-	fl := &flightLogger{log: l, writer: flightlog.NewWriter(l, env.days, slog), today: flightlog.NewToday(env.zone),
-		addr: env.metricsAddr, now: time.Now, slog: slog}
+	days := env.days
+	if days <= 0 {
+		days = flightlog.DefaultDays
+	}
+	fl := &flightLogger{log: l, writer: flightlog.NewWriter(l, flightlog.WriterOptions{Days: days, Zone: env.zone}, slog),
+		today: flightlog.NewToday(env.zone), addr: env.metricsAddr, now: time.Now, slog: slog}
 	if err := fl.today.Seed(ctx, l, fl.now()); err != nil {
 		slog.Warn().Err(err).Msg("today's sensors start from 0")
 	}
@@ -69,12 +75,18 @@ type flightLogEnv struct {
 	zone              *time.Location
 }
 
-// ended is the engine's TrackFlights callback (the engine's goroutine): the row queued and
-// counted.
+// began counts a flight that began (the engine's goroutine): the sensors count a flight on
+// the day it began, as the page does (CONTRACT.md 13.3).
+func (fl *flightLogger) began(f *model.Flight) {
+	fl.today.Began(f.IcaoHex, f.FirstMessage, fl.now())
+}
+
+// ended is the engine's TrackFlights callback (the engine's goroutine): the row queued, and
+// its closest approach for the sensor.
 func (fl *flightLogger) ended(f *model.Flight) {
 	r := flightlog.RowOf(f)
 	fl.writer.Add(r)
-	fl.today.Add(&r, fl.now())
+	fl.today.Ended(&r, fl.now())
 }
 
 // start runs the writer in writers (stopped last, after the flights in progress were added)
@@ -104,7 +116,8 @@ func (fl *flightLogger) readings(now time.Time) model.Batch {
 	if w := c.Writes.Load(); w > 0 {
 		mean = time.Duration(c.WriteNanos.Load() / w).Seconds()
 	}
-	b := model.Batch{model.IntState(catalog.FlightsTodayEntity, int64(n.Flights)), model.IntState(catalog.AircraftTodayEntity, int64(n.Aircraft)),
+	b := model.Batch{model.NewStickyMessage(catalog.FlightsTodayEntity.StateTopic, dailyJSON(n.Flights, n.Since)),
+		model.NewStickyMessage(catalog.AircraftTodayEntity.StateTopic, dailyJSON(n.Aircraft, n.Since)),
 		model.IntState(catalog.FlightsLastHourEntity, int64(n.LastHour)),
 		model.NewStickyMessage(catalog.ClosestTodayEntity.StateTopic, closestJSON(n.Closest)),
 		model.IntState(catalog.FlightLogRowsEntity, c.Rows.Load()), model.IntState(catalog.FlightLogDroppedEntity, c.Dropped.Load()),
@@ -113,6 +126,12 @@ func (fl *flightLogger) readings(now time.Time) model.Batch {
 		fl.prom.Accept(b)
 	}
 	return b
+}
+
+// dailyJSON is a daily count's state: the count and the local midnight it started from (Home
+// Assistant's last_reset of a state_class total sensor).
+func dailyJSON(n int, since time.Time) string {
+	return `{"count":` + strconv.Itoa(n) + `,"last_reset":"` + since.Format(time.RFC3339) + `"}`
 }
 
 // closestJSON is the closest approach sensor's state: the distance and that flight's ident,
@@ -161,8 +180,9 @@ func replayFlightLog(ctx context.Context, o options, e *rules.Engine, log zerolo
 	if err != nil {
 		return nil, err
 	}
-	w := flightlog.NewWriter(l, 0, log.With().Str("stage", "flight-log").Logger())
-	w.MaxBatch = 4096 // written beside the replay, on the other core, as soon as there are rows
+	// Replay appends and never removes a row (Days 0: retention is watch's); written beside the
+	// replay, on the other core, as soon as there are rows.
+	w := flightlog.NewWriter(l, flightlog.WriterOptions{Zone: o.env.Zone, MaxBatch: 4096}, log.With().Str("stage", "flight-log").Logger())
 	g := pipeline.NewGroup(context.WithoutCancel(ctx))
 	g.Go("flight-log", w.Run)
 	j := flightlog.NewJoiner(e.TTL(), func(r flightlog.Row) { w.AddWait(ctx, r) }) // the input's own flights, in any order

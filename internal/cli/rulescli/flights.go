@@ -1,48 +1,74 @@
 package rulescli
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
-	"text/tabwriter"
 	"time"
+
+	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/flightlog"
+	"github.com/tracker-adsb/tracker-core-health/privacy"
 )
 
 const flightsUsage = `usage: tracker-rules flights [--log FILE] [--from DATE|TIME] [--to DATE|TIME] [--q TEXT] [--csv|--json]
 What flew over (CONTRACT.md 13): the flight log's rows, newest first. --from and --to are a
-date (that day in NOTIFY_TIMEZONE) or an RFC 3339 time (default: today); --q finds an ident,
-a registration, an address, an operator's name or a registrant. Without --csv or --json, a
-table. --log: FLIGHT_LOG, else flights.db.`
+date (that day in NOTIFY_TIMEZONE) or an RFC 3339 time: neither is today, --from alone that
+day, --to alone every day up to it. --q finds an ident, a registration, an address, an
+operator's name or a registrant (any case). Without --csv or --json, a table (times in
+NOTIFY_TIMEZONE). --log: FLIGHT_LOG, else flights.db. The registrant is shown as
+REGISTRANT_DETAIL allows, and not at all for an aircraft on PRIVACY_LIST.`
 
-// flightsCommand prints the flight log's rows (read-only: it never blocks watch's writes).
+// flightsCommand prints the flight log's rows (read-only: it never blocks watch's writes, and
+// reads from a read-only mount).
 func flightsCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	env, err := config.LoadRules(config.Environ(), false)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	fs := flag.NewFlagSet("flights", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	file := fs.String("log", env.FlightLog, "the flight log")
-	from, to := fs.String("from", "", "the first day or time"), fs.String("to", "", "the last day, or the time before which")
-	q := fs.String("q", "", "text to find")
-	asCSV, asJSON := fs.Bool("csv", false, "CSV with a header"), fs.Bool("json", false, "one JSON row a line")
-	if code, done := parseFlags(fs, args, flightsUsage, stdout); done {
+	flags := flag.NewFlagSet("flights", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	file := flags.String("log", "", "the flight log (default FLIGHT_LOG, else flights.db)")
+	from, to := flags.String("from", "", "the first day or time"), flags.String("to", "", "the last day, or the time before which")
+	q := flags.String("q", "", "text to find")
+	asCSV, asJSON := flags.Bool("csv", false, "CSV with a header"), flags.Bool("json", false, "one JSON row a line")
+	if code, done := parseFlags(flags, args, flightsUsage, stdout); done {
 		return code
 	}
-	f, err := flightsFilter(*from, *to, *q, env.Zone)
+	path := *file
+	if path == "" {
+		if strings.EqualFold(env.FlightLog, flightlog.Off) {
+			fmt.Fprintln(stderr, "the flight log is off (FLIGHT_LOG=none): nothing is logged to read; set FLIGHT_LOG, or --log FILE")
+			return 1
+		}
+		path = env.FlightLog
+	}
+	f := flightlog.Filter{Q: *q}
+	if f.From, f.To, err = flightlog.Range(*from, *to, env.Zone, time.Now()); err != nil {
+		var pe *flightlog.ParamError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("--%s: %s", pe.Param, pe.Msg)
+		}
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	optOut, err := privacy.Open(env.PrivacyList, zerolog.Nop())
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	l, err := flightlog.OpenReadOnly(ctx, cmp.Or(*file, "flights.db"))
+	l, err := flightlog.OpenReadOnly(ctx, path, flightlog.ReadOptions{Privacy: flightlog.Privacy{Detail: env.RegistrantDetail, OptedOut: optOut.Stored()}})
+	if errors.Is(err, fs.ErrNotExist) {
+		err = fmt.Errorf("no flight log at %s yet: tracker-rules watch writes it (FLIGHT_LOG)", path)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -55,31 +81,11 @@ func flightsCommand(ctx context.Context, args []string, stdout, stderr io.Writer
 	return 0
 }
 
-// flightsFilter reads --from, --to and --q (today by default).
-func flightsFilter(from, to, q string, zone *time.Location) (flightlog.Filter, error) {
-	f := flightlog.Filter{Q: q}
-	f.From, f.To = flightlog.DayOf(time.Now(), zone)
-	var err error
-	if from != "" {
-		if f.From, err = flightlog.ParseWhen(from, zone, false); err != nil {
-			return f, fmt.Errorf("--from: %w", err)
-		}
-		if to == "" {
-			_, f.To = flightlog.DayOf(f.From, zone)
-		}
-	}
-	if to != "" {
-		if f.To, err = flightlog.ParseWhen(to, zone, true); err != nil {
-			return f, fmt.Errorf("--to: %w", err)
-		}
-	}
-	return f, nil
-}
-
+// printFlights prints the rows as they are read (memory bounded whatever the range).
 func printFlights(ctx context.Context, l *flightlog.Log, f flightlog.Filter, asCSV, asJSON bool, zone *time.Location, out io.Writer) error {
 	switch {
 	case asCSV:
-		w, err := flightlog.NewCSVWriter(out)
+		w, err := flightlog.NewCSVWriter(out, zone)
 		if err != nil {
 			return err
 		}
@@ -91,34 +97,9 @@ func printFlights(ctx context.Context, l *flightlog.Log, f flightlog.Filter, asC
 		enc := json.NewEncoder(out)
 		return l.Each(ctx, f, func(r *flightlog.Row) error { return enc.Encode(r) })
 	}
-	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TIME\tIDENT\tREG\tTYPE\tOPERATOR\tROUTE\tREGISTRANT\tCLOSEST\tLOWEST\tRULES")
-	n := 0
-	err := l.Each(ctx, f, func(r *flightlog.Row) error {
-		n++
-		op, route, closest, lowest := "", "", "", ""
-		if r.Operator != nil {
-			op = cmp.Or(r.Operator.Name, r.Operator.AirlineDesignator)
-		}
-		if r.Origin != "" || r.Destination != "" {
-			route = r.Origin + "→" + r.Destination
-		}
-		if r.ClosestNM != nil {
-			closest = fmt.Sprintf("%.1f nm", *r.ClosestNM)
-		}
-		if r.MinAltitude != nil {
-			lowest = fmt.Sprintf("%d ft", *r.MinAltitude)
-		}
-		_, err := fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.FirstSeen.In(zone).Format("2006-01-02 15:04"),
-			cmp.Or(r.Ident, r.IcaoHex), r.Registration, r.TypeDesignator, op, route, r.Registrant, closest, lowest, strings.Join(r.MatchedRules, ","))
-		return err
-	})
-	if err != nil {
+	t := flightlog.NewTable(out, zone)
+	if err := l.Each(ctx, f, t.Write); err != nil {
 		return err
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(out, "%d flights\n", n)
-	return err
+	return t.Close()
 }

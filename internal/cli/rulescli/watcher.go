@@ -228,6 +228,9 @@ func (w *watcher) evaluate(ctx context.Context, cycles <-chan feedCycle) {
 func (w *watcher) process(ctx context.Context, m *model.AircraftMessage, clock time.Time) {
 	matches := w.engine.Process(m)
 	f := w.engine.Last()
+	if w.flights != nil && f.TotalMessages == 1 { // a flight began: the sensors count it on its day
+		w.flights.began(f)
+	}
 	for _, mt := range matches {
 		w.engine.Counter.Count(mt.Rule.Identifier, mt.At)
 	}

@@ -1,0 +1,8 @@
+//go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly)
+
+package flightlog
+
+import "os"
+
+// tryLock: no flock here; one writer is the user's to keep.
+func tryLock(*os.File) (bool, error) { return false, nil }

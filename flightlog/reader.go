@@ -1,0 +1,91 @@
+package flightlog
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"sync"
+)
+
+// Reader is a long-lived reader of the log at a path (the API): each use gets the file that is
+// there now. A file replaced since it was opened (moved aside, deleted and made again, by watch
+// after damage or by hand) is noticed at the next use and the new one opened; so is a file
+// read immutable (a read-only mount) that changed. A log in use by a request stays open until
+// the request is done with it.
+type Reader struct {
+	path string
+	o    ReadOptions
+	mu   sync.Mutex
+	cur  *held
+}
+
+// held is an open log and the uses it has.
+type held struct {
+	log     *Log
+	uses    int
+	retired bool
+}
+
+// NewReader reads the log at path with o.
+func NewReader(path string, o ReadOptions) *Reader { return &Reader{path: path, o: o} }
+
+// Use is the log at the path now, and the function that ends its use; an error when there is
+// none to read (fs.ErrNotExist: not written yet).
+func (rd *Reader) Use(ctx context.Context) (*Log, func(), error) {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	if rd.cur != nil && rd.replaced() {
+		rd.retire(rd.cur)
+		rd.cur = nil
+	}
+	if rd.cur == nil {
+		l, err := OpenReadOnly(ctx, rd.path, rd.o)
+		if err != nil {
+			return nil, nil, err
+		}
+		rd.cur = &held{log: l}
+	}
+	h := rd.cur
+	h.uses++
+	return h.log, func() {
+		rd.mu.Lock()
+		defer rd.mu.Unlock()
+		h.uses--
+		if h.retired && h.uses == 0 {
+			_ = h.log.Close()
+		}
+	}, nil
+}
+
+// replaced reports a file that is not the one opened (another inode, or gone), or one read
+// immutable that changed or gained a WAL.
+func (rd *Reader) replaced() bool {
+	was := rd.cur.log.opened
+	now, err := os.Stat(rd.path)
+	if err != nil || was == nil || !os.SameFile(was, now) {
+		return true
+	}
+	if rd.cur.log.immutable {
+		_, werr := os.Stat(rd.path + "-wal")
+		return !errors.Is(werr, fs.ErrNotExist) || !now.ModTime().Equal(was.ModTime()) || now.Size() != was.Size()
+	}
+	return false
+}
+
+func (rd *Reader) retire(h *held) {
+	h.retired = true
+	if h.uses == 0 {
+		_ = h.log.Close()
+	}
+}
+
+// Close closes the log once no use holds it.
+func (rd *Reader) Close() {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	if rd.cur != nil {
+		rd.retire(rd.cur)
+		rd.cur = nil
+	}
+}

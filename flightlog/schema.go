@@ -1,0 +1,69 @@
+package flightlog
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The file's schema: made from columns, versioned (PRAGMA user_version), marked as a flight
+// log (PRAGMA application_id) and migrated forward one transaction a version.
+//
+// Version 1 (issue 44): the rows. Version 2 (issue 50): registrant_type and registrant_source;
+// ids that are never used again (AUTOINCREMENT: retention and replay used to reuse them); the
+// daily summaries; the mark; freed pages returned to the file system (incremental vacuum).
+// A later version adds its columns (ALTER TABLE … ADD COLUMN, made from the columns whose
+// version it is) and whatever more its step says.
+
+const schemaVersion = 2
+
+// AppID marks a flight log ("FLOG"): a SQLite file with another mark, or none and tables that
+// are not a flight log's, is another program's and is never touched.
+const AppID = 0x464C4F47
+
+// Version is the schema this program writes.
+func Version() int { return schemaVersion }
+
+// tableSQL creates the flights table of version upTo as name.
+func tableSQL(name string, upTo int) string {
+	cs := stored(upTo)
+	defs := make([]string, len(cs))
+	for i, c := range cs {
+		defs[i] = c.name + " " + c.decl
+	}
+	return "CREATE TABLE " + name + " (" + strings.Join(defs, ", ") + ")"
+}
+
+const (
+	// indexSQL serves the ranges, the pages (newest first) and the distinct aircraft.
+	indexSQL = "CREATE INDEX flights_first_seen ON flights(first_seen, icao)"
+	// daysSQL holds each complete local day's flights and distinct aircraft, by its bounds
+	// (so that any reader whose zone has that day finds it), kept by the writer: a row written
+	// into a summarised day removes its summary in the same transaction.
+	daysSQL = "CREATE TABLE day_stats (start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, flights INTEGER NOT NULL, " +
+		"aircraft INTEGER NOT NULL, PRIMARY KEY (start_ms, end_ms)) WITHOUT ROWID"
+)
+
+// createSQL makes a new file at Version (its auto_vacuum set on connecting, before any page).
+func createSQL() []string {
+	return []string{tableSQL("flights", Version()), indexSQL, daysSQL,
+		fmt.Sprintf("PRAGMA application_id = %d", AppID), fmt.Sprintf("PRAGMA user_version = %d", Version())}
+}
+
+// stepSQL brings a file from version to-1 to version to, in one transaction.
+func stepSQL(to int) []string {
+	var out []string
+	switch to {
+	case 2: // the table made again with AUTOINCREMENT and the new columns, every row kept
+		v1 := names(stored(1))
+		out = []string{tableSQL("flights_v2", 2), "INSERT INTO flights_v2 (" + v1 + ") SELECT " + v1 + " FROM flights",
+			"DROP TABLE flights", "ALTER TABLE flights_v2 RENAME TO flights", indexSQL, daysSQL,
+			fmt.Sprintf("PRAGMA application_id = %d", AppID)}
+	default:
+		for _, c := range columns {
+			if c.name != "" && c.version == to {
+				out = append(out, "ALTER TABLE flights ADD COLUMN "+c.name+" "+c.decl)
+			}
+		}
+	}
+	return append(out, fmt.Sprintf("PRAGMA user_version = %d", to))
+}

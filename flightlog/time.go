@@ -1,0 +1,148 @@
+package flightlog
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Days and hours, everywhere the same (CONTRACT.md 13.3): a flight belongs to the local day
+// and the local clock hour of its first_seen in NOTIFY_TIMEZONE, in the sensors (Today), the
+// statistics, the readers' ranges, the CSV and the page. A day runs from local midnight to the
+// next (23, 24 or 25 hours); an hour starts where the local clock reads :00, whatever the zone's
+// offset from UTC (half an hour, 45 minutes), and its key carries the offset, so that the two
+// 01:00 of a day that turns the clocks back are two keys.
+
+// DayStart is the local midnight that starts t's day in zone.
+func DayStart(t time.Time, zone *time.Location) time.Time {
+	l := t.In(zone)
+	return time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, zone)
+}
+
+// NextDay is the local midnight after the day that starts at day.
+func NextDay(day time.Time, zone *time.Location) time.Time {
+	l := day.In(zone)
+	return time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, zone)
+}
+
+// HourStart is the start of t's local clock hour in zone: the latest instant at or before t at
+// which the local clock read :00. It steps back through real time (never building the hour
+// from its wall-clock fields, which a turn of the clocks makes ambiguous).
+func HourStart(t time.Time, zone *time.Location) time.Time {
+	h := t.In(zone)
+	for range 4 { // an offset changed by part of an hour within the step: step again
+		if h.Minute() == 0 && h.Second() == 0 && h.Nanosecond() == 0 {
+			break
+		}
+		h = h.Add(-time.Duration(h.Minute())*time.Minute - time.Duration(h.Second())*time.Second - time.Duration(h.Nanosecond()))
+	}
+	return h
+}
+
+// NextHour is the start of the local clock hour after the one that starts at h: the first
+// instant after h at which the local clock reads :00 (an hour later, except across a change of
+// the offset by part of an hour).
+func NextHour(h time.Time, zone *time.Location) time.Time {
+	for k := 4; k <= 12; k++ { // quarter hours: every offset in use is a multiple of 15 minutes
+		c := h.Add(time.Duration(k) * 15 * time.Minute).In(zone)
+		if c.Minute() == 0 && c.Second() == 0 {
+			return c
+		}
+	}
+	return h.Add(time.Hour).In(zone)
+}
+
+// HourKey is an hour's key: its local start with its offset ("2026-10-25T01:00+01:00").
+func HourKey(h time.Time) string { return h.Format("2006-01-02T15:04-07:00") }
+
+// DayKey is a day's key ("2026-10-25").
+func DayKey(d time.Time) string { return d.Format(time.DateOnly) }
+
+// ParamError is a reader's parameter that cannot be used, named (the API's 422, the command
+// line's --name).
+type ParamError struct {
+	Param, Msg string
+}
+
+func (e *ParamError) Error() string { return e.Param + ": " + e.Msg }
+
+// ParseWhen reads a from or to value: RFC 3339, or a date meaning that day in zone (a to date
+// is the end of that day).
+func ParseWhen(v string, zone *time.Location, to bool) (time.Time, error) {
+	v = strings.TrimSpace(v)
+	if t, err := time.Parse(time.RFC3339, v); err == nil {
+		return t, nil
+	}
+	d, err := time.ParseInLocation(time.DateOnly, v, zone)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%q is neither a date (2026-11-27) nor a time (2026-11-27T14:00:00Z)", v)
+	}
+	if to {
+		return NextDay(d, zone), nil
+	}
+	return d, nil
+}
+
+// Range reads a reader's from and to (CONTRACT.md 13.3), in zone at now: neither is today;
+// from alone is the day it names or falls in; to alone is every day up to it (From zero: from
+// the log's first row). A bad value is a *ParamError naming it.
+func Range(from, to string, zone *time.Location, now time.Time) (time.Time, time.Time, error) {
+	start := DayStart(now, zone)
+	f, t := start, NextDay(start, zone)
+	var err error
+	switch {
+	case from != "":
+		if f, err = ParseWhen(from, zone, false); err != nil {
+			return f, t, &ParamError{"from", err.Error()}
+		}
+		t = NextDay(DayStart(f, zone), zone)
+		if to != "" {
+			if t, err = ParseWhen(to, zone, true); err != nil {
+				return f, t, &ParamError{"to", err.Error()}
+			}
+		}
+	case to != "":
+		f = time.Time{}
+		if t, err = ParseWhen(to, zone, true); err != nil {
+			return f, t, &ParamError{"to", err.Error()}
+		}
+	}
+	if !f.IsZero() && !t.After(f) {
+		return f, t, &ParamError{"to", "to must be after from"}
+	}
+	return f, t, nil
+}
+
+// ZoneName is the IANA name of zone, for a browser to show times in it: the process's own zone
+// ("Local") by TZ or /etc/localtime; a zone that cannot be named, by its offset now
+// ("Etc/GMT-1" is UTC+1), else UTC.
+func ZoneName(zone *time.Location) string {
+	if zone == nil {
+		return "UTC"
+	}
+	if n := zone.String(); n != "Local" {
+		return n
+	}
+	if tz := strings.TrimPrefix(os.Getenv("TZ"), ":"); tz != "" {
+		if _, err := time.LoadLocation(tz); err == nil {
+			return tz
+		}
+		if _, n, ok := strings.Cut(tz, "zoneinfo/"); ok {
+			return n
+		}
+	}
+	if target, err := filepath.EvalSymlinks("/etc/localtime"); err == nil {
+		if _, n, ok := strings.Cut(target, "zoneinfo/"); ok {
+			if _, err := time.LoadLocation(n); err == nil {
+				return n
+			}
+		}
+	}
+	_, off := time.Now().In(zone).Zone()
+	if off%3600 == 0 && off != 0 {
+		return fmt.Sprintf("Etc/GMT%+d", -off/3600)
+	}
+	return "UTC"
+}
