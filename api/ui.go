@@ -62,7 +62,7 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 			Tar1090URL: s.opts.Tar1090URL, Lookups: s.opts.AircraftDB != nil && s.opts.AircraftDB.Current() != nil,
 			Conditions: rules.ConditionTypes(), OperatorLabels: rules.OperatorLabels, Operators: rules.Operators,
 			RegistrantDetail: s.opts.RegistrantDetail.String(),
-			TimeZone: flightlog.ZoneName(s.zone()),
+			TimeZone:         flightlog.ZoneName(s.zone()),
 		}
 		if c.Lookups {
 			c.DataAttribution = shipped.Attribution
