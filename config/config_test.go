@@ -16,7 +16,7 @@ func env(m map[string]string) config.Getenv {
 }
 
 // The monitor's general settings (each stage's own are tested with LoadSettings in
-// internal/cli/monitor).
+// cmd/internal/cli/monitor).
 func TestMonitorDefaultsAndErrors(t *testing.T) {
 	m, err := config.LoadMonitor(env(nil))
 	require.NoError(t, err)

@@ -1,4 +1,4 @@
-// Command tracker-core-health is the always-on health monitor (internal/cli/monitor):
+// Command tracker-core-health is the always-on health monitor (cmd/internal/cli/monitor):
 //
 //	tracker-core-health                      run the monitor
 //	tracker-core-health healthcheck          exit 0 when the heartbeat is fresh, else 1
@@ -9,7 +9,7 @@ package main
 import (
 	"os"
 
-	"github.com/tracker-adsb/tracker-core-health/internal/cli/monitor"
+	"github.com/tracker-adsb/tracker-core-health/cmd/internal/cli/monitor"
 )
 
 func main() { os.Exit(monitor.Main()) }

@@ -1,6 +1,6 @@
 // Command tracker is the three commands in one binary, chosen by the name it is run as:
 // tracker-core-health, tracker-rules or tracker-config-api (links to it), and tracker-addon,
-// the Home Assistant add-on's entry that runs the others (internal/cli/addon). The container
+// the Home Assistant add-on's entry that runs the others (cmd/internal/cli/addon). The container
 // image carries this one binary and the names: the libraries the commands share are in it
 // once, which halves the image.
 //
@@ -12,10 +12,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/tracker-adsb/tracker-core-health/internal/cli/addon"
-	"github.com/tracker-adsb/tracker-core-health/internal/cli/configapi"
-	"github.com/tracker-adsb/tracker-core-health/internal/cli/monitor"
-	"github.com/tracker-adsb/tracker-core-health/internal/cli/rulescli"
+	"github.com/tracker-adsb/tracker-core-health/cmd/internal/cli/addon"
+	"github.com/tracker-adsb/tracker-core-health/cmd/internal/cli/configapi"
+	"github.com/tracker-adsb/tracker-core-health/cmd/internal/cli/monitor"
+	"github.com/tracker-adsb/tracker-core-health/cmd/internal/cli/rulescli"
 )
 
 var commands = map[string]func() int{

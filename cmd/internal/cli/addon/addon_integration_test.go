@@ -47,7 +47,7 @@ func TestAddonRunsWhatItsOptionsAsk(t *testing.T) {
 	tracker := filepath.Join(bin, "tracker")
 	require.NoError(t, os.WriteFile(tracker, self, 0o755)) //nolint:gosec // the image's binary, run by its user
 
-	feed, err := os.ReadFile("../../../examples/readsb-london.json")
+	feed, err := os.ReadFile("../../../../examples/readsb-london.json")
 	require.NoError(t, err)
 	var polls atomic.Int32
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
