@@ -232,3 +232,21 @@ func TestHeartbeatIsTouchedOnlyWhileHealthy(t *testing.T) {
 	cancel()
 	<-done
 }
+
+// Bounded gives fn's answer, a panic as an error, and gives up on a drain that outlives its
+// grace after the stop.
+func TestBoundedWaitsForTheDrainOnlyWithinGrace(t *testing.T) {
+	require.EqualError(t, pipeline.Bounded(t.Context(), time.Hour, "x", func() error { return errors.New("failed") }), "failed")
+	var pe *pipeline.PanicError
+	require.ErrorAs(t, pipeline.Bounded(t.Context(), time.Hour, "x", func() error { panic("boom") }), &pe)
+	require.Equal(t, "x", pe.Stage)
+
+	ctx, stop := context.WithCancel(t.Context())
+	stop()
+	release := make(chan struct{})
+	defer close(release)
+	require.ErrorIs(t, pipeline.Bounded(ctx, 10*time.Millisecond, "x", func() error { <-release; return nil }), pipeline.ErrStopTooLong)
+	drained := make(chan struct{})
+	close(drained)
+	require.NoError(t, pipeline.Bounded(ctx, time.Hour, "x", func() error { <-drained; return nil }))
+}

@@ -1,7 +1,6 @@
-// Package monitor is the command tracker-core-health, the always-on health monitor: it polls the broker's
-// management API and the data store, republishes application counters, tracks component
-// registrations and the registry's releases, and publishes it all over MQTT with Home
-// Assistant discovery.
+// Package monitor is the command tracker-core-health, the always-on health monitor (the
+// library monitor runs it): its arguments, its environment read once (monitor.LoadSettings)
+// and its exit codes.
 //
 //	tracker-core-health                      run the monitor
 //	tracker-core-health healthcheck          exit 0 when the heartbeat is fresh, else 1
@@ -24,9 +23,8 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/config"
 	_ "github.com/tracker-adsb/tracker-core-health/internal/heapprofile" // heap profiling off unless PPROF_ADDR
+	"github.com/tracker-adsb/tracker-core-health/monitor"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
-	"github.com/tracker-adsb/tracker-core-health/stages"
-	"github.com/tracker-adsb/tracker-core-health/stages/all"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
 )
 
@@ -70,33 +68,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	cfg, err := LoadSettings(config.Environ())
-	var telemetry []stages.Stage
-	if err == nil {
-		telemetry, err = all.Load(config.Environ()) // each registered stage reads its own
-	}
+	cfg, err := monitor.LoadSettings(config.Environ())
 	if err != nil {
 		fmt.Fprintf(stderr, "tracker-core-health: configuration error: %v\n", err)
 		return 2
 	}
 	log := zerolog.New(stderr).Level(cfg.LogLevel).With().Timestamp().Str("service", "tracker-core-health").Logger()
+	cfg.Log = log
 
-	sigCtx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	done := make(chan error, 1)
-	go func() { done <- Monitor(context.Background(), sigCtx, cfg, telemetry, log) }()
-	select {
-	case err = <-done:
-	case <-sigCtx.Done():
-		log.Info().Msg("shutting down")
-		// Sources have stopped; let the rest drain, but never take more than 5 s.
-		select {
-		case err = <-done:
-		case <-time.After(4500 * time.Millisecond):
-			log.Warn().Msg("shutdown took too long; exiting")
-			return 0
-		}
-	}
+	err = monitor.Run(ctx, cfg)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		log.Error().Err(err).Msg("monitor stopped")
 		return 1

@@ -119,7 +119,8 @@ func runMonitor(t *testing.T, telemetry []stages.Stage) (string, error) {
 	stop, stopNow := context.WithCancel(ctx)
 	defer stopNow()
 	done := make(chan error, 1)
-	go func() { done <- Monitor(ctx, stop, cfg, telemetry, zerolog.New(logs)) }()
+	cfg.Telemetry, cfg.Log = telemetry, zerolog.New(logs)
+	go func() { done <- run(ctx, stop, cfg) }()
 	l := ""
 	for {
 		select {

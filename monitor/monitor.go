@@ -1,7 +1,13 @@
+// Package monitor is tracker-core-health as a library: the always-on health monitor's
+// pipeline (ARCHITECTURE.md draws it). It polls the broker's management API and the data
+// store, republishes application counters, tracks component registrations and the registry's
+// releases, and publishes it all over MQTT with Home Assistant discovery and on /metrics.
+// cmd/internal/cli/monitor parses the command line and the environment and calls Run.
 package monitor
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -22,9 +28,27 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
 )
 
-// Monitor wires the pipeline and runs it until stop ends (graceful: sources stop, the rest
-// drains, OFFLINE is published) or a stage fails (ARCHITECTURE.md draws it).
-func Monitor(ctx, stop context.Context, cfg *Settings, telemetry []stages.Stage, log zerolog.Logger) error {
+// StopWithin bounds a stop: the sources stop at once and the rest drains (the last states and
+// OFFLINE go out), but the monitor never takes longer (CONTRACT.md: it exits within 5 s of
+// SIGTERM).
+const StopWithin = 4500 * time.Millisecond
+
+// Run wires the pipeline and runs it until ctx ends (graceful: sources stop, the rest drains,
+// OFFLINE is published; at most StopWithin) or a stage fails (its error).
+func Run(ctx context.Context, cfg *Settings) error {
+	stopping := context.AfterFunc(ctx, func() { cfg.Log.Info().Msg("shutting down") })
+	defer stopping()
+	err := pipeline.Bounded(ctx, StopWithin, "monitor", func() error { return run(context.WithoutCancel(ctx), ctx, cfg) })
+	if errors.Is(err, pipeline.ErrStopTooLong) {
+		cfg.Log.Warn().Msg("shutdown took too long; exiting")
+		return nil
+	}
+	return err
+}
+
+// run runs the pipeline until stop ends or a stage fails; ctx ends everything at once.
+func run(ctx, stop context.Context, cfg *Settings) error {
+	log, telemetry := cfg.Log, cfg.Telemetry
 	w := &wiring{cfg: cfg, stop: stop, log: log, started: time.Now(), health: &pipeline.Health{},
 		devices: &pipeline.DeviceDirectory{}, cat: all.Catalog(cfg.Monitor, cfg.Broker.PollInterval, cfg.Store.PollInterval, telemetry), g: pipeline.NewGroup(ctx)}
 	log.Info().
