@@ -1,6 +1,8 @@
-// Package api is the management HTTP API for areas and rules (tracker-config-api): it
-// validates every write against the whole resulting set with the rules package, the same
-// code that evaluates, and stores the body with its version key in one guarded transaction.
+// Package api is tracker-config-api as a library: the management HTTP API for areas, rules,
+// watchlists and mutes, the flight log's readers, the aircraft lookups and the browser UI
+// (Server), and Serve, which runs it with its background services. It validates every write
+// against the whole resulting set with the rules package, the same code that evaluates, and
+// stores the body with its version key in one guarded transaction.
 package api
 
 import (
