@@ -39,6 +39,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
+	"github.com/tracker-adsb/tracker-core-health/stages/engine"
 	replaystage "github.com/tracker-adsb/tracker-core-health/stages/replay"
 	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
@@ -268,23 +269,52 @@ func (o *options) notifySettings(env *config.Rules, digests bool) error {
 	return nil
 }
 
-// storeClient connects to the data store for what (what needs it, named in an error: "--from-store",
-// "watchlist import").
-func storeClient(what string) (rueidis.Client, error) {
+// storeConfig is the data store's configuration for what (what needs it, named in an error:
+// "--from-store", "watchlist import").
+func storeConfig(what string) (*config.Store, error) {
 	cfg, err := config.LoadStore(config.Environ(), false)
 	if err != nil {
 		return nil, fmt.Errorf("%s needs the data store: %w", what, err)
 	}
-	c, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{cfg.StoreAddr()}, Password: cfg.StorePassword, DisableCache: true})
+	return cfg, nil
+}
+
+// storeClient connects to the data store for what.
+func storeClient(what string) (rueidis.Client, error) {
+	cfg, err := storeConfig(what)
 	if err != nil {
-		return nil, fmt.Errorf("connecting to the store: %w", err)
+		return nil, err
 	}
-	return c, nil
+	return engine.Connect(cfg)
+}
+
+// engineOptions are where the rules come from and how flights are enriched.
+func (o options) engineOptions() (engine.Options, error) {
+	eo := engine.Options{Rules: o.rules, Areas: o.areas, Watchlists: o.watchlists, FromStore: o.fromStore, Reload: o.reload,
+		FlightTTL: o.flightTTL, Zone: o.zone, Enrich: o.enrich, DB: o.db, RegistrantDetail: o.env.RegistrantDetail, PrivacyList: o.env.PrivacyList}
+	var err error
+	if o.fromStore {
+		eo.Store, err = storeConfig("--from-store")
+	}
+	return eo, err
+}
+
+// openEngine loads the rules and builds the engine of replay, trace and watch.
+func openEngine(ctx context.Context, o options, log zerolog.Logger) (*engine.Engine, error) {
+	eo, err := o.engineOptions()
+	if err != nil {
+		return nil, err
+	}
+	return engine.Open(ctx, eo, log)
 }
 
 // validate reports every problem: the areas file, then each invalid rule (one line each).
 func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
-	s, err := load(ctx, o)
+	eo, err := o.engineOptions()
+	var s *rules.Snapshot
+	if err == nil {
+		s, err = engine.Load(ctx, eo)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -414,17 +444,17 @@ func ruleOf(line string) string {
 }
 
 func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Logger) int {
-	engine, err := openEngine(ctx, o, log)
+	eng, err := openEngine(ctx, o, log)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	for _, why := range engine.skipped {
+	for _, why := range eng.Skipped {
 		fmt.Fprintln(stderr, why)
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	keeping := pipeline.NewGroup(lctx) // from the store: new sets and trigger counts as it runs
-	keeping.Go("rules", func(ctx context.Context) error { engine.KeepCurrent(ctx, 0); return nil })
+	eng.Start(keeping, 0)
 	stopKeeping := sync.OnceFunc(func() { cancel(); _ = keeping.Wait() })
 	defer stopKeeping()
 	notifier := &mqtt.Notifier{}
@@ -441,17 +471,17 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 		defer notifier.Close(context.WithoutCancel(ctx))
 	}
 
-	opts := replaystage.Options{Engine: engine.Engine, Explain: o.explain, Live: o.fromStore, Log: log}
+	opts := replaystage.Options{Engine: eng.Engine, Explain: o.explain, Live: o.fromStore, Log: log}
 	if o.digest {
 		opts.Digest = &o.schedule
 	}
-	if engine.FromStore() {
-		opts.Counter = engine.Counter
+	if eng.FromStore() {
+		opts.Counter = eng.Counter
 	}
 	if o.mqtt {
 		opts.Publish = notifier.Publish
 	}
-	logged, err := replayFlightLog(ctx, o, engine.Engine, log)
+	logged, err := replayFlightLog(ctx, o, eng.Engine, log)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -466,7 +496,7 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 		return 1
 	}
 	stopKeeping() // the reloads end before the counts are flushed
-	if err := engine.Close(ctx); err != nil {
+	if err := eng.Close(ctx); err != nil {
 		fmt.Fprintln(stderr, err)
 	}
 	printSummary(stderr, res)
@@ -486,13 +516,13 @@ func trace(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Wr
 		fmt.Fprintln(stderr, "trace needs --rule ID")
 		return 2
 	}
-	engine, err := openEngine(ctx, o, zerolog.Nop())
+	eng, err := openEngine(ctx, o, zerolog.Nop())
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	defer func() { _ = engine.Close(ctx) }()
-	res, err := replaystage.Trace(stdin, stdout, stderr, engine.Engine, o.rule, o.icao)
+	defer func() { _ = eng.Close(ctx) }()
+	res, err := replaystage.Trace(stdin, stdout, stderr, eng.Engine, o.rule, o.icao)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

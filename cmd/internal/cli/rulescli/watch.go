@@ -30,8 +30,8 @@ func watch(ctx context.Context, o options, stdout, stderr io.Writer, log zerolog
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if len(engine.skipped) > 0 {
-		log.Warn().Strs("skipped", engine.skipped).Msg("invalid rules skipped")
+	if len(engine.Skipped) > 0 {
+		log.Warn().Strs("skipped", engine.Skipped).Msg("invalid rules skipped")
 	}
 	flights, err := openFlightLog(ctx, flightLogOf(o.env), log)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/channels"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
+	"github.com/tracker-adsb/tracker-core-health/stages/engine"
 	"github.com/tracker-adsb/tracker-core-health/stages/notify"
 	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 )
@@ -34,7 +35,7 @@ type watcher struct {
 	o      options
 	log    zerolog.Logger
 	out    io.Writer
-	engine *ruleEngine
+	engine *engine.Engine
 	store  rueidis.Client // nil: none (mutes in memory, the state in WATCH_STATE)
 	own    bool           // the store client is watch's own (closed at the end)
 
@@ -73,8 +74,8 @@ func flightLogOf(env *config.Rules) flightLogEnv {
 
 // newWatcher builds the parts: the store (whenever STORE_HOST is set), the mutes, the notify
 // stage, the channels, and the state read back.
-func newWatcher(ctx context.Context, o options, engine *ruleEngine, out io.Writer, log zerolog.Logger) *watcher {
-	w := &watcher{o: o, log: log, out: out, engine: engine, store: engine.store}
+func newWatcher(ctx context.Context, o options, eng *engine.Engine, out io.Writer, log zerolog.Logger) *watcher {
+	w := &watcher{o: o, log: log, out: out, engine: eng, store: eng.Store()}
 	if w.store == nil && o.env.Store != nil {
 		if c, err := storeClient("watch's mutes and state"); err != nil {
 			log.Warn().Err(err).Msg("the data store is not reachable at start: mutes stay in memory and the state goes to WATCH_STATE")
@@ -84,7 +85,7 @@ func newWatcher(ctx context.Context, o options, engine *ruleEngine, out io.Write
 	}
 	dlog := log.With().Str("stage", "delivery").Logger()
 	w.mutes = &muter{set: delivery.NewMuteSet(), store: w.store, log: dlog,
-		known: func(rule string) bool { return engine.Set().Rule(rule) != nil }}
+		known: func(rule string) bool { return eng.Set().Rule(rule) != nil }}
 	w.mutes.read(ctx)
 	w.notify = notify.NewStage(w.mutes.set, o.schedule, o.env.Tar1090URL, time.Now())
 	var keeper notify.Keeper = notify.FileKeeper{Path: o.env.WatchState}
@@ -92,7 +93,7 @@ func newWatcher(ctx context.Context, o options, engine *ruleEngine, out io.Write
 		keeper = notify.StoreKeeper{C: w.store}
 	}
 	w.state = newStateKeeper(keeper, dlog)
-	w.state.restore(ctx, w.notify, engine.Engine)
+	w.state.restore(ctx, w.notify, eng.Engine)
 	if v := o.env.NotifyURLs; strings.TrimSpace(v) != "" {
 		specs, problems := channels.ParseURLs(v)
 		for _, p := range problems {
@@ -150,12 +151,16 @@ func (w *watcher) start(g, sinks *pipeline.Group) {
 		w.flights.start(g, sinks, w.publish)
 	}
 	events := catalog.NewRuleEvents()
-	w.engine.Follow(func(rulesJSON []byte) { // each rule's event entity, as the set changes
-		b, err := events.Update(rulesJSON)
-		if err != nil {
-			w.log.Warn().Err(err).Msg("rule event entities unchanged")
+	sets := w.engine.Follow()
+	g.Go("rule-events", func(ctx context.Context) error { // each rule's event entity, as the set changes
+		for rulesJSON := range sets {
+			b, err := events.Update(rulesJSON)
+			if err != nil {
+				w.log.Warn().Err(err).Msg("rule event entities unchanged")
+			}
+			w.publish(ctx, b)
 		}
-		w.publish(context.Background(), b)
+		return nil
 	})
 	ticks, runTicks := pipeline.Ticks(w.log.With().Str("stage", "feed-ticker").Logger(), 0, w.o.interval)
 	cycles, runFeed := w.feed(ticks)
@@ -163,7 +168,7 @@ func (w *watcher) start(g, sinks *pipeline.Group) {
 	g.Go("feed", runFeed)
 	g.Go("engine", func(ctx context.Context) error { w.evaluate(ctx, cycles); return nil })
 	g.Go("tell", w.tell)
-	g.Go("rules", func(ctx context.Context) error { w.engine.KeepCurrent(ctx, w.o.interval); return nil })
+	w.engine.Start(g, w.o.interval)
 	g.Go("mutes", w.mutes.run)
 	g.Go("state", w.state.run)
 	if w.sink != nil {

@@ -7,12 +7,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
-	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/stages/engine"
 	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
@@ -31,69 +30,6 @@ func (w *watchlistFlags) Set(v string) error {
 	}
 	*w = append(*w, v)
 	return nil
-}
-
-// files are the local files among the lists (a changed one reloads a running watch).
-func (w watchlistFlags) files() []string {
-	var out []string
-	for _, v := range w {
-		if _, src, _ := strings.Cut(v, "="); !isURL(src) {
-			out = append(out, src)
-		}
-	}
-	return out
-}
-
-// readWatchlists imports every --watchlist into one stored body (config:watchlists' format).
-func readWatchlists(ctx context.Context, specs watchlistFlags) ([]byte, error) {
-	if len(specs) == 0 {
-		return nil, nil
-	}
-	lists := watchlist.Lists{}
-	for _, v := range specs {
-		id, src, _ := strings.Cut(v, "=")
-		l, _, err := importFrom(ctx, src, watchlist.JSONImport{})
-		if err != nil {
-			return nil, fmt.Errorf("--watchlist %s: %w", id, err)
-		}
-		if err := lists.Put(id, l); err != nil {
-			return nil, fmt.Errorf("--watchlist %s: %w", id, err)
-		}
-	}
-	return lists.Encode(), nil
-}
-
-func isURL(s string) bool { return fetch.IsURL(s) }
-
-func redactURL(s string) string { return fetch.Redacted(s) }
-
-// downloadTimeout bounds one download of a list.
-const downloadTimeout = 2 * time.Minute
-
-// importFrom reads a list from a file or an http(s) URL (CSV, or JSON when it starts with
-// '{'), at most watchlist.MaxBody.
-func importFrom(ctx context.Context, src string, meta watchlist.JSONImport) (*watchlist.List, watchlist.Counts, error) {
-	var body []byte
-	var err error
-	if isURL(src) {
-		// The command line fetches what its user asks: local addresses too.
-		body, err = fetch.Get(ctx, fetch.NewClient(downloadTimeout, true), src, watchlist.MaxBody, "a watchlist")
-	} else {
-		body, err = readFile(src)
-	}
-	if err != nil {
-		return nil, watchlist.Counts{}, err
-	}
-	return watchlist.Import(body, !watchlist.LooksLikeJSON(body), meta, time.Now())
-}
-
-func readFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return fetch.ReadLimited(f, watchlist.MaxBody, "a watchlist")
 }
 
 const watchlistUsage = "usage: tracker-rules watchlist import --id ID [--name NAME] [--source SOURCE] [--licence LICENCE] FILE_OR_URL"
@@ -129,7 +65,7 @@ func watchlistCommand(ctx context.Context, args []string, stdout, stderr io.Writ
 		return 2
 	}
 	src := fs.Arg(0)
-	l, counts, err := importFrom(ctx, src, meta)
+	l, counts, err := engine.ReadWatchlist(ctx, src, meta)
 	if err != nil {
 		fmt.Fprintf(stderr, "watchlist %s not imported (the stored list is unchanged): %v\n", *id, err)
 		return 1
@@ -160,6 +96,6 @@ func watchlistCommand(ctx context.Context, args []string, stdout, stderr io.Writ
 	}{*id, counts})
 	fmt.Fprintf(stdout, "%s\n", answer)
 	fmt.Fprintf(stderr, "watchlist %s (%s): %d aircraft imported from %s, %d repaired, %d skipped, %d duplicates\n",
-		*id, l.Name, counts.Count, redactURL(src), counts.Repaired, counts.Skipped, counts.Duplicates)
+		*id, l.Name, counts.Count, fetch.Redacted(src), counts.Repaired, counts.Skipped, counts.Duplicates)
 	return 0
 }
