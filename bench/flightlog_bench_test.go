@@ -227,25 +227,13 @@ func replayFlightLog(b *testing.B, lines [][]byte) {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				e := rules.NewEngine(s, 0)
-				var done func()
-				if logged {
-					l, err := flightlog.Open(context.Background(), filepath.Join(b.TempDir(), "f.db"), zerolog.Nop())
-					if err != nil {
-						b.Fatal(err)
-					}
-					w := flightlog.NewWriter(l, flightlog.WriterOptions{MaxBatch: 4096}, zerolog.Nop()) // as replay --flight-log
-					ran := make(chan struct{})
-					go func() { _ = w.Run(context.Background()); close(ran) }()
-					j := flightlog.NewJoiner(e.TTL(), func(r flightlog.Row) { w.AddWait(context.Background(), r) })
-					e.TrackFlights(&model.Home{Latitude: 51.47, Longitude: -0.45}, func(f *model.Flight) { j.Add(flightlog.RowOf(f)) })
-					done = func() { e.EndAll(); j.Flush(); w.Close(); <-ran; _ = l.Close() }
+				o := replay.Options{Engine: e, Log: zerolog.Nop()}
+				if logged { // as replay --flight-log
+					o.FlightLog, o.Home = filepath.Join(b.TempDir(), "f.db"), &model.Home{Latitude: 51.47, Longitude: -0.45}
 				}
-				res, err := replay.Run(context.Background(), bytes.NewReader(input), io.Discard, io.Discard, replay.Options{Engine: e, Log: zerolog.Nop()})
+				res, err := replay.Run(context.Background(), bytes.NewReader(input), io.Discard, io.Discard, o)
 				if err != nil || res.Lines != len(lines) {
 					b.Fatal(err, res.Lines)
-				}
-				if done != nil {
-					done()
 				}
 			}
 			b.ReportMetric(float64(b.N)*float64(len(lines))/b.Elapsed().Seconds(), "lines/s")

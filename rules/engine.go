@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"iter"
 	"sync/atomic"
 	"time"
 
@@ -30,34 +31,97 @@ type Engine struct {
 	key     []byte       // scratch for the flight key
 	last    *flightState // the flight of the latest Process
 	enrich  Enricher     // nil: flights carry only what the messages say
-	// ended is told of each flight that ends (TrackFlights): nil, no flight's statistics are
-	// kept; home is where the closest approach is measured from (nil: none).
-	ended func(f *model.Flight)
-	home  *model.Home
+	// tracking (TrackFlights): each flight's statistics are kept, and each flight that ends
+	// waits in ended until Ended hands it over; free are flight states handed back, for the
+	// next flights. home is where the closest approach is measured from (nil: none).
+	tracking bool
+	home     *model.Home
+	ended    []*flightState
+	free     []*flightState
 }
 
 // TrackFlights keeps each flight's statistics (model.Flight.Stats: squawks, extremes, the
-// closest approach to home, nil for none) and tells ended of every flight that ends: a gap
-// over the TTL, Expire, and EndAll at a clean stop (CONTRACT.md 13.1). The flight is the
-// engine's: ended copies what it keeps. Call it before the first Process.
-func (e *Engine) TrackFlights(home *model.Home, ended func(f *model.Flight)) {
+// closest approach to home, nil for none) and every flight that ends (a gap over the TTL,
+// Expire, and EndAll at a clean stop; CONTRACT.md 13.1) until Ended hands it over. Call it
+// before the first Process.
+func (e *Engine) TrackFlights(home *model.Home) {
 	if home != nil {
 		home = home.Prepared()
 	}
-	e.home, e.ended = home, ended
+	e.home, e.tracking = home, true
 }
 
-// EndAll tells TrackFlights' ended of every flight in progress (a clean shutdown); the
-// flights stay tracked.
+// EndAll ends every flight in progress for Ended (a clean shutdown); the flights stay tracked.
 func (e *Engine) EndAll() {
-	if e.ended == nil {
+	if !e.tracking {
 		return
 	}
 	for _, fs := range e.flights {
 		if fs.TotalMessages > 0 {
-			e.ended(&fs.Flight)
+			e.ended = append(e.ended, fs)
 		}
 	}
+}
+
+// Ended hands over each flight that ended since the last call, in the order they ended (with
+// TrackFlights; none without). A flight is the engine's and valid only within its turn of
+// the loop: whoever keeps it copies (flightlog.RowOf). The stage that owns the engine calls it
+// after each Process, Expire and EndAll.
+func (e *Engine) Ended() iter.Seq[*model.Flight] {
+	return func(yield func(*model.Flight) bool) {
+		for i := 0; i < len(e.ended); i++ {
+			fs := e.ended[i]
+			more := yield(&fs.Flight)
+			e.handBack(fs)
+			if !more {
+				n := copy(e.ended, e.ended[i+1:])
+				clear(e.ended[n:])
+				e.ended = e.ended[:n]
+				return
+			}
+		}
+		clear(e.ended)
+		e.ended = e.ended[:0]
+	}
+}
+
+// maxFree bounds the flight states kept for reuse.
+const maxFree = 64
+
+// handBack keeps an ended flight's state for a next flight, unless it is still tracked
+// (EndAll's); its values are dropped at once (a database string lives no longer than needed).
+func (e *Engine) handBack(fs *flightState) {
+	if e.flights[fs.IcaoHex] == fs || len(e.free) >= maxFree {
+		return
+	}
+	fs.Reset("")
+	fs.set = nil
+	e.free = append(e.free, fs)
+}
+
+// newFlight is the state of a new flight of icao: a handed-back one when there is one.
+func (e *Engine) newFlight(icao string) *flightState {
+	if n := len(e.free); n > 0 {
+		fs := e.free[n-1]
+		e.free = e.free[:n-1]
+		fs.IcaoHex = icao
+		return fs
+	}
+	return &flightState{Flight: model.Flight{IcaoHex: icao}}
+}
+
+// restart ends the flight of fs and returns the state of the aircraft's next flight: fs
+// itself, emptied, unless the ended flight waits for Ended.
+func (e *Engine) restart(fs *flightState) *flightState {
+	if !e.tracking {
+		fs.Reset(fs.IcaoHex) // a new flight: empty matched_rules
+		fs.set = nil
+		return fs
+	}
+	e.ended = append(e.ended, fs)
+	next := e.newFlight(fs.IcaoHex)
+	e.flights[fs.IcaoHex] = next
+	return next
 }
 
 // Enricher fills what lookup data knows of a flight (CONTRACT.md 9): called by Process with
@@ -129,20 +193,16 @@ func (e *Engine) Process(m *model.AircraftMessage) []Match {
 	set := e.set.Load()
 	if fs == nil {
 		icao := string(e.key)
-		fs = &flightState{Flight: model.Flight{IcaoHex: icao}}
+		fs = e.newFlight(icao)
 		e.flights[icao] = fs
 	} else if fs.TotalMessages > 0 && m.ReceivedAt.Sub(fs.LastMessage) > e.ttl {
-		if e.ended != nil {
-			e.ended(&fs.Flight)
-		}
-		fs.Reset(fs.IcaoHex) // a new flight: empty matched_rules
-		fs.set = nil
+		fs = e.restart(fs)
 	}
 	fs.sync(set)
 	e.last = fs
 	f := &fs.Flight
 	f.Apply(m)
-	if e.ended != nil {
+	if e.tracking {
 		f.Stats.Add(m, e.home)
 	}
 	if e.enrich != nil {
@@ -194,8 +254,8 @@ func (e *Engine) Flights() int { return len(e.flights) }
 func (e *Engine) Expire(now time.Time) {
 	for k, f := range e.flights {
 		if now.Sub(f.LastMessage) > e.ttl {
-			if e.ended != nil && f.TotalMessages > 0 {
-				e.ended(&f.Flight)
+			if e.tracking && f.TotalMessages > 0 {
+				e.ended = append(e.ended, f)
 			}
 			delete(e.flights, k)
 			if f == e.last {

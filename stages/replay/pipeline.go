@@ -48,6 +48,12 @@ type Options struct {
 	// Digest, when set, writes {"digest": …} lines in message time: after each crossing of
 	// its daily time and at the end of the input (replay --digest, CONTRACT.md 10.6).
 	Digest *delivery.Schedule
+	// FlightLog, when set, is the flight log each replayed flight is written to (replay
+	// --flight-log, CONTRACT.md 13): Home is where the closest approach is measured from, Zone
+	// the clock of the daily summaries.
+	FlightLog string
+	Home      *model.Home
+	Zone      *time.Location
 }
 
 // RuleStats counts one rule's matches: sent (told: written out or published, with no
@@ -63,6 +69,8 @@ type Result struct {
 	Rules      map[string]*RuleStats // every enabled rule, and any that matched
 	// ReadErr is the error that ended the input early (a line over MaxLine, a read error).
 	ReadErr error
+	// Flights is how many flights were written to Options.FlightLog.
+	Flights int64
 }
 
 type line struct {
@@ -126,10 +134,15 @@ func (c chunks) put(b []byte) {
 
 // Run replays traffic lines from in: notifications (and explain lines) to out, one
 // "line N: error" per bad line to errOut, in input order. Reading and decoding, evaluating and
-// rendering, and writing are three stages over bounded channels of batches.
+// rendering, and writing are three stages over bounded channels of batches (the first two
+// members of a run group, the third here).
 func Run(ctx context.Context, in io.Reader, out, errOut io.Writer, o Options) (Result, error) {
 	if o.BatchLines <= 0 {
 		o.BatchLines = 1024
+	}
+	fl, err := openFlightLog(ctx, o)
+	if err != nil {
+		return Result{}, err
 	}
 	res := Result{Rules: map[string]*RuleStats{}}
 	for _, r := range o.Engine.Set().Rules { // every enabled rule shows in the summary
@@ -139,86 +152,95 @@ func Run(ctx context.Context, in io.Reader, out, errOut io.Writer, o Options) (R
 	decoded := make(chan *batch, 2)
 	pieces := make(chan piece, 8) // at most ~2 MiB of output in flight
 	pool := make(chunks, 16)
+	var lines int
 	var readErr error
-	lines := 0
-	readDone := make(chan struct{})
-	go func() { // stage 1: read and decode
-		defer close(readDone)
+	g := pipeline.NewGroup(ctx)
+	g.Go("read", func(ctx context.Context) error { // stage 1: read and decode
 		defer close(decoded)
 		lines, readErr = readBatches(ctx, in, o, free, decoded)
-	}()
-	go func() { // stage 2: evaluate and render, in order (the engine is not shared)
+		return nil
+	})
+	g.Go("evaluate", func(ctx context.Context) error { // stage 2: evaluate and render, in order (the engine is not shared)
 		defer close(pieces)
-		ev := evaluator{o: o, res: &res, pool: pool, pieces: pieces, ctx: ctx, decider: o.Decider}
-		if ev.decider == nil {
-			ev.decider = delivery.NewDecider(nil)
+		newEvaluator(ctx, o, &res, pool, pieces, fl).run(decoded, free)
+		return nil
+	})
+	wr := writer{o: o, errOut: errOut, w: bufio.NewWriterSize(out, 64<<10), pool: pool, sent: map[string]int{}, bad: map[string]int{}}
+	writeErr := wr.run(ctx, pieces) // stage 3: write
+	err = g.Wait()
+	res.Lines, res.ReadErr = lines, readErr
+	wr.count(&res) // published here; merged once the evaluator is done with res
+	if writeErr != nil && err == nil {
+		err = fmt.Errorf("writing notifications: %w", writeErr)
+	}
+	if fl != nil {
+		var ferr error
+		if res.Flights, ferr = fl.close(o.Engine); err == nil {
+			err = ferr
 		}
-		if o.Digest != nil {
-			ev.digest = delivery.NewDigest()
-		}
-		for b := range decoded {
-			ev.batch(b)
-			select { // the engine keeps no pointer into a batch: reuse it
-			case free <- b:
-			default:
-			}
-		}
-		ev.endDigest()
-	}()
-	// Stage 3: write.
-	w := bufio.NewWriterSize(out, 64<<10)
+	}
+	return res, err
+}
+
+// writer is the third stage: it writes (or publishes) what the evaluator rendered, in order.
+type writer struct {
+	o         Options
+	errOut    io.Writer
+	w         *bufio.Writer
+	pool      chunks
+	sent, bad map[string]int // published, by rule
+}
+
+// run writes every piece until pieces closes; it returns the first write error.
+func (wr *writer) run(ctx context.Context, pieces <-chan piece) error {
 	var writeErr error
-	sent, bad := map[string]int{}, map[string]int{} // published here; merged once the evaluator is done with res
+	keep := func(err error) {
+		if err != nil && writeErr == nil {
+			writeErr = err
+		}
+	}
 	for p := range pieces {
 		if len(p.bad) > 0 {
-			_, _ = errOut.Write(p.bad)
+			_, _ = wr.errOut.Write(p.bad)
 		}
 		for _, pub := range p.pubs {
-			switch o.Publish(ctx, pub.rule, pub.payload) {
+			switch wr.o.Publish(ctx, pub.rule, pub.payload) {
 			case model.Sent:
 				if pub.told {
-					sent[pub.rule]++
+					wr.sent[pub.rule]++
 				}
 			case model.BadTopic:
-				bad[pub.rule]++
+				wr.bad[pub.rule]++
 			}
 		}
 		if len(p.out) > 0 {
-			if _, err := w.Write(p.out); err != nil && writeErr == nil {
-				writeErr = err
-			}
-			pool.put(p.out)
+			_, err := wr.w.Write(p.out)
+			keep(err)
+			wr.pool.put(p.out)
 		}
-		if p.end && o.Live {
-			if err := w.Flush(); err != nil && writeErr == nil {
-				writeErr = err
-			}
+		if p.end && wr.o.Live {
+			keep(wr.w.Flush())
 		}
 	}
-	<-readDone
-	res.Lines, res.ReadErr = lines, readErr
-	for id, n := range sent {
+	keep(wr.w.Flush())
+	return writeErr
+}
+
+// count adds what was published to the rules' counts.
+func (wr *writer) count(res *Result) {
+	for id, n := range wr.sent {
 		res.Rules[id].Sent += n
 	}
-	for id, n := range bad {
+	for id, n := range wr.bad {
 		res.Rules[id].BadTopic += n
 	}
-	if err := w.Flush(); err != nil && writeErr == nil {
-		writeErr = err
-	}
-	if writeErr != nil {
-		return res, fmt.Errorf("writing notifications: %w", writeErr)
-	}
-	return res, nil
 }
 
 // readBatches reads lines into batches, decodes them, and hands them on; it returns the
 // number of lines read and the error that ended the input early, if any.
 func readBatches(ctx context.Context, in io.Reader, o Options, free <-chan *batch, decoded chan<- *batch) (int, error) {
-	r := bufio.NewReaderSize(in, 1<<20)
+	lr := lineReader{r: bufio.NewReaderSize(in, 1<<20), live: o.Live}
 	dec := trafficline.NewDecoder()
-	lineNo := 0
-	var long []byte
 	for {
 		var b *batch
 		select {
@@ -227,69 +249,97 @@ func readBatches(ctx context.Context, in io.Reader, o Options, free <-chan *batc
 		default:
 			b = &batch{}
 		}
-		var readErr error
 		eof := false
 		for len(b.lines) < o.BatchLines && !eof {
-			raw, err := r.ReadSlice('\n')
-			tooLong := false
-			if errors.Is(err, bufio.ErrBufferFull) { // a long line: gather it
-				long = append(long[:0], raw...)
-				for errors.Is(err, bufio.ErrBufferFull) && len(long) <= MaxLine {
-					raw, err = r.ReadSlice('\n')
-					long = append(long, raw...)
-				}
-				raw = long
-				if len(long) > MaxLine { // over the limit: the rest of it is read past, unkept
-					for errors.Is(err, bufio.ErrBufferFull) {
-						_, err = r.ReadSlice('\n')
-					}
-					tooLong, raw = true, long[:1]
-				}
-			}
-			switch {
-			case err == io.EOF:
-				eof = true
-			case err != nil && !errors.Is(err, bufio.ErrBufferFull):
-				readErr, eof = err, true
-			}
-			if len(raw) == 0 {
+			var more bool
+			eof, more = lr.next(b)
+			if !more || ctx.Err() != nil {
+				eof = eof || ctx.Err() != nil
 				break
 			}
-			lineNo++
-			if tooLong {
-				b.lines = append(b.lines, line{no: lineNo, start: len(b.data), end: len(b.data), tooLong: true})
-			} else if t := bytes.TrimSpace(raw); len(t) > 0 {
-				start := len(b.data)
-				b.data = append(b.data, t...)
-				b.lines = append(b.lines, line{no: lineNo, start: start, end: len(b.data)})
-			}
-			if o.Live && r.Buffered() == 0 {
-				break // nothing more waiting: hand this batch on now
-			}
-			if ctx.Err() != nil {
-				eof = true
-			}
 		}
-		if cap(b.slots) < len(b.lines) {
-			b.slots = make([]trafficline.Slot, len(b.lines))
-		}
-		b.slots = b.slots[:len(b.lines)]
-		for i, l := range b.lines {
-			if l.tooLong {
-				b.msgs = append(b.msgs, nil)
-				b.errs = append(b.errs, model.TooLarge("the line", MaxLine))
-				continue
-			}
-			m, err := dec.Decode(b.data[l.start:l.end], &b.slots[i])
-			b.msgs = append(b.msgs, m)
-			b.errs = append(b.errs, err)
-		}
+		b.decode(dec)
 		if len(b.lines) > 0 && !pipeline.Send(ctx, decoded, b) {
-			return lineNo, readErr // stopped: the batch is not evaluated
+			return lr.no, lr.err // stopped: the batch is not evaluated
 		}
 		if eof {
-			return lineNo, readErr
+			return lr.no, lr.err
 		}
+	}
+}
+
+// lineReader reads traffic lines, skipping the blank ones and marking those over MaxLine.
+type lineReader struct {
+	r    *bufio.Reader
+	live bool
+	no   int    // the lines read
+	long []byte // a line longer than the buffer, gathered
+	err  error  // what ended the input early
+}
+
+// next reads one line into b; eof: the input ended; more: the batch may take another line
+// now (false on a live input with nothing more waiting, or at the end).
+func (lr *lineReader) next(b *batch) (eof, more bool) {
+	raw, err := lr.r.ReadSlice('\n')
+	tooLong := false
+	if errors.Is(err, bufio.ErrBufferFull) { // a long line: gather it
+		raw, tooLong, err = lr.gather(raw, err)
+	}
+	switch {
+	case err == io.EOF:
+		eof = true
+	case err != nil && !errors.Is(err, bufio.ErrBufferFull):
+		lr.err, eof = err, true
+	}
+	if len(raw) == 0 {
+		return eof, false
+	}
+	lr.no++
+	if tooLong {
+		b.lines = append(b.lines, line{no: lr.no, start: len(b.data), end: len(b.data), tooLong: true})
+	} else if t := bytes.TrimSpace(raw); len(t) > 0 {
+		start := len(b.data)
+		b.data = append(b.data, t...)
+		b.lines = append(b.lines, line{no: lr.no, start: start, end: len(b.data)})
+	}
+	if lr.live && lr.r.Buffered() == 0 {
+		return eof, false // nothing more waiting: hand this batch on now
+	}
+	return eof, !eof
+}
+
+// gather reads the rest of a line longer than the buffer; one over MaxLine is read past,
+// unkept (tooLong).
+func (lr *lineReader) gather(raw []byte, err error) ([]byte, bool, error) {
+	lr.long = append(lr.long[:0], raw...)
+	for errors.Is(err, bufio.ErrBufferFull) && len(lr.long) <= MaxLine {
+		raw, err = lr.r.ReadSlice('\n')
+		lr.long = append(lr.long, raw...)
+	}
+	if len(lr.long) <= MaxLine {
+		return lr.long, false, err
+	}
+	for errors.Is(err, bufio.ErrBufferFull) {
+		_, err = lr.r.ReadSlice('\n')
+	}
+	return lr.long[:1], true, err
+}
+
+// decode decodes the batch's lines into its messages (a line over the limit is an error).
+func (b *batch) decode(dec *trafficline.Decoder) {
+	if cap(b.slots) < len(b.lines) {
+		b.slots = make([]trafficline.Slot, len(b.lines))
+	}
+	b.slots = b.slots[:len(b.lines)]
+	for i, l := range b.lines {
+		if l.tooLong {
+			b.msgs = append(b.msgs, nil)
+			b.errs = append(b.errs, model.TooLarge("the line", MaxLine))
+			continue
+		}
+		m, err := dec.Decode(b.data[l.start:l.end], &b.slots[i])
+		b.msgs = append(b.msgs, m)
+		b.errs = append(b.errs, err)
 	}
 }
 
@@ -302,11 +352,35 @@ type evaluator struct {
 	ctx    context.Context // a stop drops what is not yet handed to the writer
 	cur    piece           // being filled
 	clock  trafficline.Clock
+	fl     *flightLog // nil: no flight log
 
 	decider    *delivery.Decider
 	digest     *delivery.Digest // nil: no digest lines
 	nextDigest time.Time        // the next crossing of the digest's time (zero: before the first message)
 	scratch    []byte
+}
+
+func newEvaluator(ctx context.Context, o Options, res *Result, pool chunks, pieces chan<- piece, fl *flightLog) *evaluator {
+	ev := &evaluator{o: o, res: res, pool: pool, pieces: pieces, ctx: ctx, decider: o.Decider, fl: fl}
+	if ev.decider == nil {
+		ev.decider = delivery.NewDecider(nil)
+	}
+	if o.Digest != nil {
+		ev.digest = delivery.NewDigest()
+	}
+	return ev
+}
+
+// run evaluates every batch of decoded, handing each back to free, then ends the digest.
+func (ev *evaluator) run(decoded <-chan *batch, free chan<- *batch) {
+	for b := range decoded {
+		ev.batch(b)
+		select { // the engine keeps no pointer into a batch: reuse it
+		case free <- b:
+		default:
+		}
+	}
+	ev.endDigest()
 }
 
 // digestUntil writes the digest of every crossing of the digest's time up to at.
@@ -361,7 +435,6 @@ func (ev *evaluator) out() *[]byte {
 }
 
 func (ev *evaluator) batch(b *batch) {
-	o := ev.o
 	defer func() { // the end of a batch: hand on what is left
 		ev.cur.end = true
 		pipeline.Send(ev.ctx, ev.pieces, ev.cur)
@@ -373,62 +446,72 @@ func (ev *evaluator) batch(b *batch) {
 			ev.res.Bad++
 			continue
 		}
-		m := b.msgs[i]
-		ev.digestUntil(m.ReceivedAt)
-		ev.clock.See(m.ReceivedAt)
-		if l.no%10000 == 0 { // forget finished flights: bounded memory on long or live runs
-			o.Engine.Expire(ev.clock.Now())
+		ev.message(b.msgs[i], l.no)
+	}
+}
+
+// message runs one message through the rules, and decides and renders what fires.
+func (ev *evaluator) message(m *model.AircraftMessage, no int) {
+	o := ev.o
+	ev.digestUntil(m.ReceivedAt)
+	ev.clock.See(m.ReceivedAt)
+	if no%10000 == 0 { // forget finished flights: bounded memory on long or live runs
+		o.Engine.Expire(ev.clock.Now())
+	}
+	matches := o.Engine.Process(m)
+	ev.fl.take(o.Engine)
+	f := o.Engine.Last()
+	if len(matches) == 0 && len(f.Held) == 0 {
+		return
+	}
+	lagging := ev.clock.Lagging(m.ReceivedAt)
+	for _, mt := range matches {
+		st := ev.stats(mt.Rule.Identifier)
+		st.Matched++
+		if o.Counter != nil {
+			o.Counter.Count(mt.Rule.Identifier, mt.At)
 		}
-		matches := o.Engine.Process(m)
-		f := o.Engine.Last()
-		if len(matches) == 0 && len(f.Held) == 0 {
-			continue
+		if lagging {
+			st.Suppressed++
+			o.Log.Debug().Str("icao_hex", f.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
 		}
-		lagging := ev.clock.Lagging(m.ReceivedAt)
-		for _, mt := range matches {
-			st := ev.stats(mt.Rule.Identifier)
-			st.Matched++
-			if o.Counter != nil {
-				o.Counter.Count(mt.Rule.Identifier, mt.At)
-			}
-			if lagging {
-				st.Suppressed++
-				o.Log.Debug().Str("icao_hex", f.IcaoHex).Str("rule", mt.Rule.Identifier).Msg("notification suppressed: message older than 30 s")
-			}
+	}
+	if lagging { // lag comes before any decision (CONTRACT.md 10.2)
+		return
+	}
+	var body []byte // the flight, rendered once for every rule that fires on it
+	notify.Decide(ev.decider, o.Engine.Set(), f, matches, m.ReceivedAt, func(t notify.Told) { ev.told(t, f, len(matches), &body) })
+}
+
+// told counts and renders one decided match of flight f (n: the matches of its message).
+func (ev *evaluator) told(t notify.Told, f *model.Flight, n int, body *[]byte) {
+	o := ev.o
+	st := ev.stats(t.Rule.Identifier)
+	ruleBody := notify.Body(body, t.Rule, f)
+	d := t.Decision
+	switch {
+	case t.Again: // the held match, sent after all
+		st.Held--
+	case ev.digest != nil:
+		ev.digest.Add(t.At, t.Rule.Identifier, t.Rule.Name, f.IcaoHex, delivery.LabelOf(f), d)
+	}
+	if d.State == delivery.Held {
+		st.Held++
+	}
+	if o.Publish != nil {
+		ev.cur.pubs = append(ev.cur.pubs, publication{t.Rule.Identifier, notify.Mark(model.AppendNotification(nil, ruleBody, t.Rule.RefJSON()), d, &ev.scratch), d.Told()})
+	} else {
+		out := ev.out()
+		*out = notify.Mark(model.AppendNotification(*out, ruleBody, t.Rule.RefJSON()), d, &ev.scratch)
+		*out = append(*out, '\n')
+		if d.Told() {
+			st.Sent++
 		}
-		if lagging { // lag comes before any decision (CONTRACT.md 10.2)
-			continue
-		}
-		var body []byte // the flight, rendered once for every rule that fires on it
-		notify.Decide(ev.decider, o.Engine.Set(), f, matches, m.ReceivedAt, func(t notify.Told) {
-			st := ev.stats(t.Rule.Identifier)
-			ruleBody := notify.Body(&body, t.Rule, f)
-			d := t.Decision
-			switch {
-			case t.Again: // the held match, sent after all
-				st.Held--
-			case ev.digest != nil:
-				ev.digest.Add(t.At, t.Rule.Identifier, t.Rule.Name, f.IcaoHex, delivery.LabelOf(f), d)
-			}
-			if d.State == delivery.Held {
-				st.Held++
-			}
-			if o.Publish != nil {
-				ev.cur.pubs = append(ev.cur.pubs, publication{t.Rule.Identifier, notify.Mark(model.AppendNotification(nil, ruleBody, t.Rule.RefJSON()), d, &ev.scratch), d.Told()})
-			} else {
-				out := ev.out()
-				*out = notify.Mark(model.AppendNotification(*out, ruleBody, t.Rule.RefJSON()), d, &ev.scratch)
-				*out = append(*out, '\n')
-				if d.Told() {
-					st.Sent++
-				}
-			}
-			if o.Explain && !t.Again {
-				earlier := f.MatchedRules[:len(f.MatchedRules)-len(matches)]
-				out := ev.out()
-				*out = AppendExplain(*out, t.Rule, f, earlier, t.At)
-			}
-		})
+	}
+	if o.Explain && !t.Again {
+		earlier := f.MatchedRules[:len(f.MatchedRules)-n]
+		out := ev.out()
+		*out = AppendExplain(*out, t.Rule, f, earlier, t.At)
 	}
 }
 

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -16,7 +14,6 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/flightlog"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
-	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
 )
 
@@ -156,8 +153,7 @@ func closestJSON(r *flightlog.Row) string {
 
 // stop ends the log at a clean stop: the flights in progress added, then the writer told to
 // write what is queued and end.
-func (fl *flightLogger) stop(e interface{ EndAll() }) {
-	e.EndAll()
+func (fl *flightLogger) stop() {
 	fl.writer.Close()
 }
 
@@ -166,37 +162,4 @@ func (fl *flightLogger) close() {
 	if err := fl.log.Close(); err != nil {
 		fl.slog.Warn().Err(err).Msg("closing the flight log")
 	}
-}
-
-// replayFlightLog makes the engine write each flight it ends to --flight-log (nothing
-// without it); done, after the replay, writes the flights still in progress and says how many
-// rows were written. Replay waits for the disk instead of dropping (no row lost) and never
-// removes old rows (recorded traffic is old).
-func replayFlightLog(ctx context.Context, o options, e *rules.Engine, log zerolog.Logger) (done func(context.Context, io.Writer) error, err error) {
-	if o.flightLog == "" {
-		return func(context.Context, io.Writer) error { return nil }, nil
-	}
-	l, err := flightlog.Open(ctx, o.flightLog, log.With().Str("stage", "flight-log").Logger())
-	if err != nil {
-		return nil, err
-	}
-	// Replay appends and never removes a row (Days 0: retention is watch's); written beside the
-	// replay, on the other core, as soon as there are rows.
-	w := flightlog.NewWriter(l, flightlog.WriterOptions{Zone: o.env.Zone, MaxBatch: 4096}, log.With().Str("stage", "flight-log").Logger())
-	g := pipeline.NewGroup(context.WithoutCancel(ctx))
-	g.Go("flight-log", w.Run)
-	j := flightlog.NewJoiner(e.TTL(), func(r flightlog.Row) { w.AddWait(ctx, r) }) // the input's own flights, in any order
-	e.TrackFlights(o.env.Home, func(f *model.Flight) { j.Add(flightlog.RowOf(f)) })
-	return func(ctx context.Context, stderr io.Writer) error {
-		e.EndAll()
-		j.Flush()
-		w.Close()
-		_ = g.Wait()
-		defer func() { _ = l.Close() }()
-		if d := w.C.Dropped.Load(); d > 0 {
-			return fmt.Errorf("flight log %s: %d flights could not be written", o.flightLog, d)
-		}
-		fmt.Fprintf(stderr, "flight log: %d flights written to %s\n", w.C.Rows.Load(), o.flightLog)
-		return nil
-	}, nil
 }

@@ -481,19 +481,14 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 	if o.mqtt {
 		opts.Publish = notifier.Publish
 	}
-	logged, err := replayFlightLog(ctx, o, eng.Engine, log)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
+	opts.FlightLog, opts.Home, opts.Zone = o.flightLog, o.env.Home, o.env.Zone
 	res, err := replaystage.Run(ctx, stdin, stdout, stderr, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	if err := logged(ctx, stderr); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+	if o.flightLog != "" {
+		fmt.Fprintf(stderr, "flight log: %d flights written to %s\n", res.Flights, o.flightLog)
 	}
 	stopKeeping() // the reloads end before the counts are flushed
 	if err := eng.Close(ctx); err != nil {

@@ -57,7 +57,7 @@ func (w *watcher) keepFlights(fl *flightLogger) {
 		return
 	}
 	w.flights = fl
-	w.engine.TrackFlights(w.o.env.Home, fl.ended)
+	w.engine.TrackFlights(w.o.env.Home)
 }
 
 // closeFlights closes the flight log once its writer ended.
@@ -217,6 +217,7 @@ func (w *watcher) evaluate(ctx context.Context, cycles <-chan feedCycle) {
 		if !c.ok {
 			if !feedClock.IsZero() { // the feed is down: its flights still end after the TTL
 				w.engine.Expire(feedClock.Add(time.Since(seenAt)))
+				w.takeEnded()
 			}
 			continue
 		}
@@ -225,13 +226,24 @@ func (w *watcher) evaluate(ctx context.Context, cycles <-chan feedCycle) {
 			w.process(ctx, &c.msgs[i], c.clock)
 		}
 		w.engine.Expire(c.clock)
+		w.takeEnded()
 		w.state.keep(w.notify, w.engine.Engine, time.Now())
+	}
+}
+
+// takeEnded hands the flights the engine ended to the flight log.
+func (w *watcher) takeEnded() {
+	if w.flights != nil {
+		for f := range w.engine.Ended() {
+			w.flights.ended(f)
+		}
 	}
 }
 
 // process runs one message through the rules and hands its matches on.
 func (w *watcher) process(ctx context.Context, m *model.AircraftMessage, clock time.Time) {
 	matches := w.engine.Process(m)
+	w.takeEnded()
 	f := w.engine.Last()
 	if w.flights != nil && f.TotalMessages == 1 { // a flight began: the sensors count it on its day
 		w.flights.began(f)
@@ -293,7 +305,9 @@ func (w *watcher) commands(ctx context.Context) error {
 // notifier disconnected, the MQTT sink's input closed (it drains, publishes OFFLINE, ends).
 func (w *watcher) stopping(ctx context.Context) {
 	if w.flights != nil {
-		w.flights.stop(w.engine.Engine) // the flights in progress logged, the writer told to end
+		w.engine.EndAll()
+		w.takeEnded()
+		w.flights.stop() // the flights in progress logged, the writer told to end
 	}
 	w.state.saveLast(ctx, w.notify, w.engine.Engine)
 	if err := w.engine.Close(ctx); err != nil {
