@@ -250,3 +250,19 @@ func TestBoundedWaitsForTheDrainOnlyWithinGrace(t *testing.T) {
 	close(drained)
 	require.NoError(t, pipeline.Bounded(ctx, time.Hour, "x", func() error { <-drained; return nil }))
 }
+
+// CancelAfter cancels grace after the stop, and never once released.
+func TestCancelAfterIsALastResort(t *testing.T) {
+	stop, stopNow := context.WithCancel(t.Context())
+	cut := make(chan struct{})
+	pipeline.CancelAfter(stop, time.Millisecond, func() { close(cut) })
+	stopNow()
+	<-cut
+
+	stop2, stopNow2 := context.WithCancel(t.Context())
+	var called atomic.Bool
+	release := pipeline.CancelAfter(stop2, time.Millisecond, func() { called.Store(true) })
+	release() // before the stop: its AfterFunc is unregistered, no timer is ever set
+	stopNow2()
+	require.False(t, called.Load())
+}

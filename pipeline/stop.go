@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime/debug"
+	"sync"
 	"time"
 )
 
@@ -37,5 +38,29 @@ func Bounded(ctx context.Context, grace time.Duration, stage string, fn func() e
 		return err
 	case <-t.C:
 		return ErrStopTooLong
+	}
+}
+
+// CancelAfter calls cancel grace after stop ends: the last resort of a stop that drains (what
+// has not drained by then is cut). release undoes it (the drain is over).
+func CancelAfter(stop context.Context, grace time.Duration, cancel func()) (release func()) {
+	var mu sync.Mutex
+	var t *time.Timer
+	released := false
+	unregister := context.AfterFunc(stop, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !released {
+			t = time.AfterFunc(grace, cancel)
+		}
+	})
+	return func() {
+		unregister()
+		mu.Lock()
+		defer mu.Unlock()
+		released = true
+		if t != nil {
+			t.Stop()
+		}
 	}
 }

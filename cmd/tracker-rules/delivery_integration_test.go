@@ -351,10 +351,13 @@ func TestMutesSurviveAStoreOutage(t *testing.T) {
 	_, srv := newFakeReadsb(t)
 	rec := env.Record(t, "Tracker/rules-watch/status")
 	mh, mp := testenv.Split(t, env.MQTTAddr)
-	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "MQTT_HOST=" + mh, "MQTT_PORT=" + mp, "LOG_LEVEL=info", "AIRCRAFT_DB=none",
+	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "MQTT_HOST=" + mh, "MQTT_PORT=" + mp, "LOG_LEVEL=debug", "AIRCRAFT_DB=none",
 		"STORE_HOST=127.0.0.1", "STORE_PORT=" + port, "STORE_PASSWORD=" + env.RedisPassword},
 		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", rulesFile, "--interval", "300ms", "--db", "none")
 	rec.WaitPayload("Tracker/rules-watch/status", "ONLINE", 15*time.Second)
+	// ONLINE goes out as the connection comes up; the mute commands arrive once the
+	// subscription is acknowledged: wait for that, not for time.
+	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "mqtt subscribed") }, 15*time.Second, 50*time.Millisecond, p.Output())
 	stored := func(field string) string {
 		v, _ := r.Do(t.Context(), r.B().Hget().Key("notify:mutes").Field(field).Build()).ToString()
 		return v

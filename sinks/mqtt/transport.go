@@ -225,7 +225,9 @@ func (t *pahoTransport) subscribe(cm *autopaho.ConnectionManager) {
 		defer cancel()
 		if _, err := cm.Subscribe(sctx, &paho.Subscribe{Subscriptions: subs}); err != nil {
 			t.log.Warn().Err(err).Msg("mqtt subscribe failed")
+			return
 		}
+		t.log.Debug().Strs("filters", t.cfg.Subscribe).Msg("mqtt subscribed") // what arrives from now on is received
 	}()
 }
 

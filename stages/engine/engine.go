@@ -176,27 +176,27 @@ func (e *Engine) swapped(ctx context.Context) {
 	}
 }
 
-// Start runs in g, until g's context ends, the loops that keep the engine current: a replaced
-// database file, or a changed opt-out list, in use within a minute; with the store, a new rule
-// set when a version key changed (looked at every Options.Reload) and the trigger counts
-// flushed every 30 s; with files, a new set when a file changed (looked at every filesEvery;
-// 0: never).
-func (e *Engine) Start(g *pipeline.Group, filesEvery time.Duration) {
+// Start runs, with run (a run group's Go: each loop until its context ends), the loops that
+// keep the engine current: a replaced database file, or a changed opt-out list, in use within
+// a minute; with the store, a new rule set when a version key changed (looked at every
+// Options.Reload) and the trigger counts flushed every 30 s; with files, a new set when a file
+// changed (looked at every filesEvery; 0: never).
+func (e *Engine) Start(run func(name string, loop func(context.Context) error), filesEvery time.Duration) {
 	if e.db != nil {
-		g.Go("aircraftdb", func(ctx context.Context) error {
+		run("aircraftdb", func(ctx context.Context) error {
 			pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) { e.db.Refresh(); e.optOut.Refresh() })
 			return nil
 		})
 	}
 	switch {
 	case e.store != nil:
-		g.Go("rules", e.reloading(e.o.Reload, func(ctx context.Context) bool {
+		run("rules", e.reloading(e.o.Reload, func(ctx context.Context) bool {
 			swapped, _ := e.loader.Poll(ctx)
 			return swapped
 		}))
-		g.Go("trigger-counts", func(ctx context.Context) error { pipeline.Every(ctx, triggerFlushEvery, e.flush); return nil })
+		run("trigger-counts", func(ctx context.Context) error { pipeline.Every(ctx, triggerFlushEvery, e.flush); return nil })
 	case filesEvery > 0:
-		g.Go("rules", e.reloading(filesEvery, func(ctx context.Context) bool { return e.files.changed() && e.reloadFiles(ctx) }))
+		run("rules", e.reloading(filesEvery, func(ctx context.Context) bool { return e.files.changed() && e.reloadFiles(ctx) }))
 	default:
 		e.closeSets()
 	}

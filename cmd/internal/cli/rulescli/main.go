@@ -128,7 +128,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if !o.env.LogLevelSet { // always on: say what happens
 			log = log.Level(zerolog.InfoLevel)
 		}
-		return watch(ctx, o, stdout, stderr, log)
+		return watchCommand(ctx, o, stdout, stderr, log)
 	}
 	fmt.Fprintln(stderr, usage)
 	return 2
@@ -454,7 +454,7 @@ func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.W
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	keeping := pipeline.NewGroup(lctx) // from the store: new sets and trigger counts as it runs
-	eng.Start(keeping, 0)
+	eng.Start(keeping.Go, 0)
 	stopKeeping := sync.OnceFunc(func() { cancel(); _ = keeping.Wait() })
 	defer stopKeeping()
 	notifier := &mqtt.Notifier{}

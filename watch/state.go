@@ -1,4 +1,4 @@
-package rulescli
+package watch
 
 import (
 	"context"
@@ -10,26 +10,16 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/stages/notify"
 )
 
-// saveEvery is the most often watch's state is kept (CONTRACT.md 10.8): a crash loses at
-// most this much.
-const saveEvery = 10 * time.Second
-
 // saveTimeout bounds one save, and the last one at a clean stop.
 const saveTimeout = 3 * time.Second
 
 // stateKeeper keeps watch's state across restarts (CONTRACT.md 10.8): it reads it back at
-// start, takes it from the engine stage at most every saveEvery (latest wins) and writes it
-// on its own goroutine, and once more at a clean stop.
+// start, and writes what the engine stage hands it (at most every saveEvery, latest wins, and
+// once more at a clean stop) on its own goroutine.
 type stateKeeper struct {
-	keeper   notify.Keeper
-	log      zerolog.Logger
-	lastKept time.Time
-	saves    chan []byte
-	failing  bool
-}
-
-func newStateKeeper(k notify.Keeper, log zerolog.Logger) *stateKeeper {
-	return &stateKeeper{keeper: k, log: log, saves: make(chan []byte, 1)}
+	keeper  notify.Keeper
+	log     zerolog.Logger
+	failing bool
 }
 
 // restore reads the kept state back into the notify stage and the engine, before the first
@@ -55,31 +45,14 @@ func (k *stateKeeper) restore(ctx context.Context, n *notify.Stage, e *rules.Eng
 		Int("digest_events", len(s.Digest)).Msg("kept state read back")
 }
 
-// keep hands the state to the saver when saveEvery has passed since the last (the engine
-// stage calls it after each cycle: it owns the engine and the notify stage).
-func (k *stateKeeper) keep(n *notify.Stage, e *rules.Engine, now time.Time) {
-	if now.Sub(k.lastKept) < saveEvery {
-		return
+// run is the saver: it writes each state handed over until saves closes (the engine stage
+// has handed over the last one, at a clean stop).
+func (k *stateKeeper) run(ctx context.Context, saves <-chan []byte) error {
+	for b := range saves {
+		k.save(ctx, b)
 	}
-	k.lastKept = now
-	b := n.State(e, now).Encode()
-	select {
-	case <-k.saves: // an older one not yet written: the newer wins
-	default:
-	}
-	k.saves <- b
-}
-
-// run writes the states keep hands over until ctx ends.
-func (k *stateKeeper) run(ctx context.Context) error {
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case b := <-k.saves:
-			k.save(ctx, b)
-		}
-	}
+	k.log.Info().Str("state", k.keeper.Where()).Msg("state kept for the next start")
+	return nil
 }
 
 func (k *stateKeeper) save(ctx context.Context, b []byte) {
@@ -97,10 +70,4 @@ func (k *stateKeeper) save(ctx context.Context, b []byte) {
 	}
 	k.failing = false
 	k.log.Debug().Int("bytes", len(b)).Msg("state kept")
-}
-
-// saveLast keeps the state at a clean stop, once the engine stage has ended.
-func (k *stateKeeper) saveLast(ctx context.Context, n *notify.Stage, e *rules.Engine) {
-	k.save(context.WithoutCancel(ctx), n.State(e, time.Now()).Encode())
-	k.log.Info().Str("state", k.keeper.Where()).Msg("state kept for the next start")
 }

@@ -1,4 +1,4 @@
-package rulescli
+package watch
 
 import (
 	"context"
@@ -17,15 +17,17 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
 )
 
-// flightLogger is watch's flight log (CONTRACT.md 13): every flight the engine ends becomes a
-// row, queued for the batched writer (alerts never wait for it), counted for the Home
-// Assistant sensors, and the log's health on /metrics (METRICS_ADDR).
+// flightLogger is watch's flight log (CONTRACT.md 13), a sink fed by the engine stage's
+// flights: every flight that ends becomes a row, queued for the batched writer (never
+// blocking: alerts never wait for it), each flight counted for the Home Assistant sensors, and
+// the log's health on /metrics (METRICS_ADDR).
 type flightLogger struct {
 	log    *flightlog.Log
 	writer *flightlog.Writer
 	today  *flightlog.Today
 	prom   *metrics.Sink // nil: METRICS_ADDR unset
 	addr   string
+	home   *model.Home
 	now    func() time.Time
 	slog   zerolog.Logger
 }
@@ -34,7 +36,7 @@ type flightLogger struct {
 // program's database and a file another writer holds are errors (watch exits 1, the file
 // untouched); one that cannot be opened at all (a read-only folder) is one error logged, and
 // watch alerts on without a log.
-func openFlightLog(ctx context.Context, env flightLogEnv, log zerolog.Logger) (*flightLogger, error) {
+func openFlightLog(ctx context.Context, env flightLogEnv, now func() time.Time, log zerolog.Logger) (*flightLogger, error) {
 	if env.path == "" || strings.EqualFold(env.path, flightlog.Off) {
 		return nil, nil
 	}
@@ -52,7 +54,7 @@ func openFlightLog(ctx context.Context, env flightLogEnv, log zerolog.Logger) (*
 		days = flightlog.DefaultDays
 	}
 	fl := &flightLogger{log: l, writer: flightlog.NewWriter(l, flightlog.WriterOptions{Days: days, Zone: env.zone}, slog),
-		today: flightlog.NewToday(env.zone), addr: env.metricsAddr, now: time.Now, slog: slog}
+		today: flightlog.NewToday(env.zone), addr: env.metricsAddr, now: now, slog: slog, home: env.home}
 	if err := fl.today.Seed(ctx, l, fl.now()); err != nil {
 		slog.Warn().Err(err).Msg("today's sensors start from 0")
 	}
@@ -70,39 +72,48 @@ type flightLogEnv struct {
 	path, metricsAddr string
 	days              int
 	zone              *time.Location
+	home              *model.Home // where the closest approach is measured from
 }
 
-// began counts a flight that began (the engine's goroutine): the sensors count a flight on
-// the day it began, as the page does (CONTRACT.md 13.3).
-func (fl *flightLogger) began(f *model.Flight) {
-	fl.today.Began(f.IcaoHex, f.FirstMessage, fl.now())
-}
-
-// ended is the engine's TrackFlights callback (the engine's goroutine): the row queued, and
-// its closest approach for the sensor.
-func (fl *flightLogger) ended(f *model.Flight) {
-	r := flightlog.RowOf(f)
-	fl.writer.Add(r)
-	fl.today.Ended(&r, fl.now())
-}
-
-// start runs the writer in writers (stopped last, after the flights in progress were added)
-// and the sensors' publisher in g; publish hands readings to the MQTT sink.
-func (fl *flightLogger) start(g, writers *pipeline.Group, publish func(context.Context, model.Batch)) {
-	writers.Go("flight-log", fl.writer.Run)
+// start runs, in w, the sink (the engine stage's
+// flights, until they close; then the writer writes what is queued and ends), the writer, and,
+// as sources, the sensors' publisher and /metrics.
+func (fl *flightLogger) start(w *watcher, flights <-chan flightEvent) {
+	w.g.Go("flight-log", func(ctx context.Context) error {
+		defer fl.writer.Close()
+		for ev := range flights {
+			fl.take(ev)
+		}
+		return nil
+	})
+	w.g.Go("flight-log-writer", fl.writer.Run)
 	if fl.prom != nil {
-		g.Go("metrics-server", func(ctx context.Context) error { return fl.prom.Serve(ctx, fl.addr) })
+		w.source("metrics-server", func(ctx context.Context) error { return fl.prom.Serve(ctx, fl.addr) })
 	}
-	g.Go("flight-log-sensors", func(ctx context.Context) error {
+	sensors := w.outlet()
+	w.source("flight-log-sensors", func(ctx context.Context) error {
+		defer sensors.close()
 		decl := model.Batch{}
 		for _, e := range catalog.FlightLogEntities() {
 			decl = append(decl, model.NewDeclaration(e))
 		}
-		publish(ctx, decl)
-		publish(ctx, fl.readings(fl.now()))
-		pipeline.Every(ctx, sensorsEvery, func(ctx context.Context) { publish(ctx, fl.readings(fl.now())) })
+		sensors.send(ctx, decl)
+		sensors.send(ctx, fl.readings(fl.now()))
+		pipeline.Every(ctx, sensorsEvery, func(ctx context.Context) { sensors.send(ctx, fl.readings(fl.now())) })
 		return nil
 	})
+}
+
+// take counts a flight that began (the sensors count a flight on the day it began, as the page
+// does: CONTRACT.md 13.3), or queues the row of one that ended and takes its closest approach
+// for the sensor.
+func (fl *flightLogger) take(ev flightEvent) {
+	if ev.row == nil {
+		fl.today.Began(ev.icaoHex, ev.first, fl.now())
+		return
+	}
+	fl.writer.Add(*ev.row)
+	fl.today.Ended(ev.row, fl.now())
 }
 
 // readings are the sensors' states at now (they also feed /metrics).
@@ -149,12 +160,6 @@ func closestJSON(r *flightlog.Row) string {
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
-}
-
-// stop ends the log at a clean stop: the flights in progress added, then the writer told to
-// write what is queued and end.
-func (fl *flightLogger) stop() {
-	fl.writer.Close()
 }
 
 // close closes the file once the writer ended.

@@ -1,4 +1,4 @@
-package rulescli
+package watch
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/delivery"
+	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages/notify"
 )
@@ -20,6 +21,7 @@ type muter struct {
 	set   *delivery.MuteSet
 	store rueidis.Client // nil: mutes live in memory only
 	known func(rule string) bool
+	now   func() time.Time
 	log   zerolog.Logger
 	// pending are mutes applied here and not yet stored (the store was away): written, in
 	// order, before the store's hash is read again, so none is lost to that read.
@@ -53,7 +55,7 @@ func (m *muter) command(ctx context.Context, payload []byte) {
 		m.log.Warn().Str("rule", c.Rule).Msg("mute command ignored: no loaded rule has this identifier (identifiers are case-sensitive)")
 		return
 	}
-	mute := m.set.Apply(c, time.Now())
+	mute := m.set.Apply(c, m.now())
 	ev := m.log.Info().Str("rule", mute.Rule).Str("icao_hex", mute.IcaoHex)
 	if mute.Until.IsZero() {
 		ev.Msg("mute lifted")
@@ -94,7 +96,7 @@ func (m *muter) read(ctx context.Context) {
 	}
 	rctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
-	mutes, err := notify.ReadMutes(rctx, m.store, time.Now())
+	mutes, err := notify.ReadMutes(rctx, m.store, m.now())
 	if err != nil {
 		m.log.Warn().Err(err).Msg("mutes not read; the previous ones hold")
 		return
@@ -102,10 +104,33 @@ func (m *muter) read(ctx context.Context) {
 	m.set.Replace(mutes)
 }
 
-// run reads the store's mutes every mutesEvery until ctx ends.
-func (m *muter) run(ctx context.Context) error {
+// start runs, as sources of w, the reads of the store's mutes (every mutesEvery) and the
+// commands from MQTT (and the test's).
+func (m *muter) start(w *watcher) {
 	if m.store != nil {
-		pipeline.Every(ctx, mutesEvery, m.read)
+		w.source("mutes", func(ctx context.Context) error { pipeline.Every(ctx, mutesEvery, m.read); return nil })
 	}
-	return nil
+	if w.sink != nil {
+		w.source("mute-commands", func(ctx context.Context) error { m.commands(ctx, w.sink.Received()); return nil })
+	}
+	if w.h.commands != nil {
+		w.source("mute-commands", func(ctx context.Context) error { m.commands(ctx, w.h.commands); return nil })
+	}
+}
+
+// commands applies the mute commands that arrive on in, until it closes or ctx ends.
+func (m *muter) commands(ctx context.Context, in <-chan model.Message) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case msg, ok := <-in:
+			if !ok {
+				return
+			}
+			if msg.Topic == model.MuteTopic {
+				m.command(ctx, msg.Payload)
+			}
+		}
+	}
 }
