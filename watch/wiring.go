@@ -98,7 +98,9 @@ func (w *watcher) close(ctx context.Context) {
 }
 
 // stageLog is a part's own sub-logger.
-func (w *watcher) stageLog(name string) zerolog.Logger { return w.log.With().Str("stage", name).Logger() }
+func (w *watcher) stageLog(name string) zerolog.Logger {
+	return w.log.With().Str("stage", name).Logger()
+}
 
 // source runs a part that stops with the stop (a source, a loop beside the pipeline); the
 // stages and sinks run until their input closes (w.g.Go), so that what is in flight drains.
