@@ -2,6 +2,7 @@ package enrich
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 	"github.com/tracker-adsb/tracker-core-health/model"
@@ -64,4 +65,29 @@ func LookupCallsign(db *aircraftdb.DB, ident string) (CallsignAnswer, bool) {
 		}
 	}
 	return out, out.Operator != nil || out.Route != nil
+}
+
+// Lookup is one answer of tracker-rules db lookup: an address gives the aircraft object, a
+// callsign the operator and the route's airports; a key that is both (ACA123: six hex digits,
+// and Air Canada 123) and known as both is answered as both, labelled {"aircraft",
+// "callsign"}; unknown: {}.
+func Lookup(db *aircraftdb.DB, key string, detail model.RegistrantDetail, optOut OptOut) any {
+	key = strings.ToUpper(strings.TrimSpace(key))
+	var ac any
+	if addr, ok := model.ParseAddress(key); ok {
+		if a, found := LookupAircraft(db, key, addr, detail, optOut); found {
+			ac = a
+		}
+	}
+	c, isCallsign := LookupCallsign(db, key)
+	switch {
+	case ac != nil && isCallsign:
+		return struct {
+			Aircraft any            `json:"aircraft"`
+			Callsign CallsignAnswer `json:"callsign"`
+		}{ac, c}
+	case ac != nil:
+		return ac
+	}
+	return c
 }

@@ -100,3 +100,35 @@ func Open(setting string, log zerolog.Logger) *aircraftdb.Handle {
 		return db
 	}, log)
 }
+
+// OpenFile opens the database the command line names (db info, db lookup): file, else the
+// default file when present, else the shipped one; where says which.
+func OpenFile(file string) (db *aircraftdb.DB, where string, err error) {
+	if strings.EqualFold(file, Off) {
+		return nil, "", fmt.Errorf("AIRCRAFT_DB=none: enrichment is off")
+	}
+	if file == "" {
+		if _, err := os.Stat(DefaultPath()); err == nil {
+			file = DefaultPath()
+		} else {
+			db, err := Load()
+			return db, "shipped (" + Where() + ")", err
+		}
+	}
+	db, err = aircraftdb.Open(file)
+	return db, file, err
+}
+
+// RegistrantTypes are the registrant types the database setting names holds (AIRCRAFT_DB: the
+// file, else the default one; the shipped database holds no register): what a registrant
+// condition can match.
+func RegistrantTypes(setting string) []string {
+	path := setting
+	if path == "" {
+		path = DefaultPath()
+	}
+	if m, err := aircraftdb.ReadMeta(path); err == nil {
+		return m.RegistrantTypes
+	}
+	return nil
+}

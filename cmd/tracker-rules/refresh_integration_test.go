@@ -208,7 +208,7 @@ func TestDBUpdateCannotWipeTheOwners(t *testing.T) {
 
 // Downloads obey the private-address refusal of the API's imports (CONTRACT.md 11.2) unless
 // ALLOW_PRIVATE_DOWNLOADS=true; a redirect to one is refused at its hop (the redirect's own
-// check: cmd/internal/cli/rulescli's TestUpdateRefusesARedirectToAPrivateAddress).
+// check: aircraftdb/update's TestUpdateRefusesARedirectToAPrivateAddress).
 func TestDBUpdateRefusesPrivateAddresses(t *testing.T) {
 	srv := refreshServer(t, nil)
 	target := filepath.Join(t.TempDir(), "aircraft.db")

@@ -4,13 +4,10 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"sort"
 	"strconv"
@@ -21,10 +18,10 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
+	"github.com/tracker-adsb/tracker-core-health/aircraftdb/update"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/enrich"
 	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
-	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/privacy"
 	"github.com/tracker-adsb/tracker-core-health/registers"
 )
@@ -46,17 +43,8 @@ Downloads refuse local and private addresses unless ALLOW_PRIVATE_DOWNLOADS=true
 Without --db: AIRCRAFT_DB, else ` + "`$XDG_DATA_HOME/tracker-core-health/aircraft.db`" + ` when present, else the
 shipped database.`
 
-// Where db update downloads from (CONTRACT.md 9.4: configurable).
-const (
-	DefaultMictronicsURL   = "https://github.com/Mictronics/aircraft-database/raw/master/indexedDB.zip"
-	DefaultStandingDataURL = "https://github.com/vradarserver/standing-data/archive/refs/heads/main.tar.gz"
-)
-
 // buildMemoryLimit is db build's and db update's soft memory limit (GOMEMLIMIT overrides it).
 const buildMemoryLimit = 100 << 20
-
-// maxDownload bounds one downloaded upstream file (≈ 3 and ≈ 6 MB; the FAA register ≈ 60 MB).
-const maxDownload = 256 << 20
 
 func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && isHelp(args[0]) {
@@ -105,8 +93,8 @@ func newDBFlags(sub string, env *config.DB) (dbFlags, *flag.FlagSet) {
 		mictronics: fs.String("mictronics", "", "build: Mictronics indexedDB.zip or its folder"),
 		standing:   fs.String("standing-data", "", "build: the standing data .tar.gz or its folder"),
 		out:        fs.String("o", "", "build: the file to write (.gz, .zst: compressed)"),
-		micURL:     fs.String("mictronics-url", cmp.Or(env.MictronicsURL, DefaultMictronicsURL), "update: Mictronics indexedDB.zip"),
-		sdURL:      fs.String("standing-data-url", cmp.Or(env.StandingDataURL, DefaultStandingDataURL), "update: the standing data archive"),
+		micURL:     fs.String("mictronics-url", cmp.Or(env.MictronicsURL, update.DefaultMictronicsURL), "update: Mictronics indexedDB.zip"),
+		sdURL:      fs.String("standing-data-url", cmp.Or(env.StandingDataURL, update.DefaultStandingDataURL), "update: the standing data archive"),
 		timeout:    fs.Duration("timeout", 5*time.Minute, "update: the longest one download may take"),
 		wanted:     fs.String("registers", registerNames(), "update: the registers to download, comma-separated"),
 		noRegs:     fs.Bool("no-registers", false, "update: download no register"),
@@ -153,8 +141,8 @@ func (f dbFlags) build(stdout, stderr io.Writer) int {
 			opts.Registers = append(opts.Registers, aircraftdb.RegisterFile{Register: r, Path: p})
 		}
 	}
-	g := &guard{force: *f.force}
-	opts.Accept = g.accept
+	g := &update.Guard{Force: *f.force}
+	opts.Accept = g.Accept
 	if *f.dryRun {
 		return dryRun(opts, g, stdout, stderr)
 	}
@@ -169,7 +157,7 @@ func (f dbFlags) build(stdout, stderr io.Writer) int {
 }
 
 func (f dbFlags) info(stdout, stderr io.Writer) int {
-	db, where, err := openForCLI(*f.db)
+	db, where, err := shipped.OpenFile(*f.db)
 	if err != nil {
 		fmt.Fprintln(stderr, "db info:", err)
 		return 1
@@ -194,13 +182,17 @@ func (f dbFlags) lookup(keys []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	db, _, err := openForCLI(*f.db)
+	db, _, err := shipped.OpenFile(*f.db)
 	if err != nil {
 		fmt.Fprintln(stderr, "db lookup:", err)
 		return 1
 	}
+	var o enrich.OptOut
+	if optOut != nil {
+		o = optOut
+	}
 	for _, key := range keys {
-		b, _ := json.Marshal(lookup(db, key, f.env.RegistrantDetail, optOut))
+		b, _ := json.Marshal(enrich.Lookup(db, key, f.env.RegistrantDetail, o))
 		fmt.Fprintln(stdout, string(b))
 	}
 	return 0
@@ -216,20 +208,20 @@ func (f dbFlags) update(ctx context.Context, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "db update:", err)
 		return 2
 	}
-	u := updater{target: target, src: updateSources{mic: *f.micURL, sd: *f.sdURL, registers: regs}, timeout: *f.timeout,
-		client: fetch.NewClient(0, f.env.AllowPrivateDownloads), guard: &guard{force: *f.force, current: currentCounts(target)}}
-	opts, cleanup, err := u.download(ctx)
+	u := update.Updater{Target: target, Sources: update.Sources{Mictronics: *f.micURL, StandingData: *f.sdURL, Registers: regs}, Timeout: *f.timeout,
+		Client: fetch.NewClient(0, f.env.AllowPrivateDownloads), Guard: &update.Guard{Force: *f.force, Current: update.CurrentCounts(target)}}
+	opts, cleanup, err := u.Download(ctx)
 	defer cleanup()
 	if err != nil {
 		fmt.Fprintf(stderr, "db update: %v; %s left as it was\n", err, target)
 		return 1
 	}
 	if *f.dryRun {
-		return dryRun(opts, u.guard, stdout, stderr)
+		return dryRun(opts, u.Guard, stdout, stderr)
 	}
 	meta, err := aircraftdb.BuildFile(opts, target)
 	if err != nil {
-		fmt.Fprintf(stderr, "db update: %v; %s left as it was\n", u.named(err), target)
+		fmt.Fprintf(stderr, "db update: %v; %s left as it was\n", u.Named(err), target)
 		return 1
 	}
 	fmt.Fprintf(stdout, "updated %s\n", target)
@@ -238,11 +230,11 @@ func (f dbFlags) update(ctx context.Context, stdout, stderr io.Writer) int {
 }
 
 // updateRegisters are the registers db update downloads, with their URLs.
-func (f dbFlags) updateRegisters() ([]registerURL, error) {
+func (f dbFlags) updateRegisters() ([]update.Register, error) {
 	if *f.noRegs {
 		return nil, nil
 	}
-	var out []registerURL
+	var out []update.Register
 	for name := range strings.SplitSeq(*f.wanted, ",") {
 		if name = strings.ToLower(strings.TrimSpace(name)); name == "" {
 			continue
@@ -251,100 +243,34 @@ func (f dbFlags) updateRegisters() ([]registerURL, error) {
 		if r == nil {
 			return nil, fmt.Errorf("--registers: no register %q (there are %s)", name, registerNames())
 		}
-		out = append(out, registerURL{register: r, url: *f.regURL[name]})
+		out = append(out, update.Register{Register: r, URL: *f.regURL[name]})
 	}
 	return out, nil
 }
 
-// guard is the refresh's half-or-nothing rule (CONTRACT.md 12.6): a register whose new files
-// give no record, or fewer than half of the records the current database holds for it, fails
-// the build, naming the register and both counts, unless forced. A dry run records instead.
-type guard struct {
-	force   bool
-	current map[string]int // the current database's records by register (nil: none)
-	record  bool           // a dry run: say, do not fail
-	refused []string
-	news    map[string]int
-}
-
-func (g *guard) accept(register string, kept int) error {
-	if g.news == nil {
-		g.news = map[string]int{}
-	}
-	g.news[register] = kept
-	cur, had := g.current[register]
-	var err error
-	switch {
-	case g.force:
-	case kept == 0 && had:
-		err = fmt.Errorf("the %s register's new files give no record, and the current database holds %d (a broken or empty download?); --force accepts them", register, cur)
-	case kept == 0:
-		err = fmt.Errorf("the %s register's files give no record (a broken or empty file?); --force accepts them", register)
-	case had && kept*2 < cur:
-		err = fmt.Errorf("the %s register's new files give %d records, fewer than half of the %d the current database holds (a partial download?); --force accepts them", register, kept, cur)
-	}
-	if err != nil && g.record {
-		g.refused = append(g.refused, err.Error())
-		return nil
-	}
-	return err
-}
-
-// currentCounts are the records the database at path holds by register (nil: none, or no
-// database there).
-func currentCounts(path string) map[string]int {
-	m, err := aircraftdb.ReadMeta(path)
-	if err != nil || len(m.Registers) == 0 {
-		return nil
-	}
-	out := map[string]int{}
-	for _, r := range m.Registers {
-		out[r.Name] = r.Kept
-	}
-	return out
-}
-
 // dryRun reads everything a build would and prints, per register, the current count and the
 // new one; it writes nothing. It exits 1 when the build would fail.
-func dryRun(opts aircraftdb.Options, g *guard, stdout, stderr io.Writer) int {
-	g.record = true
-	meta, err := aircraftdb.DryRun(opts)
+func dryRun(opts aircraftdb.Options, g *update.Guard, stdout, stderr io.Writer) int {
+	meta, err := update.DryRun(opts, g)
 	if err != nil {
 		fmt.Fprintln(stderr, "db --dry-run:", err)
 		return 1
 	}
 	for _, r := range meta.Registers {
 		cur := "none"
-		if n, ok := g.current[r.Name]; ok {
+		if n, ok := g.Current[r.Name]; ok {
 			cur = strconv.Itoa(n)
 		}
 		fmt.Fprintf(stdout, "register %s: current %s, new %d (%d rows read)\n", r.Name, cur, r.Kept, r.Read)
 	}
 	fmt.Fprintln(stdout, "dry run: nothing written")
-	for _, why := range g.refused {
+	for _, why := range g.Refused {
 		fmt.Fprintln(stderr, "db --dry-run: would fail:", why)
 	}
-	if len(g.refused) > 0 {
+	if len(g.Refused) > 0 {
 		return 1
 	}
 	return 0
-}
-
-// openForCLI opens the named file, else the default file when present, else the shipped one.
-func openForCLI(file string) (*aircraftdb.DB, string, error) {
-	if strings.EqualFold(file, shipped.Off) {
-		return nil, "", fmt.Errorf("AIRCRAFT_DB=none: enrichment is off")
-	}
-	if file == "" {
-		if _, err := os.Stat(shipped.DefaultPath()); err == nil {
-			file = shipped.DefaultPath()
-		} else {
-			db, err := shipped.Load()
-			return db, "shipped (" + shipped.Where() + ")", err
-		}
-	}
-	db, err := aircraftdb.Open(file)
-	return db, file, err
 }
 
 func printMeta(w io.Writer, m aircraftdb.Meta) {
@@ -387,113 +313,3 @@ func sortedNames(m map[string]int) []string {
 	sort.Strings(out)
 	return out
 }
-
-// lookup is one answer of db lookup: an address gives the aircraft object, a callsign the
-// operator and the route's airports; a key that is both (ACA123: six hex digits, and Air
-// Canada 123) and known as both is answered as both, labelled {"aircraft", "callsign"};
-// unknown: {}.
-func lookup(db *aircraftdb.DB, key string, detail model.RegistrantDetail, optOut *privacy.List) any {
-	key = strings.ToUpper(strings.TrimSpace(key))
-	var ac any
-	if addr, ok := model.ParseAddress(key); ok {
-		var o enrich.OptOut
-		if optOut != nil {
-			o = optOut
-		}
-		if a, found := enrich.LookupAircraft(db, key, addr, detail, o); found {
-			ac = a
-		}
-	}
-	c, isCallsign := enrich.LookupCallsign(db, key)
-	switch {
-	case ac != nil && isCallsign:
-		return struct {
-			Aircraft any                   `json:"aircraft"`
-			Callsign enrich.CallsignAnswer `json:"callsign"`
-		}{ac, c}
-	case ac != nil:
-		return ac
-	}
-	return c
-}
-
-// registerURL is a register db update downloads, and from where.
-type registerURL struct {
-	register registers.Register
-	url      string
-}
-
-// updateSources are where db update downloads from.
-type updateSources struct {
-	mic, sd   string
-	registers []registerURL
-}
-
-// updater is one db update: where it downloads from, with what, and its refresh guard.
-type updater struct {
-	target  string
-	src     updateSources
-	timeout time.Duration // one download's
-	client  *http.Client
-	guard   *guard
-}
-
-// download fetches the upstream files and the registers into a scratch folder beside the
-// target; an error names what failed, its URL and why, in words. cleanup removes the folder.
-func (u updater) download(ctx context.Context) (aircraftdb.Options, func(), error) {
-	none := func() {}
-	dir := filepath.Dir(u.target)
-	if err := os.MkdirAll(dir, 0o755); err != nil { //nolint:gosec // a data folder others read
-		return aircraftdb.Options{}, none, err
-	}
-	tmp, err := os.MkdirTemp(dir, ".aircraftdb-update-*")
-	if err != nil {
-		return aircraftdb.Options{}, none, err
-	}
-	cleanup := func() { _ = os.RemoveAll(tmp) }
-	opts := aircraftdb.Options{Mictronics: filepath.Join(tmp, "indexedDB.zip"), StandingData: filepath.Join(tmp, "standing-data.tar.gz"),
-		Accept: u.guard.accept}
-	if err := u.fetch(ctx, u.src.mic, opts.Mictronics); err != nil {
-		return opts, cleanup, fmt.Errorf("the Mictronics database (%s): %w", fetch.Redacted(u.src.mic), err)
-	}
-	if err := u.fetch(ctx, u.src.sd, opts.StandingData); err != nil {
-		return opts, cleanup, fmt.Errorf("the standing data (%s): %w", fetch.Redacted(u.src.sd), err)
-	}
-	for _, r := range u.src.registers {
-		to := filepath.Join(tmp, r.register.Name()+".download") // what it is, its content says
-		if err := u.fetch(ctx, r.url, to); err != nil {
-			return opts, cleanup, fmt.Errorf("the %s register (%s): %w", r.register.Name(), fetch.Redacted(r.url), err)
-		}
-		opts.Registers = append(opts.Registers, aircraftdb.RegisterFile{Register: r.register, Path: to})
-	}
-	return opts, cleanup, nil
-}
-
-// fetch streams one download to the file to, within the timeout, through the one bounded GET
-// (local and private addresses refused unless ALLOW_PRIVATE_DOWNLOADS).
-func (u updater) fetch(ctx context.Context, src, to string) error {
-	ctx, cancel := context.WithTimeout(ctx, u.timeout)
-	defer cancel()
-	err := fetch.Save(ctx, u.client, src, maxDownload, "the download", to)
-	if errors.Is(err, fetch.ErrLocalAddress) {
-		return fmt.Errorf("%w (db update refuses local and private addresses, as the API's imports do)", err)
-	}
-	return err
-}
-
-// named is a build's error with the URL of the register that failed.
-func (u updater) named(err error) error {
-	var re *aircraftdb.RegisterError
-	if !errors.As(err, &re) {
-		return err
-	}
-	for _, r := range u.src.registers {
-		if r.register.Name() == re.Register {
-			return fmt.Errorf("the %s register (%s): %w", re.Register, fetch.Redacted(r.url), re.Err)
-		}
-	}
-	return err
-}
-
-// dbLog is the logger of the database handle of replay, trace and watch.
-func dbLog(log zerolog.Logger) zerolog.Logger { return log.With().Str("stage", "aircraftdb").Logger() }

@@ -15,7 +15,6 @@ package rulescli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -23,7 +22,6 @@ import (
 	"os"
 	"os/signal"
 	"sort"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -31,7 +29,6 @@ import (
 	"github.com/redis/rueidis"
 	"github.com/rs/zerolog"
 
-	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/delivery"
@@ -40,8 +37,8 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/engine"
+	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 	replaystage "github.com/tracker-adsb/tracker-core-health/stages/replay"
-	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
 // Main runs the command with the process's arguments and returns its exit code.
@@ -147,7 +144,7 @@ func fromReadsbCommand(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		fmt.Fprintln(stderr, fromUsage)
 		return 2
 	}
-	n, err := fromReadsb(stdin, stdout, *rounds)
+	n, err := readsb.WriteTraffic(stdin, stdout, *rounds)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -319,128 +316,23 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	areas := rules.Areas{}
-	problems := 0
-	if len(s.Areas) > 0 {
-		if areas, err = rules.LoadAreas(s.Areas); err != nil {
-			fmt.Fprintln(stdout, err)
-			problems++
-			areas = rules.Areas{}
-		}
-		for _, line := range rules.AreaProblems(s.Areas) {
-			fmt.Fprintln(stdout, line)
-			problems++
-		}
-	}
-	refs := rules.Refs{Areas: areas, Zone: o.zone}
-	if len(s.Watchlists) > 0 {
-		lists, err := watchlist.Decode(s.Watchlists)
-		if err != nil {
-			fmt.Fprintf(stdout, "%s: %v\n", watchlist.Key, err)
-			problems++
-		}
-		refs.Watchlists = watchlist.Compile(lists)
-	}
 	if len(s.Rules) == 0 && o.fromStore {
 		s.Rules = []byte("[]")
 	}
-	set, err := rules.LoadRulesWith(s.Rules, refs, rules.Lenient)
-	var le *rules.LoadError
-	reported := map[string]bool{}
-	switch {
-	case errors.As(err, &le):
-		// Strict mode stops at the first; re-run it per rule to name every problem.
-		for _, line := range rules.RuleProblems(s.Rules, refs) {
-			fmt.Fprintln(stdout, line)
-			reported[ruleOf(line)], reported[conditionOf(line)] = true, true
-			problems++
-		}
-	case err != nil:
-		fmt.Fprintln(stdout, err)
-		problems++
+	owner := rules.Owner{None: o.env.RegistrantDetail == model.DetailNone, Types: shipped.RegistrantTypes(o.env.AircraftDB)}
+	r := rules.Validate(s, o.zone, owner)
+	for _, line := range r.Lines {
+		fmt.Fprintln(stdout, line)
 	}
-	problems += valueProblems(s.Rules, reported, stdout)
-	for _, w := range ownerWarnings(s.Rules, o) { // loaded, but never matching: said, not failed
-		fmt.Fprintln(stdout, "warning:", w)
-	}
-	// The engine loads a rule whose identifier is no topic level ('#', '+'), but its
-	// notifications could never be published, and the API refuses it: a problem to report.
-	for _, line := range rules.IdentifierTopicProblems(s.Rules) {
-		if !reported[ruleOf(line)] {
-			fmt.Fprintln(stdout, line)
-			problems++
-		}
-	}
-	if set != nil {
-		for _, p := range set.NotifyProblems { // the engine would load the rule without its policy
-			fmt.Fprintln(stdout, p)
-			problems++
-		}
-	}
-	if problems > 0 {
+	if r.Problems > 0 {
 		return 1
 	}
-	fmt.Fprintf(stdout, "valid: %d enabled rules, %d areas", len(set.Rules), len(areas))
-	if refs.Watchlists != nil {
-		fmt.Fprintf(stdout, ", %d watchlists", len(refs.Watchlists.IDs()))
+	fmt.Fprintf(stdout, "valid: %d enabled rules, %d areas", r.Rules, r.Areas)
+	if r.Watchlists >= 0 {
+		fmt.Fprintf(stdout, ", %d watchlists", r.Watchlists)
 	}
 	fmt.Fprintln(stdout)
 	return 0
-}
-
-// valueProblems prints the conditions the management API would refuse (the engine loads them),
-// each once, and counts them.
-func valueProblems(rulesJSON []byte, reported map[string]bool, stdout io.Writer) int {
-	n := 0
-	for _, line := range rules.ValueProblems(rulesJSON) {
-		if c := conditionOf(line); c == "" || !reported[c] {
-			fmt.Fprintln(stdout, line)
-			reported[ruleOf(line)] = true
-			n++
-		}
-	}
-	return n
-}
-
-// conditionOf is the "Rule #i invalid: rule 'x' condition #j" a problem line names ("": none).
-func conditionOf(line string) string {
-	i := strings.Index(line, " condition #")
-	if i < 0 {
-		return ""
-	}
-	j := i + len(" condition #")
-	for j < len(line) && line[j] >= '0' && line[j] <= '9' {
-		j++
-	}
-	return line[:j]
-}
-
-// ownerWarnings are the registrant conditions of the rules that can never match where they
-// would run: REGISTRANT_DETAIL=none, or a registrant type the database's registers do not use.
-func ownerWarnings(rulesJSON []byte, o options) []string {
-	var items []json.RawMessage
-	if json.Unmarshal(rulesJSON, &items) != nil {
-		return nil
-	}
-	owner := rules.Owner{None: o.env.RegistrantDetail == model.DetailNone}
-	path := o.env.AircraftDB
-	if path == "" {
-		path = shipped.DefaultPath() // else the shipped database: no register
-	}
-	if m, err := aircraftdb.ReadMeta(path); err == nil {
-		owner.Types = m.RegistrantTypes
-	}
-	var out []string
-	for _, it := range items {
-		out = append(out, rules.RegistrantWarnings(it, owner)...)
-	}
-	return out
-}
-
-// ruleOf is the "Rule #i" a problem line names.
-func ruleOf(line string) string {
-	head, _, _ := strings.Cut(line, " invalid:")
-	return head
 }
 
 func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Logger) int {

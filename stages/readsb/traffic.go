@@ -1,17 +1,16 @@
-package rulescli
+package readsb
 
 import (
 	"bufio"
 	"encoding/json"
 	"io"
-
-	"github.com/tracker-adsb/tracker-core-health/stages/readsb"
 )
 
-// fromReadsb converts a readsb aircraft.json snapshot into traffic lines, one per aircraft, or
-// rounds of them moving along their tracks (rounds > 1).
-func fromReadsb(in io.Reader, out io.Writer, rounds int) (int, error) {
-	snap, err := readsb.Parse(in)
+// WriteTraffic converts a readsb aircraft.json snapshot into traffic lines (tracker-rules
+// from-readsb), one per aircraft, or rounds of them moving along their tracks (rounds > 1); it
+// returns the number of lines written.
+func WriteTraffic(in io.Reader, out io.Writer, rounds int) (int, error) {
+	snap, err := Parse(in)
 	if err != nil {
 		return 0, err
 	}

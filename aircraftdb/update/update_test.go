@@ -1,4 +1,4 @@
-package rulescli
+package update
 
 import (
 	"context"
@@ -35,10 +35,10 @@ func TestUpdateRefusesARedirectToAPrivateAddress(t *testing.T) {
 		return fetch.CheckAddress(address)
 	}}
 	client := &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext}}
-	u := updater{target: filepath.Join(t.TempDir(), "aircraft.db"), timeout: 10 * time.Second, client: client, guard: &guard{},
-		src: updateSources{mic: srv.URL + "/indexedDB.zip", sd: srv.URL + "/sd.tar.gz",
-			registers: []registerURL{{register: registers.FAA{}, url: srv.URL + "/ReleasableAircraft.zip"}}}}
-	_, cleanup, err := u.download(context.Background())
+	u := Updater{Target: filepath.Join(t.TempDir(), "aircraft.db"), Timeout: 10 * time.Second, Client: client, Guard: &Guard{},
+		Sources: Sources{Mictronics: srv.URL + "/indexedDB.zip", StandingData: srv.URL + "/sd.tar.gz",
+			Registers: []Register{{Register: registers.FAA{}, URL: srv.URL + "/ReleasableAircraft.zip"}}}}
+	_, cleanup, err := u.Download(context.Background())
 	defer cleanup()
 	require.ErrorIs(t, err, fetch.ErrLocalAddress)
 	require.ErrorContains(t, err, "the Mictronics database ("+srv.URL+"/indexedDB.zip)")
@@ -50,15 +50,15 @@ func TestUpdateRefusesARedirectToAPrivateAddress(t *testing.T) {
 // The half-or-nothing rule names the register and both counts; --force accepts; a dry run
 // records instead of failing.
 func TestGuardIsHalfOrNothing(t *testing.T) {
-	g := &guard{current: map[string]int{"faa": 300000, "tc": 34000}}
-	require.NoError(t, g.accept("faa", 150000))
-	require.ErrorContains(t, g.accept("faa", 149999), "the faa register's new files give 149999 records, fewer than half of the 300000")
-	require.ErrorContains(t, g.accept("tc", 0), "the tc register's new files give no record, and the current database holds 34000")
-	require.ErrorContains(t, g.accept("casa", 0), "the casa register's files give no record")
-	require.NoError(t, g.accept("casa", 1), "a register the database did not hold")
-	forced := &guard{force: true, current: g.current}
-	require.NoError(t, forced.accept("faa", 0))
-	dry := &guard{record: true, current: g.current}
-	require.NoError(t, dry.accept("faa", 1))
-	require.Len(t, dry.refused, 1)
+	g := &Guard{Current: map[string]int{"faa": 300000, "tc": 34000}}
+	require.NoError(t, g.Accept("faa", 150000))
+	require.ErrorContains(t, g.Accept("faa", 149999), "the faa register's new files give 149999 records, fewer than half of the 300000")
+	require.ErrorContains(t, g.Accept("tc", 0), "the tc register's new files give no record, and the current database holds 34000")
+	require.ErrorContains(t, g.Accept("casa", 0), "the casa register's files give no record")
+	require.NoError(t, g.Accept("casa", 1), "a register the database did not hold")
+	forced := &Guard{Force: true, Current: g.Current}
+	require.NoError(t, forced.Accept("faa", 0))
+	dry := &Guard{Record: true, Current: g.Current}
+	require.NoError(t, dry.Accept("faa", 1))
+	require.Len(t, dry.Refused, 1)
 }
