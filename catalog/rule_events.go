@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -95,7 +94,7 @@ const ruleMutePrefix = "Tracker_rule_mute_"
 var ruleMuteKind = &model.Kind{
 	Component:    model.Button,
 	Icon:         "mdi:bell-sleep",
-	CommandTopic: delivery.MuteTopic,
+	CommandTopic: model.MuteTopic,
 	PressPayload: func(e *model.Entity) string {
 		b, _ := json.Marshal(struct {
 			Rule    string `json:"rule"`

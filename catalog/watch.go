@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -11,20 +10,16 @@ import (
 // WatchDevice is tracker-rules watch's device.
 var WatchDevice = model.Device(`{"identifiers":["Tracker_rules_watch"],"name":"Tracker Rules Watch","manufacturer":"Tracker","model":"Rules watch"}`)
 
-// WatchStatusTopic is the availability of tracker-rules watch: ONLINE on every connect,
-// OFFLINE as its will and on a clean stop.
-const WatchStatusTopic = model.WatchStatusTopic
-
 // WatchStatisticRoot is where watch's statistics go.
 const WatchStatisticRoot = model.WatchStatisticRoot
 
 var (
 	channelOKKind = &model.Kind{Component: model.BinarySensor, Icon: "mdi:send-check", EntityCategory: "diagnostic",
-		AvailabilityTopic: WatchStatusTopic}
+		AvailabilityTopic: model.WatchStatusTopic}
 	channelCountKind = &model.Kind{Component: model.Sensor, Icon: "mdi:send", StateClass: "total_increasing",
-		EntityCategory: "diagnostic", AvailabilityTopic: WatchStatusTopic}
+		EntityCategory: "diagnostic", AvailabilityTopic: model.WatchStatusTopic}
 	digestKind = &model.Kind{Component: model.Sensor, Icon: "mdi:calendar-text", StateClass: "measurement",
-		AvailabilityTopic: WatchStatusTopic, ValueTemplate: "{{ value_json.rules | sum(attribute='sent') }}", AttributesFromState: true}
+		AvailabilityTopic: model.WatchStatusTopic, ValueTemplate: "{{ value_json.rules | sum(attribute='sent') }}", AttributesFromState: true}
 )
 
 // ChannelEntities are a channel's health entities: ok (the last delivery succeeded), and the
@@ -93,7 +88,7 @@ func NewChannelEntities(name string) ChannelEntities {
 // DigestEntity is the digest's sensor: the notifications sent in the day it covers, with the
 // whole digest as its attributes.
 var DigestEntity = &model.Entity{Kind: digestKind, UniqueID: "Tracker_rules_watch_digest", Name: "Daily digest: notifications sent",
-	StateTopic: delivery.DigestTopic, Device: WatchDevice}
+	StateTopic: model.DigestTopic, Device: WatchDevice}
 
 // The flight log's sensors (CONTRACT.md 13.3) on the watch's device: today's flights and
 // distinct aircraft (the flights begun today in NOTIFY_TIMEZONE, state_class total from 0 at
@@ -102,13 +97,13 @@ var DigestEntity = &model.Entity{Kind: digestKind, UniqueID: "Tracker_rules_watc
 // attributes. Beside them the log's own health, also on watch's /metrics (METRICS_ADDR).
 var (
 	dailyCount = func(icon, unit string) *model.Kind {
-		return &model.Kind{Component: model.Sensor, Icon: icon, StateClass: "total", Unit: unit, AvailabilityTopic: WatchStatusTopic,
+		return &model.Kind{Component: model.Sensor, Icon: icon, StateClass: "total", Unit: unit, AvailabilityTopic: model.WatchStatusTopic,
 			ValueTemplate: "{{ value_json.count }}", LastResetTemplate: "{{ value_json.last_reset }}"}
 	}
 	flightCountKind = &model.Kind{Component: model.Sensor, Icon: "mdi:airplane", StateClass: "measurement", Unit: "flights",
-		AvailabilityTopic: WatchStatusTopic}
+		AvailabilityTopic: model.WatchStatusTopic}
 	closestKind = &model.Kind{Component: model.Sensor, Icon: "mdi:map-marker-distance", StateClass: "measurement", Unit: "nmi",
-		DeviceClass: "distance", AvailabilityTopic: WatchStatusTopic, ValueTemplate: "{{ value_json.nm }}", AttributesFromState: true}
+		DeviceClass: "distance", AvailabilityTopic: model.WatchStatusTopic, ValueTemplate: "{{ value_json.nm }}", AttributesFromState: true}
 
 	// FlightLogRowsMetric and the others are the log's health on watch's /metrics.
 	FlightLogRowsMetric    = &model.Metric{Name: "flight_log_rows_total", Help: "Flights written to the flight log", Counter: true}
@@ -116,7 +111,7 @@ var (
 	FlightLogWriteMetric   = &model.Metric{Name: "flight_log_write_seconds", Help: "Mean time of one flight log write (a batch of at most a second)"}
 	logCountKind           = func(m *model.Metric) *model.Kind {
 		return &model.Kind{Component: model.Sensor, Icon: "mdi:database", StateClass: "total_increasing", EntityCategory: "diagnostic",
-			AvailabilityTopic: WatchStatusTopic, Metric: m}
+			AvailabilityTopic: model.WatchStatusTopic, Metric: m}
 	}
 
 	FlightsTodayEntity = &model.Entity{Kind: dailyCount("mdi:airplane", "flights"), UniqueID: "Tracker_rules_watch_flights_today", Name: "Flights today",
@@ -132,7 +127,7 @@ var (
 	FlightLogDroppedEntity = &model.Entity{Kind: logCountKind(FlightLogDroppedMetric), UniqueID: "Tracker_rules_watch_flight_log_dropped_total",
 		Name: "Flight log rows dropped", StateTopic: WatchStatisticRoot + "flight_log_dropped_total", Device: WatchDevice}
 	FlightLogWriteEntity = &model.Entity{Kind: &model.Kind{Component: model.Sensor, Icon: "mdi:timer-outline", StateClass: "measurement",
-		Unit: "s", EntityCategory: "diagnostic", AvailabilityTopic: WatchStatusTopic, Metric: FlightLogWriteMetric},
+		Unit: "s", EntityCategory: "diagnostic", AvailabilityTopic: model.WatchStatusTopic, Metric: FlightLogWriteMetric},
 		UniqueID: "Tracker_rules_watch_flight_log_write_seconds", Name: "Flight log write time", StateTopic: WatchStatisticRoot + "flight_log_write_seconds", Device: WatchDevice}
 )
 

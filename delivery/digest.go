@@ -3,16 +3,12 @@ package delivery
 import (
 	"fmt"
 
-	"github.com/tracker-adsb/tracker-core-health/model"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 )
-
-// DigestTopic is where tracker-rules watch publishes the daily digest, retained.
-const DigestTopic = model.DigestTopic
 
 // DigestWindow is what a digest covers when its schedule is off (replay's last digest): the
 // 24 hours before it. A scheduled digest covers the calendar day since the previous one.

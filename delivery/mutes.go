@@ -8,16 +8,11 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // MutesKey is the data-store hash of the mutes (CONTRACT.md 10.5): field `<rule>` or
 // `<rule>|<HEX>`, value the RFC 3339 end.
 const MutesKey = "notify:mutes"
-
-// MuteTopic is where mute commands arrive (CONTRACT.md 10.5): {"rule", "icao_hex"?, "minutes"}.
-const MuteTopic = model.MuteTopic
 
 // AllRules is the rule of a mute of every rule.
 const AllRules = "*"

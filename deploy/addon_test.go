@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/tracker-adsb/tracker-core-health/cmd/internal/cli/addon"
+	"github.com/tracker-adsb/tracker-core-health/addon"
 )
 
 const addonDir = "home-assistant/addon/tracker/"

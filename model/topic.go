@@ -22,6 +22,9 @@ const (
 	MuteTopic          = "Tracker/rules-watch/mute"       // mute commands
 )
 
+// NotificationTopic is the topic a rule's notifications go to: Tracker/rule/{identifier}.
+func NotificationTopic(identifier string) string { return RuleTopicRoot + identifier }
+
 // MaxTopicBytes is the longest MQTT topic name: a two-byte length prefix.
 const MaxTopicBytes = 65535
 

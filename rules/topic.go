@@ -8,9 +8,6 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
-// NotificationTopic is the topic a rule's notifications go to: Tracker/rule/{identifier}.
-func NotificationTopic(identifier string) string { return model.RuleTopicRoot + identifier }
-
 // IdentifierTopicProblem says why a rule identifier cannot be a level of its notification
 // topic ("" when it can): the MQTT wildcards '#' and '+' above all, and every character an
 // MQTT server refuses in a topic (model.TopicProblem). The API refuses such an identifier
@@ -22,7 +19,7 @@ func IdentifierTopicProblem(id string) string {
 			return fmt.Sprintf("identifier must not contain '%s': it is an MQTT wildcard, and the identifier is a level of the notification topic Tracker/rule/{identifier}", c)
 		}
 	}
-	if p := model.TopicProblem(NotificationTopic(id)); p != "" {
+	if p := model.TopicProblem(model.NotificationTopic(id)); p != "" {
 		return "identifier cannot be a level of the notification topic Tracker/rule/{identifier}: " + p
 	}
 	return ""

@@ -13,7 +13,6 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/mqttclient"
-	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
 // Notifier publishes rule notifications on Tracker/rule/{identifier}, QoS 0, not retained.
@@ -61,7 +60,7 @@ func (n *Notifier) Publish(ctx context.Context, identifier string, payload []byt
 	}
 	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	if _, err := n.cm.Publish(pctx, &paho.Publish{Topic: rules.NotificationTopic(identifier), Payload: payload, QoS: 0, Retain: false}); err != nil {
+	if _, err := n.cm.Publish(pctx, &paho.Publish{Topic: model.NotificationTopic(identifier), Payload: payload, QoS: 0, Retain: false}); err != nil {
 		n.log.Debug().Err(err).Str("rule", identifier).Msg("notification not sent")
 		return model.NotSent
 	}
@@ -79,13 +78,13 @@ func (n *Notifier) topicOK(identifier string) bool {
 	if n.topicCheck == nil {
 		n.topicCheck = map[string]bool{}
 	}
-	problem := model.TopicProblem(rules.NotificationTopic(identifier))
+	problem := model.TopicProblem(model.NotificationTopic(identifier))
 	if problem == "" {
 		n.topicCheck[identifier] = true
 		return true
 	}
 	if _, logged := n.topicCheck[identifier]; !logged {
-		n.log.Error().Str("rule", identifier).Str("topic", rules.NotificationTopic(identifier)).Str("problem", problem).
+		n.log.Error().Str("rule", identifier).Str("topic", model.NotificationTopic(identifier)).Str("problem", problem).
 			Msg("rule notification never published: its identifier does not make a valid MQTT topic; rename the rule (the other rules' notifications carry on)")
 	}
 	n.topicCheck[identifier] = false

@@ -18,7 +18,6 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/config"
-	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/mqttclient"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
@@ -209,7 +208,7 @@ func (m *Matches) PublishMute(ctx context.Context, payload []byte) error {
 	}
 	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	_, err := cm.Publish(pctx, &paho.Publish{Topic: delivery.MuteTopic, QoS: 1, Payload: payload})
+	_, err := cm.Publish(pctx, &paho.Publish{Topic: model.MuteTopic, QoS: 1, Payload: payload})
 	if err != nil {
 		return fmt.Errorf("publishing the mute: %w", err)
 	}

@@ -1,5 +1,5 @@
-// Package addon is the command tracker-addon, the Home Assistant add-on's entry
-// (deploy/home-assistant/addon): it reads the options the Supervisor wrote
+// Package addon is tracker-addon as a library, the Home Assistant add-on's entry
+// (deploy/home-assistant/addon; cmd/internal/cli/addon runs it): it reads the options the Supervisor wrote
 // (/data/options.json), turns them into the programs' variables, and runs the management API
 // and UI (behind Home Assistant's ingress, HA_INGRESS=true), tracker-rules watch when a
 // receiver is set, and the monitor when a broker is set, until it is stopped or one of them
@@ -18,7 +18,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -28,6 +27,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
 // The image's user (distroless nonroot), who owns /data and runs the programs.
@@ -88,6 +88,7 @@ type Setting struct {
 	APIAddr         string // :8080, the ingress port (CONFIG_API_ADDR)
 	SupervisorURL   string // http://supervisor (SUPERVISOR_URL)
 	SupervisorToken string // SUPERVISOR_TOKEN, for the MQTT service's settings
+	Log             zerolog.Logger
 }
 
 // Programs are the programs the options ask for, with their variables.
@@ -161,39 +162,27 @@ func forgetKeptToken(o Options, data string) error {
 	return nil
 }
 
-// Main runs the add-on and returns its exit code.
-func Main() int {
-	log := zerolog.New(os.Stderr).With().Timestamp().Str("service", "tracker-addon").Logger()
-	s := Setting{Data: envOr("ADDON_DATA", "/data"), APIAddr: envOr("CONFIG_API_ADDR", ":8080"),
-		SupervisorURL: envOr("SUPERVISOR_URL", "http://supervisor"), SupervisorToken: os.Getenv("SUPERVISOR_TOKEN")}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
-	defer stop()
-	if err := run(ctx, s, log); err != nil {
-		log.Error().Err(err).Msg("the add-on stopped")
-		var code exitCode
-		if errors.As(err, &code) {
-			return int(code)
-		}
-		return 1
-	}
-	return 0
-}
+// OptionsError is an add-on option the programs cannot run with: nothing was started (the
+// command's exit code 2).
+type OptionsError struct{ Err error }
 
-type exitCode int
+func (e *OptionsError) Error() string { return e.Err.Error() }
+func (e *OptionsError) Unwrap() error { return e.Err }
 
-func (c exitCode) Error() string { return "exit code " + strconv.Itoa(int(c)) }
-
-func run(ctx context.Context, s Setting, log zerolog.Logger) error {
+// Run runs the programs the options ask for until ctx ends (they are then stopped) or one of
+// them ends (an error: the Supervisor's watchdog restarts the add-on).
+func Run(ctx context.Context, s Setting) error {
+	log := s.Log
 	o, err := readOptions(filepath.Join(s.Data, "options.json"))
 	if err != nil {
-		return fmt.Errorf("%w: %w", err, exitCode(2))
+		return &OptionsError{err}
 	}
 	if o.str("mqtt_host") == "" && s.SupervisorToken != "" {
 		mqttFromSupervisor(ctx, o, s, log.With().Str("stage", "mqtt-service").Logger())
 	}
 	progs, err := Programs(o, s)
 	if err != nil {
-		return fmt.Errorf("%w: %w", err, exitCode(2))
+		return &OptionsError{err}
 	}
 	if err := forgetKeptToken(o, s.Data); err != nil {
 		return err
@@ -210,13 +199,6 @@ func run(ctx context.Context, s Setting, log zerolog.Logger) error {
 		return fmt.Errorf("finding the binary: %w", err)
 	}
 	return supervise(ctx, self, progs, cred, log)
-}
-
-func envOr(name, def string) string {
-	if v := strings.TrimSpace(os.Getenv(name)); v != "" {
-		return v
-	}
-	return def
 }
 
 // readOptions reads the Supervisor's options.json.
@@ -295,6 +277,8 @@ func supervise(ctx context.Context, self string, progs []program, cred *syscall.
 		}
 	}
 	done := make(chan ended, len(progs))
+	waits := pipeline.NewGroup(context.WithoutCancel(ctx)) // each program's wait, until it ends
+	defer func() { _ = waits.Wait() }()
 	var cmds []*exec.Cmd
 	for _, p := range progs {
 		cmd := &exec.Cmd{Path: self, Args: append([]string{p.name}, p.args...), Env: append(append([]string{}, base...), p.env...),
@@ -305,7 +289,7 @@ func supervise(ctx context.Context, self string, progs []program, cred *syscall.
 		}
 		log.Info().Str("program", p.name).Strs("args", p.args).Int("pid", cmd.Process.Pid).Msg("started")
 		cmds = append(cmds, cmd)
-		go func(name string) { done <- ended{name, cmd.Wait()} }(p.name)
+		waits.Go(p.name, func(context.Context) error { done <- ended{p.name, cmd.Wait()}; return nil })
 	}
 	var first ended
 	select {
