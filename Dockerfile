@@ -25,7 +25,7 @@ COPY . .
 # nodbembed: the aircraft database is not built in, the image carries it once, beside it
 # (aircraftdb/shipped.InstalledPath). arm/v7 (and v6): GOARM is the variant's number.
 RUN GOARM="${TARGETVARIANT#v}" CGO_ENABLED=0 GOOS="${TARGETOS:-linux}" GOARCH="${TARGETARCH:-amd64}" go build -trimpath -buildvcs=false -tags nodbembed \
-      -ldflags "-s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=${VERSION} -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=${GIT_COMMIT}" \
+      -ldflags "-s -w -X github.com/tracker-adsb/tracker-core-health/internal/version.Version=${VERSION} -X github.com/tracker-adsb/tracker-core-health/internal/version.GitCommit=${GIT_COMMIT}" \
       -o /out/tracker-core-health ./cmd/tracker \
  && ln -s tracker-core-health /out/tracker-rules && ln -s tracker-core-health /out/tracker-config-api \
  && ln -s tracker-core-health /out/tracker-addon

@@ -3,7 +3,7 @@
 GO        ?= go
 VERSION   ?= $(shell git describe --tags --exact-match 2>/dev/null || echo dev)
 GIT_COMMIT?= $(shell git rev-parse --short HEAD 2>/dev/null)
-LDFLAGS   := -s -w -X github.com/tracker-adsb/tracker-core-health/config.Version=$(VERSION) -X github.com/tracker-adsb/tracker-core-health/config.GitCommit=$(GIT_COMMIT)
+LDFLAGS   := -s -w -X github.com/tracker-adsb/tracker-core-health/internal/version.Version=$(VERSION) -X github.com/tracker-adsb/tracker-core-health/internal/version.GitCommit=$(GIT_COMMIT)
 GOLANGCI  ?= github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 
 .PHONY: build test unit bench lint fmt demo services-up services-down clean ui-vendor image scale fuzz soak

@@ -17,6 +17,9 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // MaxSourceFile bounds one upstream file read into memory (aircrafts.json is ≈ 15 MB, the
@@ -155,12 +158,15 @@ func readZip(raw []byte, want func(string) bool, out *files) error {
 		if err != nil {
 			return fmt.Errorf("zip: %s: %w", f.Name, err)
 		}
-		b, err := io.ReadAll(io.LimitReader(rc, MaxSourceFile+1))
+		b, err := fetch.ReadLimited(rc, MaxSourceFile, f.Name)
 		_ = rc.Close()
+		if errors.Is(err, model.ErrTooLarge) {
+			return fmt.Errorf("zip: %s: over the size limit", f.Name)
+		}
 		if err != nil {
 			return fmt.Errorf("zip: %s: %w", f.Name, err)
 		}
-		if total += len(b); len(b) > MaxSourceFile || total > MaxSourceTotal {
+		if total += len(b); total > MaxSourceTotal {
 			return fmt.Errorf("zip: %s: over the size limit", f.Name)
 		}
 		out.add(f.Name, b)
@@ -200,7 +206,7 @@ func readTarGz(raw []byte, want func(string) bool, out *files) error {
 		if h.Size > MaxSourceFile {
 			return fmt.Errorf("tar.gz: %s: over %d bytes", name, MaxSourceFile)
 		}
-		b, err := io.ReadAll(io.LimitReader(tr, MaxSourceFile+1))
+		b, err := fetch.ReadLimited(tr, MaxSourceFile, name)
 		if err != nil {
 			return fmt.Errorf("tar.gz: %s: %w", name, err)
 		}

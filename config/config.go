@@ -16,6 +16,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/version"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -31,12 +32,6 @@ const (
 	MQTTKeepAlive                    = 60
 	DefaultBrokerPollInterval        = 10 * time.Second
 	DefaultStorePollInterval         = 60 * time.Second
-)
-
-// Build-time values, set with -ldflags -X.
-var (
-	Version   = "dev"
-	GitCommit = ""
 )
 
 // Error names the variable that stopped start-up.
@@ -469,8 +464,8 @@ func LoadMonitor(get Getenv) (*Monitor, error) {
 	m.MQTTDiscoveryRate = r.PositiveInt("MQTT_DISCOVERY_RATE", 500)
 	m.MetricsAddr = r.listenAddr("METRICS_ADDR")
 	m.PprofAddr = r.listenAddr("PPROF_ADDR")
-	m.Version = r.Str("VERSION", Version)
-	m.GitCommit = r.Str("GIT_COMMIT", GitCommit)
+	m.Version = r.Str("VERSION", version.Version)
+	m.GitCommit = r.Str("GIT_COMMIT", version.GitCommit)
 	if r.err != nil {
 		return nil, r.err
 	}

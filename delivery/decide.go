@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
@@ -133,15 +132,6 @@ func (st *ruleState) coolEnd(icao string) (int64, bool) {
 	return until, found
 }
 
-// IsEmergency reports a squawk of hijack, radio failure or general emergency.
-func IsEmergency(squawk string) bool { return emergency(squawk) }
-
-// emergency reports a squawk of hijack, radio failure or general emergency.
-func emergency(squawk string) bool {
-	s := strings.TrimSpace(squawk) // a substring: no allocation
-	return s == "7500" || s == "7600" || s == "7700"
-}
-
 // Decide is the delivery of a match of rule (its identifier and policy, nil: no `notify`) for
 // aircraft icao (the flight key) whose latest squawk is squawk, triggered by a message
 // received at at. A sent decision is remembered for the cooldown and the hourly cap.
@@ -156,7 +146,7 @@ func (d *Decider) Decide(rule string, p *Policy, icao, squawk string, at time.Ti
 		return Decision{} // nothing to decide: as before
 	}
 	switch {
-	case bypass && emergency(squawk):
+	case bypass && model.IsEmergency(squawk):
 		if st := d.rules[rule]; p != nil && st != nil { // rare: looked up for remember
 			_, known = st.coolEnd(icao)
 		}

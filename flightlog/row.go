@@ -61,10 +61,10 @@ type Watch struct {
 	Category string `json:"category,omitempty"`
 }
 
-// Emergency reports a squawk of 7500, 7600 or 7700 among the row's.
+// Emergency reports an emergency squawk (model.IsEmergency) among the row's.
 func (r *Row) Emergency() bool {
 	for _, s := range r.Squawks {
-		if s == "7500" || s == "7600" || s == "7700" {
+		if model.IsEmergency(s) {
 			return true
 		}
 	}

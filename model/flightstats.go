@@ -2,6 +2,7 @@ package model
 
 import (
 	"math"
+	"strings"
 	"time"
 )
 
@@ -109,12 +110,10 @@ func (s *FlightStats) Add(m *AircraftMessage, home *Home) {
 	}
 }
 
-// Emergency reports a squawk of 7500, 7600 or 7700 among the flight's.
-func (s *FlightStats) Emergency() bool {
-	for _, sq := range s.Squawks[:s.NSquawks] {
-		if sq == "7500" || sq == "7600" || sq == "7700" {
-			return true
-		}
-	}
-	return false
+// IsEmergency reports a squawk of hijack, radio failure or general emergency: 7500, 7600 or
+// 7700 (surrounding spaces ignored). The one place they are written: the delivery's bypass,
+// the channels' text, the flight log's emergency column (and the UI's flights page) all ask it.
+func IsEmergency(squawk string) bool {
+	s := strings.TrimSpace(squawk) // a substring: no allocation
+	return s == "7500" || s == "7600" || s == "7700"
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
-	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/delivery"
+	"github.com/tracker-adsb/tracker-core-health/internal/version"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/channels"
@@ -152,7 +152,7 @@ func (w *watcher) startMQTT(ctx context.Context) error {
 	w.sink = mqtt.New(mqtt.Config{
 		ServerConfig: mqtt.ServerConfig{MQTT: mc, ClientIDPrefix: "tracker-rules-watch", StatusTopic: model.WatchStatusTopic,
 			Subscribe: []string{model.HAStatusTopic, model.MuteTopic}},
-		Origin: model.Origin{Name: "tracker-rules", SWVersion: config.Version},
+		Origin: model.Origin{Name: "tracker-rules", SWVersion: version.Version},
 	}, w.stageLog("mqtt"))
 	var err error
 	w.notifier, err = mqtt.NewNotifier(ctx, mc, 5*time.Second, w.log)

@@ -7,6 +7,7 @@
 package fetch
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -21,7 +22,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/internal/version"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -132,22 +133,22 @@ func Save(ctx context.Context, client *http.Client, src string, limit int64, wha
 	if err != nil {
 		return err
 	}
-	n, err := io.Copy(f, io.LimitReader(resp.Body, limit+1))
+	_, err = CopyLimited(f, resp.Body, limit, what)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	switch {
+	case errors.Is(err, model.ErrTooLarge):
+		return fmt.Errorf("downloading %s: %w", Redacted(src), err)
 	case err != nil:
 		return fmt.Errorf("downloading %s: %w", Redacted(src), InWords(ctx, client, start, err))
-	case n > limit:
-		return fmt.Errorf("downloading %s: %w", Redacted(src), model.TooLarge(what, limit))
 	}
 	return nil
 }
 
 // UserAgent names the project, its version and its repository on every download (the FAA's
 // and CASA's hosts refuse default client agents; CONTRACT.md 12.6).
-var UserAgent = "tracker-core-health/" + config.Version + " (+https://github.com/tracker-adsb/tracker-core-health)"
+var UserAgent = "tracker-core-health/" + version.Version + " (+https://github.com/tracker-adsb/tracker-core-health)"
 
 // open sends the GET and checks the status; an error names the URL (its password hidden).
 func open(ctx context.Context, client *http.Client, src string) (*http.Response, error) {
@@ -195,14 +196,25 @@ func Document(ctx context.Context, client *http.Client, src string, limit int64,
 
 // ReadLimited reads all of r, refusing more than limit bytes (model.TooLarge naming what).
 func ReadLimited(r io.Reader, limit int64, what string) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
+	var b bytes.Buffer
+	if _, err := CopyLimited(&b, r, limit, what); err != nil {
 		return nil, err
 	}
-	if int64(len(b)) > limit {
-		return nil, model.TooLarge(what, limit)
+	return b.Bytes(), nil
+}
+
+// CopyLimited copies all of r to w, refusing more than limit bytes (model.TooLarge naming
+// what, once limit bytes are written): the one read-at-most-N of the project (a reader
+// reusing its buffer passes it as w).
+func CopyLimited(w io.Writer, r io.Reader, limit int64, what string) (int64, error) {
+	n, err := io.Copy(w, io.LimitReader(r, limit+1))
+	switch {
+	case err != nil:
+		return n, err
+	case n > limit:
+		return n, model.TooLarge(what, limit)
 	}
-	return b, nil
+	return n, nil
 }
 
 // worded is an error said in words (what a user can act on), the original kept for errors.Is.

@@ -213,7 +213,7 @@ var (
 )
 
 // TestLDFlags is how the tests' binaries are built: version 9.9.9-test.
-const TestLDFlags = "-X github.com/tracker-adsb/tracker-core-health/config.Version=9.9.9-test"
+const TestLDFlags = "-X github.com/tracker-adsb/tracker-core-health/internal/version.Version=9.9.9-test"
 
 // Binary builds (once per test process) and returns the path of ./cmd/<name>; make test
 // builds them once for every package (TRACKER_TEST_BIN, the folder of the three).

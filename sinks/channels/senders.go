@@ -21,6 +21,8 @@ import (
 	"github.com/nicholas-fedor/shoutrrr/pkg/services/chat/telegram"
 	shoutrrrsmtp "github.com/nicholas-fedor/shoutrrr/pkg/services/email/smtp"
 	"github.com/nicholas-fedor/shoutrrr/pkg/types"
+
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 )
 
 // newSender builds the sender of a channel's Shoutrrr URL: the library's service, as the URL
@@ -175,7 +177,7 @@ func (s *telegramSender) sendTo(ctx context.Context, chat string, m Message) err
 		OK          bool   `json:"ok"`
 		Description string `json:"description"`
 	}
-	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	raw, _ := fetch.ReadLimited(resp.Body, 64<<10, "the answer") // longer: no Bot API answer
 	jsonErr := json.Unmarshal(raw, &answer)
 	switch {
 	case resp.StatusCode < 200 || resp.StatusCode > 299:

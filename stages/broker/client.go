@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -126,11 +127,12 @@ func (c *Client) get(ctx context.Context, path string, buf *bytes.Buffer) ([]byt
 	if resp.ContentLength > 0 && resp.ContentLength <= MaxResponseBytes {
 		buf.Grow(int(resp.ContentLength))
 	}
-	if _, err := buf.ReadFrom(io.LimitReader(resp.Body, MaxResponseBytes+1)); err != nil {
+	_, err = fetch.CopyLimited(buf, resp.Body, MaxResponseBytes, "the answer") // into the reused buffer
+	switch {
+	case errors.Is(err, model.ErrTooLarge):
+		return nil, fmt.Errorf("GET %s: %w", path, err)
+	case err != nil:
 		return nil, fmt.Errorf("GET %s: reading body: %w", path, err)
-	}
-	if buf.Len() > MaxResponseBytes {
-		return nil, fmt.Errorf("GET %s: %w", path, model.TooLarge("the answer", MaxResponseBytes))
 	}
 	return buf.Bytes(), nil
 }

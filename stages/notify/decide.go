@@ -37,7 +37,7 @@ func Decide(d *delivery.Decider, set *rules.Set, f *model.Flight, matches []rule
 		}
 		fn(Told{Rule: mt.Rule, Flight: f, At: at, Decision: dec})
 	}
-	if len(f.Held) == 0 || !delivery.IsEmergency(f.Squawk) {
+	if len(f.Held) == 0 || !model.IsEmergency(f.Squawk) {
 		return
 	}
 	waiting := f.Held[:0]

@@ -88,7 +88,7 @@ func (s *Stage) message(told Told, f *model.Flight) *Message {
 	if e := told.Rule.WatchEntry(f); e != nil {
 		subject.Watchlist = e.Category
 	}
-	if told.Decision.State == delivery.Sent && delivery.IsEmergency(f.Squawk) {
+	if told.Decision.State == delivery.Sent && model.IsEmergency(f.Squawk) {
 		subject.Emergency = strings.TrimSpace(f.Squawk)
 	}
 	m := &Message{Title: title, Text: delivery.Text(subject, s.tar1090)}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/internal/atomicfile"
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
@@ -81,14 +81,7 @@ func (k FileKeeper) Load(context.Context) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxState+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > MaxState {
-		return nil, model.TooLarge("the kept state", MaxState)
-	}
-	return b, nil
+	return fetch.ReadLimited(f, MaxState, "the kept state")
 }
 
 // Save replaces the file, private to its owner (0600): the state names the aircraft told about.

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -197,7 +197,11 @@ func (c *Client) token(ctx context.Context, images []string) (string, error) {
 		Token       string `json:"token"`
 		AccessToken string `json:"access_token"`
 	}
-	if err := json.NewDecoder(io.LimitReader(resp.Body, MaxBody)).Decode(&body); err != nil {
+	b, err := fetch.ReadLimited(resp.Body, MaxBody, "the answer")
+	if err == nil {
+		err = json.Unmarshal(b, &body)
+	}
+	if err != nil {
 		return "", fmt.Errorf("registry token: bad JSON: %w", err)
 	}
 	tok := body.Token
@@ -223,13 +227,13 @@ func (c *Client) tags(ctx context.Context, image, token string) ([]string, error
 		if err != nil {
 			return nil, fmt.Errorf("image %s: %w", image, err)
 		}
-		body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody+1))
+		body, err := fetch.ReadLimited(resp.Body, MaxBody, "the answer")
 		resp.Body.Close()
-		if err != nil {
+		switch {
+		case errors.Is(err, model.ErrTooLarge):
+			return nil, fmt.Errorf("image %s: tags list: %w", image, err)
+		case err != nil:
 			return nil, fmt.Errorf("image %s: %w", image, err)
-		}
-		if len(body) > MaxBody {
-			return nil, fmt.Errorf("image %s: tags list: %w", image, model.TooLarge("the answer", MaxBody))
 		}
 		if resp.StatusCode < 200 || resp.StatusCode > 299 {
 			return nil, fmt.Errorf("image %s: tags list: HTTP %d", image, resp.StatusCode)

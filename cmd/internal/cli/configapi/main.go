@@ -15,6 +15,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/internal/version"
 )
 
 // Main runs the command with the process's arguments and returns its exit code.
@@ -22,7 +23,7 @@ func Main() int { return run() }
 
 func run() int {
 	if len(os.Args) > 1 && (os.Args[1] == "--version" || os.Args[1] == "version") {
-		fmt.Println(config.Version)
+		fmt.Println(version.Version)
 		return 0
 	}
 	if len(os.Args) > 1 && os.Args[1] == "new-token" {

@@ -23,6 +23,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/config"
 	_ "github.com/tracker-adsb/tracker-core-health/internal/heapprofile" // heap profiling off unless PPROF_ADDR
+	"github.com/tracker-adsb/tracker-core-health/internal/version"
 	"github.com/tracker-adsb/tracker-core-health/monitor"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages/broker"
@@ -52,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "--version", "-version", "version":
-			fmt.Fprintln(stdout, config.Version)
+			fmt.Fprintln(stdout, version.Version)
 			return 0
 		case "print-queue-pattern":
 			fmt.Fprintln(stdout, broker.OwnedQueuePattern)

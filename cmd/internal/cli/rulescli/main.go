@@ -32,6 +32,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/delivery"
+	"github.com/tracker-adsb/tracker-core-health/internal/version"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/rules"
@@ -95,7 +96,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	cmd := args[0]
 	switch {
 	case cmd == "--version" || cmd == "version":
-		fmt.Fprintln(stdout, config.Version)
+		fmt.Fprintln(stdout, version.Version)
 		return 0
 	case isHelp(cmd):
 		fmt.Fprintln(stdout, usage)
