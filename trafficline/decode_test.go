@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
+	"github.com/tracker-adsb/tracker-core-health/stages/readsb/readsbtest"
 	"github.com/tracker-adsb/tracker-core-health/trafficline"
 )
 
@@ -74,7 +74,7 @@ func TestDecoderAgreesWithEncodingJSON(t *testing.T) {
 	for _, l := range edgeLines {
 		same(t, d, []byte(l))
 	}
-	traffic := testenv.GlobalTraffic(t)
+	traffic := readsbtest.GlobalTraffic(t)
 	before := d.Fallbacks
 	for _, l := range traffic {
 		same(t, d, l)

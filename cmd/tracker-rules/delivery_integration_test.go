@@ -20,6 +20,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/stages/readsb/readsbtest"
 )
 
 // webhook is a local web server standing in for a channel (Shoutrrr's generic service, JSON).
@@ -176,7 +177,7 @@ func TestWatchDecidesTellsAndMutes(t *testing.T) {
 func TestReplayWithPoliciesAndADigest(t *testing.T) {
 	t.Parallel()
 	var in strings.Builder
-	for _, l := range testenv.GlobalTraffic(t) {
+	for _, l := range readsbtest.GlobalTraffic(t) {
 		in.Write(l)
 		in.WriteByte('\n')
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/stages/readsb/readsbtest"
 	"github.com/tracker-adsb/tracker-core-health/watchlist"
 )
 
@@ -119,7 +120,7 @@ func TestReplayWithWatchlistsMatchesAnIndependentCount(t *testing.T) {
 		list[hex] = fact{strings.ToLower(rec[5]), rec[9]} // the last row wins
 	}
 
-	traffic := testenv.GlobalTraffic(t)
+	traffic := readsbtest.GlobalTraffic(t)
 	seen := map[string]bool{}
 	for _, l := range traffic {
 		var m struct {

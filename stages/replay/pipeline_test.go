@@ -15,8 +15,8 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/rules"
+	"github.com/tracker-adsb/tracker-core-health/stages/readsb/readsbtest"
 	"github.com/tracker-adsb/tracker-core-health/stages/replay"
 	"github.com/tracker-adsb/tracker-core-health/trafficline"
 )
@@ -93,7 +93,7 @@ func golden(t *testing.T, name string) string {
 // The output is byte-identical to today's on the global snapshot (the golden hashes were taken
 // from the replay before it became a pipeline) and to the sequential path.
 func TestPipelineOutputIsByteIdentical(t *testing.T) {
-	traffic := joined(testenv.GlobalTraffic(t))
+	traffic := joined(readsbtest.GlobalTraffic(t))
 	for _, name := range []string{"rare", "heavy"} {
 		t.Run(name, func(t *testing.T) {
 			s := set(t, "replay-"+name+"-rules.json")
@@ -122,7 +122,7 @@ func TestPipelineOutputIsByteIdentical(t *testing.T) {
 // Bad lines: the reference decoder's texts and line numbers, in order, with the good lines
 // around them replayed as usual.
 func TestBadLinesKeepTheirTextsAndNumbers(t *testing.T) {
-	good := testenv.GlobalTraffic(t)[:50]
+	good := readsbtest.GlobalTraffic(t)[:50]
 	var lines [][]byte
 	for i, l := range good {
 		lines = append(lines, l)
@@ -147,7 +147,7 @@ func TestBadLinesKeepTheirTextsAndNumbers(t *testing.T) {
 }
 
 func TestExplainFollowsEachNotification(t *testing.T) {
-	traffic := joined(testenv.GlobalTraffic(t))
+	traffic := joined(readsbtest.GlobalTraffic(t))
 	s := set(t, "replay-rare-rules.json")
 	plain, _, _ := run(t, s, traffic, replay.Options{})
 	out, _, _ := run(t, s, traffic, replay.Options{Explain: true})

@@ -1,4 +1,6 @@
-package testenv
+// Package readsbtest holds the tests' readsb captures as traffic lines (the replay's golden
+// input), beside the reader that parses them.
+package readsbtest
 
 import (
 	"compress/gzip"
@@ -19,7 +21,7 @@ import (
 func GlobalTraffic(t testing.TB) [][]byte {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	f, err := os.Open(filepath.Join(filepath.Dir(file), "..", "..", "cmd", "tracker-rules", "testdata", "readsb_global_20220430.json.gz"))
+	f, err := os.Open(filepath.Join(filepath.Dir(file), "..", "..", "..", "cmd", "tracker-rules", "testdata", "readsb_global_20220430.json.gz"))
 	require.NoError(t, err)
 	defer f.Close()
 	zr, err := gzip.NewReader(f)
