@@ -266,3 +266,29 @@ func TestCancelAfterIsALastResort(t *testing.T) {
 	stopNow2()
 	require.False(t, called.Load())
 }
+
+// All calls each index once and returns after the last; Beside ends its side with main; a
+// Flight runs one call at a time and waits for it only as long as the caller's context allows.
+func TestConcurrentHelpers(t *testing.T) {
+	var seen [8]atomic.Bool
+	pipeline.All(len(seen), func(i int) { seen[i].Store(true) })
+	for i := range seen {
+		require.True(t, seen[i].Load(), i)
+	}
+
+	sideEnded := false
+	err := pipeline.Beside(t.Context(), func(ctx context.Context) { <-ctx.Done(); sideEnded = true }, func(context.Context) error { return errors.New("main") })
+	require.EqualError(t, err, "main")
+	require.True(t, sideEnded)
+
+	var f pipeline.Flight
+	release, runs := make(chan struct{}), atomic.Int32{}
+	run := func() { runs.Add(1); <-release }
+	short, cancel := context.WithCancel(t.Context())
+	cancel()
+	require.ErrorIs(t, f.Do(short, run), context.Canceled, "the caller does not wait past its context")
+	require.ErrorIs(t, f.Do(short, run), context.Canceled)
+	close(release)
+	require.NoError(t, f.Do(t.Context(), func() {}), "the run in flight ends; this call waits for it or runs its own")
+	require.EqualValues(t, 1, runs.Load(), "one run in flight at a time")
+}

@@ -10,11 +10,11 @@ import (
 	"net"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
 // Paths of the four calls per broker tick (spec 4.1). columns= keeps only the fields read.
@@ -83,17 +83,10 @@ type Raw struct {
 // the exchange. The bodies stay valid until the next Fetch.
 func (c *Client) Fetch(ctx context.Context) (*Raw, error) {
 	var raw Raw
-	var wg sync.WaitGroup
 	errs := make([]error, 4)
 	targets := []*[]byte{&raw.Overview, &raw.Nodes, &raw.Queues, &raw.Exchange}
-	for i, p := range []string{pathOverview, pathNodes, pathQueues, pathExchange} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			*targets[i], errs[i] = c.get(ctx, p, &c.bufs[i])
-		}()
-	}
-	wg.Wait()
+	paths := []string{pathOverview, pathNodes, pathQueues, pathExchange}
+	pipeline.All(len(paths), func(i int) { *targets[i], errs[i] = c.get(ctx, paths[i], &c.bufs[i]) })
 	var h *HTTPError
 	if errors.As(errs[3], &h) && h.Status == http.StatusNotFound {
 		raw.ExchangeMissing, errs[3] = true, nil

@@ -160,19 +160,16 @@ func (m *Matches) run(ctx context.Context) error {
 	cfg := mqttclient.Config(m.mqtt, "tracker-config-api", 0)
 	// "connected" once the broker has acknowledged the subscription: before that a
 	// notification would be missed, and the status says whether matches are coming in.
+	ups := make(chan *autopaho.ConnectionManager, 1) // the connections up, subscribed to here (the callback must not block)
 	cfg.OnConnectionUp = func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
 		m.mu.Lock()
 		m.cm = cm
 		m.mu.Unlock()
-		go func() {
-			sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			defer cancel()
-			if _, err := cm.Subscribe(sctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{{Topic: model.RuleTopicRoot + "+", QoS: 0}}}); err != nil {
-				m.log.Warn().Err(err).Msg("subscribing to rule notifications failed")
-				return
-			}
-			m.setConnected(true)
-		}()
+		select {
+		case <-ups: // an older connection's, not yet taken: the latest wins
+		default:
+		}
+		ups <- cm
 	}
 	cfg.OnConnectionDown = func() bool { m.setConnected(false); return true }
 	cfg.OnConnectError = func(err error) { m.log.Debug().Err(err).Msg("mqtt connect failed; retrying") }
@@ -185,11 +182,29 @@ func (m *Matches) run(ctx context.Context) error {
 		m.log.Warn().Err(err).Msg("mqtt: rule notifications will not be shown")
 		return nil
 	}
-	<-ctx.Done()
+	for ctx.Err() == nil {
+		select {
+		case up := <-ups:
+			m.subscribe(ctx, up)
+		case <-ctx.Done():
+		}
+	}
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 	defer cancel()
 	_ = cm.Disconnect(dctx)
 	return nil
+}
+
+// subscribe asks for the rule notifications on the connection just up: "connected" once the
+// broker has acknowledged.
+func (m *Matches) subscribe(ctx context.Context, cm *autopaho.ConnectionManager) {
+	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if _, err := cm.Subscribe(sctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{{Topic: model.RuleTopicRoot + "+", QoS: 0}}}); err != nil {
+		m.log.Warn().Err(err).Msg("subscribing to rule notifications failed")
+		return
+	}
+	m.setConnected(true)
 }
 
 // PublishMute publishes a mute command on Tracker/rules-watch/mute (QoS 1, not retained), so

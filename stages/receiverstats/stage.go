@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -78,11 +77,7 @@ func (s *Stage) Start(ticks <-chan time.Time, deadline time.Duration) (<-chan pi
 func (s *Stage) Cycle(ctx context.Context) model.Batch {
 	docs := make([]*Stats, len(s.sources))
 	errs := make([]error, len(s.sources))
-	var wg sync.WaitGroup
-	for i, src := range s.sources {
-		wg.Go(func() { docs[i], errs[i] = s.read(ctx, src.URL) })
-	}
-	wg.Wait()
+	pipeline.All(len(s.sources), func(i int) { docs[i], errs[i] = s.read(ctx, s.sources[i].URL) })
 	now := s.now()
 	devices := s.devices.Load()
 	batch := model.Batch{model.NewCycleStart(GroupName)}

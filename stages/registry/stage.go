@@ -2,7 +2,6 @@ package registry
 
 import (
 	"context"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -53,10 +52,8 @@ func (s *Stage) Start(ticks <-chan time.Time, images <-chan []string) (<-chan mo
 	}}.Start(ticks, 1)
 	return out, func(ctx context.Context) error {
 		// The image sets are taken in beside the loop, so that a pass always asks for the
-		// latest; this goroutine ends with the loop.
-		ictx, cancel := context.WithCancel(ctx)
-		var wg sync.WaitGroup
-		wg.Go(func() {
+		// latest; taking them ends with the loop.
+		return pipeline.Beside(ctx, func(ictx context.Context) {
 			for {
 				select {
 				case <-ictx.Done():
@@ -68,9 +65,6 @@ func (s *Stage) Start(ticks <-chan time.Time, images <-chan []string) (<-chan mo
 					current.Store(&imgs)
 				}
 			}
-		})
-		defer wg.Wait()
-		defer cancel()
-		return poll(ctx)
+		}, poll)
 	}
 }

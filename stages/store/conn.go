@@ -13,21 +13,23 @@ import (
 	"time"
 
 	"github.com/redis/rueidis"
+
+	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
 // Conn opens the rueidis client lazily and retries on every use until the store answers, so
 // that the monitor needs no start order. One client serves both stages.
 //
-// A dial runs in its own goroutine and every caller waits for it only as long as its own
-// context allows: an unreachable store never holds up a shutdown.
+// A dial runs in its own goroutine (pipeline.Flight) and every caller waits for it only as
+// long as its own context allows: an unreachable store never holds up a shutdown.
 type Conn struct {
-	opt rueidis.ClientOption
+	opt     rueidis.ClientOption
+	dialing pipeline.Flight
 
-	mu      sync.Mutex
-	c       rueidis.Client
-	dialing chan struct{} // closed when the dial in flight ends; nil when none is
-	err     error         // the latest dial's error
-	closed  bool
+	mu     sync.Mutex
+	c      rueidis.Client
+	err    error // the latest dial's error
+	closed bool
 }
 
 // ConnWith wraps an existing client (tests, or a caller that shares one).
@@ -91,17 +93,9 @@ func (c *Conn) Client(ctx context.Context) (rueidis.Client, error) {
 		}
 		return cl, nil
 	}
-	if c.dialing == nil {
-		c.dialing = make(chan struct{})
-		go c.dial(c.dialing)
-	}
-	done := c.dialing
 	c.mu.Unlock()
-
-	select {
-	case <-done:
-	case <-ctx.Done():
-		return nil, fmt.Errorf("connecting to the store: %w", ctx.Err())
+	if err := c.dialing.Do(ctx, c.dial); err != nil {
+		return nil, fmt.Errorf("connecting to the store: %w", err)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -111,9 +105,16 @@ func (c *Conn) Client(ctx context.Context) (rueidis.Client, error) {
 	return nil, c.err
 }
 
-func (c *Conn) dial(done chan struct{}) {
+func (c *Conn) dial() {
+	c.mu.Lock()
+	had := c.c != nil || c.closed // a dial that ended just before this one started
+	c.mu.Unlock()
+	if had {
+		return
+	}
 	cl, err := rueidis.NewClient(c.opt)
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	switch {
 	case err != nil:
 		c.err = fmt.Errorf("connecting to the store: %w", err)
@@ -122,9 +123,6 @@ func (c *Conn) dial(done chan struct{}) {
 	default:
 		c.c, c.err = cl, nil
 	}
-	c.dialing = nil
-	c.mu.Unlock()
-	close(done)
 }
 
 // Close closes the client if one was opened; a dial still in flight is closed when it ends.
