@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/flightlog"
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // The flight log's readers (CONTRACT.md 13.3): the rows of a range with filters and cursor
@@ -58,13 +59,8 @@ func (s *Server) flightLog(w http.ResponseWriter, r *http.Request) (*flightlog.L
 	return l, done
 }
 
-// zone is NOTIFY_TIMEZONE (the process's zone when unset).
-func (s *Server) zone() *time.Location {
-	if s.opts.Zone == nil {
-		return time.Local
-	}
-	return s.opts.Zone
-}
+// zone is NOTIFY_TIMEZONE (config gives the process's zone when it is unset).
+func (s *Server) zone() *time.Location { return model.Zone(s.opts.Zone) }
 
 // flightFilter reads the query (422 naming each bad parameter).
 func (s *Server) flightFilter(q url.Values, paging bool) (flightlog.Filter, []FieldError) {

@@ -1,6 +1,8 @@
-// Package config reads the configuration of the three binaries from the environment (spec
-// 2.7, CONTRACT.md 1.2). A missing required variable or an unparsable value is an *Error that
-// names the variable; main turns it into one line and exit code 2.
+// Package config reads the environment (spec 2.7, CONTRACT.md 1.2): the Reader every program
+// and every stage reads its own variables with, and each program's settings (LoadMonitor,
+// LoadRules, LoadDB, LoadAPI, …). A missing required variable or an unparsable value is an
+// *Error that names the variable; the commands (cmd/internal/cli) turn it into one line and
+// exit code 2.
 package config
 
 import (
@@ -25,8 +27,6 @@ const (
 	DefaultRegistryCheckInterval     = 86400 * time.Second
 	DefaultRegistryCheckStartupDelay = 30 * time.Second
 	DefaultHeartbeatPath             = "/app/health/heartbeat"
-	DefaultAlertAfter                = 2 * time.Minute // CONTRACT.md 10.7
-	DefaultQueueBacklogAlert         = 10_000
 	HeartbeatMinAge                  = 40 * time.Second
 	HeartbeatTouchInterval           = 15 * time.Second
 	MQTTKeepAlive                    = 60
@@ -503,6 +503,17 @@ func (r *Reader) zone() *time.Location {
 		return time.Local
 	}
 	return z
+}
+
+// httpURL is an http(s) URL with a host, as given ("" when unset).
+func (r *Reader) httpURL(name string) string {
+	v := r.Str(name, "")
+	if v != "" {
+		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			r.Fail(name, fmt.Sprintf("invalid URL %q", v))
+		}
+	}
+	return v
 }
 
 // listenAddr is a listen address (host:port or :port), "" when unset.

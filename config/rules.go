@@ -2,7 +2,6 @@ package config
 
 import (
 	"fmt"
-	"net/url"
 	"regexp"
 	"time"
 
@@ -52,6 +51,9 @@ type Rules struct {
 	MQTT MQTT
 }
 
+// DefaultFlightLogDays is FLIGHT_LOG_DAYS' default: the flight log keeps 90 days of rows.
+const DefaultFlightLogDays = 90
+
 // digestTimeRE is DIGEST_TIME's form (delivery.ParseSchedule reads it).
 var digestTimeRE = regexp.MustCompile(`^(([01]?\d|2[0-3]):[0-5]\d|off|OFF|Off)$`)
 
@@ -71,17 +73,13 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 		}
 	}
 	c.NotifyURLs = r.Secret("NOTIFY_URLS")
-	if c.Tar1090URL = r.Str("TAR1090_URL", ""); c.Tar1090URL != "" {
-		if u, err := url.Parse(c.Tar1090URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			r.Fail("TAR1090_URL", fmt.Sprintf("invalid URL %q", c.Tar1090URL))
-		}
-	}
+	c.Tar1090URL = r.httpURL("TAR1090_URL")
 	c.WatchState = r.Str("WATCH_STATE", "watch-state.json")
 	c.AircraftDB = r.Str("AIRCRAFT_DB", "")
 	c.RegistrantDetail = r.registrantDetail()
 	c.PrivacyList = r.Str("PRIVACY_LIST", "")
 	c.FlightLog = r.Str("FLIGHT_LOG", "flights.db")
-	c.FlightLogDays = r.PositiveInt("FLIGHT_LOG_DAYS", 90)
+	c.FlightLogDays = r.PositiveInt("FLIGHT_LOG_DAYS", DefaultFlightLogDays)
 	c.Home = r.home()
 	c.MetricsAddr = r.listenAddr("METRICS_ADDR")
 	if r.Str("STORE_HOST", "") != "" {
@@ -113,17 +111,8 @@ type DB struct {
 func LoadDB(get Getenv) (*DB, error) {
 	r := NewReader(get)
 	d := &DB{AircraftDB: r.Str("AIRCRAFT_DB", ""), RegistrantDetail: r.registrantDetail(), PrivacyList: r.Str("PRIVACY_LIST", ""),
-		AllowPrivateDownloads: r.Bool("ALLOW_PRIVATE_DOWNLOADS", false)}
-	for _, v := range []struct {
-		name string
-		dst  *string
-	}{{"AIRCRAFT_DB_MICTRONICS_URL", &d.MictronicsURL}, {"AIRCRAFT_DB_STANDING_DATA_URL", &d.StandingDataURL}} {
-		if *v.dst = r.Str(v.name, ""); *v.dst != "" {
-			if u, err := url.Parse(*v.dst); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-				r.Fail(v.name, fmt.Sprintf("invalid URL %q", *v.dst))
-			}
-		}
-	}
+		AllowPrivateDownloads: r.Bool("ALLOW_PRIVATE_DOWNLOADS", false),
+		MictronicsURL:         r.httpURL("AIRCRAFT_DB_MICTRONICS_URL"), StandingDataURL: r.httpURL("AIRCRAFT_DB_STANDING_DATA_URL")}
 	if r.err != nil {
 		return nil, r.err
 	}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // DigestWindow is what a digest covers when its schedule is off (replay's last digest): the
@@ -45,9 +47,7 @@ func ParseSchedule(v string, loc *time.Location) (Schedule, error) {
 	}
 	h, _ := strconv.Atoi(m[1])
 	mi, _ := strconv.Atoi(m[2])
-	if loc == nil {
-		loc = time.Local
-	}
+	loc = model.Zone(loc)
 	return Schedule{Minute: h*60 + mi, Location: loc}, nil
 }
 
@@ -244,9 +244,7 @@ func (r Report) Title() string { return "Tracker: the day's matches" }
 // PeriodText is the digest's period in loc's local time, in words: "Thu 26 Nov 08:00 – Fri 27
 // Nov 08:00".
 func (r Report) PeriodText(loc *time.Location) string {
-	if loc == nil {
-		loc = time.Local
-	}
+	loc = model.Zone(loc)
 	const layout = "Mon 2 Jan 15:04"
 	return r.from.In(loc).Format(layout) + " – " + r.to.In(loc).Format(layout)
 }

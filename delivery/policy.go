@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Limits of a policy (CONTRACT.md 10.1).
@@ -63,8 +65,8 @@ type Problem struct {
 	Type string
 }
 
-// Parse checks and compiles a `notify` object; zone is the default time zone (NOTIFY_TIMEZONE,
-// else the process's). It returns every problem found, or the policy and the object as it is
+// Parse checks and compiles a `notify` object; zone is the default time zone (NOTIFY_TIMEZONE;
+// nil: UTC, model.Zone). It returns every problem found, or the policy and the object as it is
 // stored (the known keys, normalised).
 func Parse(raw json.RawMessage, zone *time.Location) (*Policy, json.RawMessage, []Problem) {
 	var m map[string]json.RawMessage
@@ -73,9 +75,7 @@ func Parse(raw json.RawMessage, zone *time.Location) (*Policy, json.RawMessage, 
 	if err := d.Decode(&m); err != nil || m == nil {
 		return nil, nil, []Problem{{Msg: "notify must be an object", Type: "dict_type"}}
 	}
-	if zone == nil {
-		zone = time.Local
-	}
+	zone = model.Zone(zone)
 	p := &Policy{Location: zone, EmergencyBypass: true}
 	var probs []Problem
 	add := func(msg, typ string, loc ...any) { probs = append(probs, Problem{Loc: loc, Msg: msg, Type: typ}) }

@@ -5,7 +5,6 @@
 package enrich
 
 import (
-	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -173,19 +172,6 @@ func (en *Enricher) optedOut(f *model.Flight) bool {
 	}
 	f.Owner, f.Registrant = model.Registrant{}, model.Party{}
 	return true
-}
-
-// Registrant is the registrant object of an address at detail d (db lookup, the API's lookup):
-// nil when the database has none or d shows nothing.
-func Registrant(db *aircraftdb.DB, addr uint32, d model.RegistrantDetail) json.RawMessage {
-	r, ok := db.Registrant(addr)
-	if !ok {
-		return nil
-	}
-	if r, ok = r.Shown(d); !ok {
-		return nil
-	}
-	return r.AppendJSON(nil)
 }
 
 // TypeDetails are what a type designator says of an aircraft: its model, type, category and

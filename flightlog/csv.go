@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // CSVRecord is the row's CSV fields, in CSVHeader's order; the local day and hour in zone.
@@ -29,9 +31,7 @@ type CSVWriter struct {
 
 // NewCSVWriter writes the header to out; the local days and hours are zone's (nil: UTC).
 func NewCSVWriter(out io.Writer, zone *time.Location) (*CSVWriter, error) {
-	if zone == nil {
-		zone = time.UTC
-	}
+	zone = model.Zone(zone)
 	c := &CSVWriter{w: csv.NewWriter(out), zone: zone}
 	return c, c.w.Write(CSVHeader)
 }

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"strconv"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // The writer's housekeeping, each part a short transaction between the batches of rows: the
@@ -59,9 +61,7 @@ func (l *Log) reclaim(ctx context.Context, cut time.Time) error {
 // n is how many it stored. A row written later into a summarised day removes its summary (in
 // the insert's transaction), and the next pass stores it again.
 func (l *Log) Summarise(ctx context.Context, zone *time.Location, now time.Time, budget time.Duration) (int, error) {
-	if zone == nil {
-		zone = time.UTC
-	}
+	zone = model.Zone(zone)
 	start := time.Now()
 	first, ok, err := l.first(ctx)
 	if err != nil || !ok {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Stat is one group of rows (CONTRACT.md 13.3): its key, its flights and its distinct aircraft.
@@ -30,9 +32,7 @@ const (
 // HourKey and DayKey, every hour or day of the range, empty ones at 0), or by operator, type or
 // rule (keys as stored, most flights first).
 func (l *Log) Stats(ctx context.Context, f Filter, by string, zone *time.Location) ([]Stat, error) {
-	if zone == nil {
-		zone = time.UTC
-	}
+	zone = model.Zone(zone)
 	switch by {
 	case "hour", "day":
 		return l.timeStats(ctx, f, by, zone)

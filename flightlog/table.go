@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Table prints rows for a terminal as it reads them (tracker-rules flights, CONTRACT.md 13.3):
@@ -30,9 +32,7 @@ var tableColumns = []struct {
 
 // NewTable prints the header to out; times are in zone.
 func NewTable(out io.Writer, zone *time.Location) *Table {
-	if zone == nil {
-		zone = time.UTC
-	}
+	zone = model.Zone(zone)
 	t := &Table{w: bufio.NewWriter(out), zone: zone}
 	cells := make([]string, len(tableColumns))
 	for i, c := range tableColumns {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Today is what the Home Assistant sensors say (CONTRACT.md 13.3), by the one rule of days and
@@ -32,9 +34,7 @@ type TodayNumbers struct {
 
 // NewToday counts in zone (nil: UTC).
 func NewToday(zone *time.Location) *Today {
-	if zone == nil {
-		zone = time.UTC
-	}
+	zone = model.Zone(zone)
 	return &Today{zone: zone, aircraft: map[string]struct{}{}}
 }
 

@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // The writer's bounds (CONTRACT.md 13.2).
 const (
 	QueueSize      = 10000       // flights waiting to be written
 	FlushEvery     = time.Second // at most one transaction a second
-	DefaultDays    = 90          // FLIGHT_LOG_DAYS
 	warnEvery      = time.Minute // a warning about drops, at most
 	retentionEvery = 24 * time.Hour
 	summariseEvery = time.Minute
@@ -62,9 +63,7 @@ type Writer struct {
 
 // NewWriter writes to l.
 func NewWriter(l *Log, o WriterOptions, logger zerolog.Logger) *Writer {
-	if o.Zone == nil {
-		o.Zone = time.UTC
-	}
+	o.Zone = model.Zone(o.Zone)
 	return &Writer{log: l, queue: make(chan Row, QueueSize), o: o, now: time.Now, logger: logger, closed: make(chan struct{})}
 }
 

@@ -42,18 +42,6 @@ func (a *Aging[K, V]) Put(k K, v V, now time.Time, ttl time.Duration) {
 	a.m[k] = &agingEntry[V]{v: v, seen: now, ttl: ttl}
 }
 
-// Touch marks k as seen at now; it reports whether k was there.
-func (a *Aging[K, V]) Touch(k K, now time.Time) bool {
-	e, ok := a.m[k]
-	if ok {
-		e.seen = now
-	}
-	return ok
-}
-
-// Delete forgets k.
-func (a *Aging[K, V]) Delete(k K) { delete(a.m, k) }
-
 // Len is the number of entries.
 func (a *Aging[K, V]) Len() int { return len(a.m) }
 

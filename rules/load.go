@@ -107,7 +107,7 @@ func (e *LoadError) Error() string {
 }
 
 // Refs is what rules refer to: the areas, the watchlists (nil: none), and the time zone of a
-// delivery policy that names none (NOTIFY_TIMEZONE; nil: the process's).
+// delivery policy that names none (NOTIFY_TIMEZONE; nil: UTC, model.Zone).
 type Refs struct {
 	Areas      Areas
 	Watchlists *watchlist.Set

@@ -176,7 +176,7 @@ type Loader struct {
 	areasVer string
 	listsVer string
 	loaded   bool
-	// Zone is the default time zone of delivery policies (NOTIFY_TIMEZONE; nil: local).
+	// Zone is the default time zone of delivery policies (NOTIFY_TIMEZONE; nil: UTC, model.Zone).
 	Zone *time.Location
 	// Loaded, when set, is told of each set swapped in (rule event entities follow it).
 	Loaded func(*Snapshot)

@@ -11,6 +11,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
+	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/flightlog"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
@@ -51,7 +52,7 @@ func openFlightLog(ctx context.Context, env flightLogEnv, now func() time.Time, 
 	}
 	days := env.days
 	if days <= 0 {
-		days = flightlog.DefaultDays
+		days = config.DefaultFlightLogDays
 	}
 	fl := &flightLogger{log: l, writer: flightlog.NewWriter(l, flightlog.WriterOptions{Days: days, Zone: env.zone}, slog),
 		today: flightlog.NewToday(env.zone), addr: env.metricsAddr, now: now, slog: slog, home: env.home}

@@ -208,7 +208,8 @@ func (s *CounterStage) Start(in <-chan model.CounterRequest) (<-chan pipeline.Sh
 }
 
 // Cycle reads and returns the counters for one broker cycle, within the connection's
-// timeout. A store failure skips the tick.
+// timeout, in four round trips: the receiver index, the processors' counters, the receivers'
+// registrations, their counters. A store failure skips the tick.
 func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) model.Batch {
 	ctx, cancel := context.WithTimeout(ctx, s.conn.Timeout())
 	defer cancel()
@@ -239,8 +240,24 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 			return nil
 		}
 	}
+	batch := s.processorCounters(ctx, cl, req, devices, now) // round trip 2
+	if batch == nil {
+		return nil
+	}
+	names, err := index.AsStrSlice()
+	if err != nil {
+		s.log.Debug().Err(err).Msg("receiver index unreadable; receiver counters skipped")
+	} else if len(names) > 0 {
+		sort.Strings(names)
+		batch = s.receiverCounters(ctx, cl, names, devices, now, batch) // round trips 3 and 4
+	}
+	s.lastLen = len(batch)
+	return batch
+}
 
-	// Round trip 2: every processor counter, streamed.
+// processorCounters streams every processor counter of the request in one round trip: the
+// cycle's batch, opening with its cycle start (nil: no answer at all, the tick is skipped).
+func (s *CounterStage) processorCounters(ctx context.Context, cl rueidis.Client, req model.CounterRequest, devices model.Devices, now time.Time) model.Batch {
 	s.slots = s.slots[:0]
 	s.procs = s.procs[:0]
 	for _, id := range req.ProcessorIDs {
@@ -251,7 +268,6 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 		}
 	}
 	batch := model.Batch(s.batches.Get(max(s.lastLen, 1+len(s.slots))))
-	defer func() { s.lastLen = len(batch) }()
 	batch = append(batch, model.NewCycleStart(catalog.LoopCounters))
 	if err := s.eachCounter(ctx, cl, func() { batch = batch[:1] }, func(c *counterSlot, v int64, ok bool, err error) {
 		if ok {
@@ -261,19 +277,15 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 		}
 	}); err != nil {
 		s.log.Debug().Err(err).Msg("store unreachable; counters skipped this tick")
+		s.batches.Put(batch)
 		return nil
 	}
-	names, err := index.AsStrSlice()
-	if err != nil {
-		s.log.Debug().Err(err).Msg("receiver index unreadable; receiver counters skipped")
-		return batch
-	}
-	sort.Strings(names)
-	if len(names) == 0 {
-		return batch
-	}
+	return batch
+}
 
-	// Round trip 3: the registration entries.
+// receiverCounters reads the registration entries of the receivers named (round trip 3), then
+// the counters of those with sources (round trip 4), appended to batch.
+func (s *CounterStage) receiverCounters(ctx context.Context, cl rueidis.Client, names []string, devices model.Devices, now time.Time, batch model.Batch) model.Batch {
 	s.cmds, s.recvs = s.cmds[:0], s.recvs[:0]
 	for _, n := range names {
 		r := s.receiver(cl, n, devices, now)
@@ -295,8 +307,6 @@ func (s *CounterStage) Cycle(ctx context.Context, req model.CounterRequest) mode
 	if !anyLive {
 		return batch
 	}
-
-	// Round trip 4: the receivers' counters, streamed.
 	s.slots = s.slots[:0]
 	for _, r := range s.recvs {
 		if r.live {
