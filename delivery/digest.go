@@ -209,27 +209,33 @@ func (g *Digest) report(from, to time.Time, through bool) Report {
 	for _, r := range rules {
 		out.Rules = append(out.Rules, *r)
 	}
-	sort.Slice(out.Rules, func(i, j int) bool {
-		a, b := out.Rules[i], out.Rules[j]
+	for icao, a := range aircraft {
+		out.Top = append(out.Top, DigestAircraft{IcaoHex: icao, Label: a.label, Matches: a.matches})
+	}
+	out.order()
+	return out
+}
+
+// order sorts the rules by matches (then identifier) and keeps the TopAircraft aircraft with
+// the most matches (then address).
+func (r *Report) order() {
+	sort.Slice(r.Rules, func(i, j int) bool {
+		a, b := r.Rules[i], r.Rules[j]
 		if a.matches != b.matches {
 			return a.matches > b.matches
 		}
 		return a.Identifier < b.Identifier
 	})
-	for icao, a := range aircraft {
-		out.Top = append(out.Top, DigestAircraft{IcaoHex: icao, Label: a.label, Matches: a.matches})
-	}
-	sort.Slice(out.Top, func(i, j int) bool {
-		a, b := out.Top[i], out.Top[j]
+	sort.Slice(r.Top, func(i, j int) bool {
+		a, b := r.Top[i], r.Top[j]
 		if a.Matches != b.Matches {
 			return a.Matches > b.Matches
 		}
 		return a.IcaoHex < b.IcaoHex
 	})
-	if len(out.Top) > TopAircraft {
-		out.Top = out.Top[:TopAircraft]
+	if len(r.Top) > TopAircraft {
+		r.Top = r.Top[:TopAircraft]
 	}
-	return out
 }
 
 func (g *Digest) each(fn func(event)) {

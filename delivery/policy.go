@@ -75,87 +75,110 @@ func Parse(raw json.RawMessage, zone *time.Location) (*Policy, json.RawMessage, 
 	if err := d.Decode(&m); err != nil || m == nil {
 		return nil, nil, []Problem{{Msg: "notify must be an object", Type: "dict_type"}}
 	}
-	zone = model.Zone(zone)
-	p := &Policy{Location: zone, EmergencyBypass: true}
-	var probs []Problem
-	add := func(msg, typ string, loc ...any) { probs = append(probs, Problem{Loc: loc, Msg: msg, Type: typ}) }
-	stored := storedPolicy{}
+	ps := policyParse{p: &Policy{Location: model.Zone(zone), EmergencyBypass: true}}
+	for _, key := range []string{"timezone", "quiet_hours", "cooldown_minutes", "max_per_hour", "emergency_bypass", "channels"} {
+		if v, ok := m[key]; ok && string(v) != "null" {
+			ps.field(key, v)
+		}
+	}
+	if ps.probs != nil {
+		return nil, nil, ps.probs
+	}
+	out, _ := json.Marshal(ps.stored)
+	return ps.p, out, nil
+}
 
-	if v, ok := m["timezone"]; ok && string(v) != "null" {
+// policyParse is one Parse: the policy and its stored object as they are made, and the
+// problems found.
+type policyParse struct {
+	p      *Policy
+	stored storedPolicy
+	probs  []Problem
+}
+
+func (ps *policyParse) add(msg, typ string, loc ...any) {
+	ps.probs = append(ps.probs, Problem{Loc: loc, Msg: msg, Type: typ})
+}
+
+// field reads one key of the object (present, not null).
+func (ps *policyParse) field(key string, v json.RawMessage) {
+	p, stored := ps.p, &ps.stored
+	switch key {
+	case "timezone":
 		var name string
 		if json.Unmarshal(v, &name) != nil {
-			add("timezone must be an IANA time zone name", "string_type", "timezone")
+			ps.add("timezone must be an IANA time zone name", "string_type", "timezone")
 		} else if loc, err := LoadZone(name); err != nil {
-			add(fmt.Sprintf("unknown time zone '%s'", name), "value_error", "timezone")
+			ps.add(fmt.Sprintf("unknown time zone '%s'", name), "value_error", "timezone")
 		} else {
 			p.Location, stored.Timezone = loc, name
 		}
-	}
-	if v, ok := m["quiet_hours"]; ok && string(v) != "null" {
-		var items []json.RawMessage
-		switch {
-		case json.Unmarshal(v, &items) != nil:
-			add("quiet_hours must be an array", "list_type", "quiet_hours")
-		case len(items) > MaxQuietWindows:
-			add(fmt.Sprintf("quiet_hours must have at most %d windows", MaxQuietWindows), "too_long", "quiet_hours")
-		default:
-			for i, it := range items {
-				w, sw, wp := parseWindow(it)
-				for _, q := range wp {
-					q.Loc = append([]any{"quiet_hours", i}, q.Loc...)
-					probs = append(probs, q)
-				}
-				if wp == nil {
-					p.Quiet = append(p.Quiet, w)
-					stored.QuietHours = append(stored.QuietHours, sw)
-				}
-			}
-		}
-	}
-	if v, ok := m["cooldown_minutes"]; ok && string(v) != "null" {
+	case "quiet_hours":
+		ps.quietHours(v)
+	case "cooldown_minutes":
 		if n, ok := integer(v); !ok || n < 0 || n > MaxCooldown {
-			add(fmt.Sprintf("cooldown_minutes must be an integer from 0 to %d", MaxCooldown), "int_range", "cooldown_minutes")
+			ps.add(fmt.Sprintf("cooldown_minutes must be an integer from 0 to %d", MaxCooldown), "int_range", "cooldown_minutes")
 		} else {
 			p.Cooldown, stored.Cooldown = time.Duration(n)*time.Minute, &n
 		}
-	}
-	if v, ok := m["max_per_hour"]; ok && string(v) != "null" {
+	case "max_per_hour":
 		if n, ok := integer(v); !ok || n < 1 || n > MaxPerHour {
-			add(fmt.Sprintf("max_per_hour must be an integer from 1 to %d", MaxPerHour), "int_range", "max_per_hour")
+			ps.add(fmt.Sprintf("max_per_hour must be an integer from 1 to %d", MaxPerHour), "int_range", "max_per_hour")
 		} else {
 			p.MaxPerHour, stored.MaxPerHour = int(n), &n
 		}
-	}
-	if v, ok := m["emergency_bypass"]; ok && string(v) != "null" {
+	case "emergency_bypass":
 		var b bool
 		if json.Unmarshal(v, &b) != nil {
-			add("emergency_bypass must be a boolean", "bool_type", "emergency_bypass")
+			ps.add("emergency_bypass must be a boolean", "bool_type", "emergency_bypass")
 		} else {
 			p.EmergencyBypass, stored.EmergencyBypass = b, &b
 		}
+	case "channels":
+		ps.channels(v)
 	}
-	if v, ok := m["channels"]; ok && string(v) != "null" {
-		var names []json.RawMessage
-		if json.Unmarshal(v, &names) != nil {
-			add("channels must be an array of channel names", "list_type", "channels")
-		} else {
-			p.Channels = []string{}
-			for i, raw := range names {
-				var s string
-				if json.Unmarshal(raw, &s) != nil || !ChannelName.MatchString(s) {
-					add("a channel name is 1 to 32 of a-z, 0-9, '_' and '-'", "string_pattern_mismatch", "channels", i)
-					continue
-				}
-				p.Channels = append(p.Channels, s)
+}
+
+// quietHours reads quiet_hours: an array of at most MaxQuietWindows windows.
+func (ps *policyParse) quietHours(v json.RawMessage) {
+	var items []json.RawMessage
+	switch {
+	case json.Unmarshal(v, &items) != nil:
+		ps.add("quiet_hours must be an array", "list_type", "quiet_hours")
+	case len(items) > MaxQuietWindows:
+		ps.add(fmt.Sprintf("quiet_hours must have at most %d windows", MaxQuietWindows), "too_long", "quiet_hours")
+	default:
+		for i, it := range items {
+			w, sw, wp := parseWindow(it)
+			for _, q := range wp {
+				q.Loc = append([]any{"quiet_hours", i}, q.Loc...)
+				ps.probs = append(ps.probs, q)
 			}
-			stored.Channels = p.Channels
+			if wp == nil {
+				ps.p.Quiet = append(ps.p.Quiet, w)
+				ps.stored.QuietHours = append(ps.stored.QuietHours, sw)
+			}
 		}
 	}
-	if probs != nil {
-		return nil, nil, probs
+}
+
+// channels reads channels: an array of channel names.
+func (ps *policyParse) channels(v json.RawMessage) {
+	var names []json.RawMessage
+	if json.Unmarshal(v, &names) != nil {
+		ps.add("channels must be an array of channel names", "list_type", "channels")
+		return
 	}
-	out, _ := json.Marshal(stored)
-	return p, out, nil
+	ps.p.Channels = []string{}
+	for i, raw := range names {
+		var s string
+		if json.Unmarshal(raw, &s) != nil || !ChannelName.MatchString(s) {
+			ps.add("a channel name is 1 to 32 of a-z, 0-9, '_' and '-'", "string_pattern_mismatch", "channels", i)
+			continue
+		}
+		ps.p.Channels = append(ps.p.Channels, s)
+	}
+	ps.stored.Channels = ps.p.Channels
 }
 
 // storedPolicy is the `notify` object as the API stores it: the known keys only.

@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 )
@@ -245,37 +246,11 @@ func (f *Flight) Apply(m *AircraftMessage) {
 	if m.Squawk != "" {
 		f.Squawk = m.Squawk
 	}
-	if src := m.ReceiverSource; src != "" {
-		found := false
-		for _, s := range f.ReceiverSources {
-			if s == src {
-				found = true
-				break
-			}
-		}
-		if !found {
-			f.ReceiverSources = append(f.ReceiverSources, src)
-		}
+	if src := m.ReceiverSource; src != "" && !slices.Contains(f.ReceiverSources, src) {
+		f.ReceiverSources = append(f.ReceiverSources, src)
 	}
 	if a := m.Aircraft; a != nil {
-		mergeStr(&f.Aircraft.Registration, a.Registration)
-		mergeStr(&f.Aircraft.TypeDesignator, a.TypeDesignator)
-		mergeStr(&f.Aircraft.ManufacturerModel, a.ManufacturerModel)
-		mergeStr(&f.Aircraft.Type, a.Type)
-		mergeStr(&f.Aircraft.Category, a.Category)
-		mergeStr(&f.Aircraft.WakeTurbulenceCategory, a.WakeTurbulenceCategory)
-		if p := a.Powerplant; p != nil { // merged one level deeper: count and type apart
-			if p.Count != nil {
-				f.powerplantCount = *p.Count
-				f.powerplant.Count = &f.powerplantCount
-			}
-			mergeStr(&f.powerplant.Type, p.Type)
-			f.Aircraft.Powerplant = &f.powerplant
-		}
-		if a.Military != nil {
-			f.military = *a.Military
-			f.Aircraft.Military = &f.military
-		}
+		f.mergeAircraft(a)
 	}
 	f.Operator.merge(m.Operator)
 	f.Registrant.merge(m.Registrant)
@@ -290,6 +265,28 @@ func (f *Flight) Apply(m *AircraftMessage) {
 	if m.Velocity != nil || m.Heading != nil || m.VerticalSpeed != nil {
 		f.HasVelocity = true
 		f.Velocity = Velocity{Speed: opt(m.Velocity), Heading: opt(m.Heading), VerticalSpeed: opt(m.VerticalSpeed)}
+	}
+}
+
+// mergeAircraft folds a message's aircraft object into the flight's (latest non-empty wins).
+func (f *Flight) mergeAircraft(a *Aircraft) {
+	mergeStr(&f.Aircraft.Registration, a.Registration)
+	mergeStr(&f.Aircraft.TypeDesignator, a.TypeDesignator)
+	mergeStr(&f.Aircraft.ManufacturerModel, a.ManufacturerModel)
+	mergeStr(&f.Aircraft.Type, a.Type)
+	mergeStr(&f.Aircraft.Category, a.Category)
+	mergeStr(&f.Aircraft.WakeTurbulenceCategory, a.WakeTurbulenceCategory)
+	if p := a.Powerplant; p != nil { // merged one level deeper: count and type apart
+		if p.Count != nil {
+			f.powerplantCount = *p.Count
+			f.powerplant.Count = &f.powerplantCount
+		}
+		mergeStr(&f.powerplant.Type, p.Type)
+		f.Aircraft.Powerplant = &f.powerplant
+	}
+	if a.Military != nil {
+		f.military = *a.Military
+		f.Aircraft.Military = &f.military
 	}
 }
 

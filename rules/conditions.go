@@ -469,22 +469,7 @@ func CheckValue(typ string, raw json.RawMessage) (msg, errType string) {
 	v := t.value
 	switch typ {
 	case TypeWatchlist, TypeWatchlistGroup, TypeWatchlistCategory: // a name, or a list of them
-		list, ok := oneOrList(raw)
-		if !ok {
-			return "value must be a name or an array of names", "list_type"
-		}
-		if len(list) == 0 {
-			return "value must name at least one", "too_short"
-		}
-		for _, s := range list {
-			switch {
-			case strings.TrimSpace(s) == "":
-				return "value must be a non-empty name", "string_too_short"
-			case typ == TypeWatchlistGroup && model.WatchGroupBit(strings.ToLower(strings.TrimSpace(s))) == 0:
-				return "value must be civ, mil, pol or gov", "enum"
-			}
-		}
-		return "", ""
+		return checkWatchNames(typ, raw)
 	case TypeRegistrantType, TypeRegistrantName:
 		return checkNames(typ, raw)
 	}
@@ -519,6 +504,27 @@ func CheckValue(typ string, raw json.RawMessage) (msg, errType string) {
 		var list []string
 		if json.Unmarshal(raw, &list) != nil || len(list) < v.MinItems {
 			return fmt.Sprintf("value must be an array of at least %d rule identifier", v.MinItems), "list_type"
+		}
+	}
+	return "", ""
+}
+
+// checkWatchNames applies the watchlist conditions' limits: a name, or a list of them (groups:
+// civ, mil, pol or gov).
+func checkWatchNames(typ string, raw json.RawMessage) (msg, errType string) {
+	list, ok := oneOrList(raw)
+	if !ok {
+		return "value must be a name or an array of names", "list_type"
+	}
+	if len(list) == 0 {
+		return "value must name at least one", "too_short"
+	}
+	for _, s := range list {
+		switch {
+		case strings.TrimSpace(s) == "":
+			return "value must be a non-empty name", "string_too_short"
+		case typ == TypeWatchlistGroup && model.WatchGroupBit(strings.ToLower(strings.TrimSpace(s))) == 0:
+			return "value must be civ, mil, pol or gov", "enum"
 		}
 	}
 	return "", ""

@@ -223,6 +223,23 @@ func (l *Loader) Poll(ctx context.Context) (bool, error) {
 	return true, nil
 }
 
+// PutWatchlist stores list l as id in config:watchlists, replacing one of that id, in one
+// guarded write (Update) checked against the lists' limits (watchlist.Lists.Put): tracker-rules
+// watchlist import. An error leaves the stored lists as they were.
+func PutWatchlist(ctx context.Context, c rueidis.Client, id string, l *watchlist.List) error {
+	_, err := Update(ctx, c, watchlist.Key, func(cur *Snapshot) ([]byte, error) {
+		lists, err := watchlist.Decode(cur.Watchlists)
+		if err != nil {
+			return nil, fmt.Errorf("%s holds no watchlists: %w", watchlist.Key, err)
+		}
+		if err := lists.Put(id, l); err != nil {
+			return nil, err
+		}
+		return lists.Encode(), nil
+	})
+	return err
+}
+
 // FlightTTL reads config:flight_ttl_seconds (default when absent or invalid).
 func FlightTTL(ctx context.Context, c rueidis.Client) time.Duration {
 	v, err := c.Do(ctx, c.B().Get().Key(FlightTTLKey).Build()).ToString()

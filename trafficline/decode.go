@@ -335,43 +335,17 @@ func (d *Decoder) party(s *jsonscan.Scanner, dst **model.Party, slot *model.Part
 		if !ok || !inner.Colon() {
 			return false
 		}
-		var field *string
-		switch string(key) {
-		case "name":
-			field = &brief.Name
-		case "callsign":
-			field = &brief.Callsign
-		case "icao_code":
-			field = &brief.ICAO
-		case "iata_code":
-			field = &brief.IATA
-		case "city":
-			field = &brief.City
-		}
-		switch {
+		switch field := briefField(&brief, string(key)); {
 		case string(key) == "airline_designator":
 			// As Party.UnmarshalJSON: a string gives the designator, anything else none.
-			designator = ""
-			if inner.Peek() == '"' {
-				v, ok := inner.PlainString()
-				if !ok {
-					return false
-				}
-				designator = strings.ToUpper(strings.TrimSpace(d.str(v)))
-			} else if !inner.Skip() {
+			if !d.stringOrNothing(&inner, &designator) {
 				return false
 			}
+			designator = strings.ToUpper(strings.TrimSpace(designator))
 		case strings.EqualFold(string(key), "airline_designator"):
 			return false // a map keeps both keys: leave it to the reference decoder
 		case field != nil:
-			*field = ""
-			if inner.Peek() == '"' {
-				v, ok := inner.PlainString()
-				if !ok {
-					return false
-				}
-				*field = d.str(v)
-			} else if !inner.Skip() {
+			if !d.stringOrNothing(&inner, field) {
 				return false
 			}
 		default:
@@ -387,6 +361,36 @@ func (d *Decoder) party(s *jsonscan.Scanner, dst **model.Party, slot *model.Part
 	*slot = model.Party{Raw: s.Since(start), AirlineDesignator: designator, Brief: brief}
 	*dst = slot
 	return true
+}
+
+// briefField is the field of a party's brief a key fills (nil: none).
+func briefField(b *model.Brief, key string) *string {
+	switch key {
+	case "name":
+		return &b.Name
+	case "callsign":
+		return &b.Callsign
+	case "icao_code":
+		return &b.ICAO
+	case "iata_code":
+		return &b.IATA
+	case "city":
+		return &b.City
+	}
+	return nil
+}
+
+// stringOrNothing reads a value into dst: a string's text, anything else "" (skipped).
+func (d *Decoder) stringOrNothing(s *jsonscan.Scanner, dst *string) bool {
+	*dst = ""
+	if s.Peek() != '"' {
+		return s.Skip()
+	}
+	v, ok := s.PlainString()
+	if ok {
+		*dst = d.str(v)
+	}
+	return ok
 }
 
 func floatField(s *jsonscan.Scanner, dst **float64, store *float64) bool {

@@ -1,44 +1,106 @@
 package archtest
 
 import (
+	"go/ast"
+	"go/token"
 	"os"
-	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
 
-// readVariables are the environment variables the code reads through config.Reader, found in
-// the source (config/, every stage's and sink's own config), so that a new one cannot go unseen.
+// variableName is the form of an environment variable's name.
+var variableName = regexp.MustCompile(`^[A-Z][A-Z0-9_]+$`)
+
+// readVariables are the environment variables the code reads through a config.Reader, found
+// in the syntax (go/ast), so that a new one cannot go unseen: in each function, the readers
+// are config's own (a method's *Reader receiver, or NewReader's result) and every
+// config.NewReader's result elsewhere (a stage's or a sink's LoadConfig); a variable is the
+// literal name a reader's method is called with (r.Str("NAME", …), r.listenAddr("PPROF_ADDR")).
 func readVariables(t *testing.T) []string {
 	t.Helper()
-	call := regexp.MustCompile(`\br\.(Str|Duration|Bool|Port|PositiveInt|Seconds|URL|Secret|Required|RequiredSecret)\("([A-Z][A-Z0-9_]+)"`)
-	listed := regexp.MustCompile(`\{"([A-Z][A-Z0-9_]+)", &`) // LoadDB's table of URLs
 	seen := map[string]bool{}
-	for _, dir := range []string{"../../config", "../../stages", "../../sinks"} {
-		require.NoError(t, filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-				return err
+	source(t, func(_ *token.FileSet, dir string, f *ast.File) {
+		inConfig := dir == "config"
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
 			}
-			b, err := os.ReadFile(path)
-			require.NoError(t, err)
-			for _, m := range call.FindAllStringSubmatch(string(b), -1) {
-				seen[m[2]] = true
+			readers := readersOf(fd, inConfig)
+			if len(readers) == 0 {
+				continue
 			}
-			for _, m := range listed.FindAllStringSubmatch(string(b), -1) {
-				seen[m[1]] = true
-			}
-			return nil
-		}))
-	}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) == 0 {
+					return true
+				}
+				sel, ok := call.Fun.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				if x, ok := sel.X.(*ast.Ident); !ok || !readers[x.Name] {
+					return true
+				}
+				if lit, ok := call.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					if name, err := strconv.Unquote(lit.Value); err == nil && variableName.MatchString(name) {
+						seen[name] = true
+					}
+				}
+				return true
+			})
+		}
+	})
 	out := make([]string, 0, len(seen))
 	for v := range seen {
 		out = append(out, v)
 	}
-	require.Greater(t, len(out), 40, "the source was read")
+	slices.Sort(out)
+	for _, v := range []string{"METRICS_ADDR", "PPROF_ADDR", "LOG_LEVEL", "NOTIFY_TIMEZONE", "HOME_LAT", "AIRCRAFT_DB_MICTRONICS_URL", "BROKER_HOST", "RECEIVER_STATS_URL"} {
+		require.Contains(t, out, v, "the walk sees through config's helpers and into every stage's configuration")
+	}
 	return out
+}
+
+// readersOf are the names bound to a config.Reader in a function: the receiver of config's
+// *Reader methods, and whatever NewReader (config.NewReader outside config) is assigned to.
+func readersOf(fd *ast.FuncDecl, inConfig bool) map[string]bool {
+	readers := map[string]bool{}
+	if inConfig && fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
+		if star, ok := fd.Recv.List[0].Type.(*ast.StarExpr); ok {
+			if id, ok := star.X.(*ast.Ident); ok && id.Name == "Reader" {
+				readers[fd.Recv.List[0].Names[0].Name] = true
+			}
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := as.Rhs[0].(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		isNew := false
+		switch fn := call.Fun.(type) {
+		case *ast.Ident:
+			isNew = inConfig && fn.Name == "NewReader"
+		case *ast.SelectorExpr:
+			x, ok := fn.X.(*ast.Ident)
+			isNew = ok && x.Name == "config" && fn.Sel.Name == "NewReader"
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && isNew {
+			readers[id.Name] = true
+		}
+		return true
+	})
+	return readers
 }
 
 // README's configuration tables name every variable the programs read (as the metrics table
@@ -65,7 +127,9 @@ func TestREADMEListsEveryVariable(t *testing.T) {
 		}
 		return false
 	}
-	for _, v := range readVariables(t) {
+	vars := readVariables(t)
+	require.Greater(t, len(vars), 40, "the source was read")
+	for _, v := range vars {
 		require.True(t, documented(v), "README has no table row for %s", v)
 	}
 }

@@ -98,40 +98,16 @@ func (s *state) render(now time.Time, notes string) string {
 	fmt.Fprintf(&b, "\n── %s ── broker %s · store %s · exchange in %s/s out %s/s · connections %s\n", now.Format("15:04:05"),
 		yes(s.general["broker_connected"]), yes(s.general["store_connected"]),
 		or(s.broker["exchange_publish_in_rate"], "–"), or(s.broker["exchange_publish_out_rate"], "–"), or(s.broker["connections_total"], "–"))
-	if len(s.queues) > 0 {
-		fmt.Fprintf(&b, "  %-36s %7s %8s %9s %9s %9s %7s\n", "queue", "ready", "unacked", "consumers", "publish/s", "deliver/s", "ack/s")
-		names := make([]string, 0, len(s.queues))
-		for q := range s.queues {
-			names = append(names, q)
+	s.renderQueues(&b)
+	for _, o := range sortedKeys(s.counters) {
+		fields := make([]string, 0, len(s.counters[o]))
+		for f, v := range s.counters[o] {
+			fields = append(fields, f+" "+v)
 		}
-		sort.Strings(names)
-		for _, q := range names {
-			f := s.queues[q]
-			fmt.Fprintf(&b, "  %-36s %7s %8s %9s %9s %9s %7s\n", q, or(f["messages_ready"], "–"), or(f["messages_unacknowledged"], "–"),
-				or(f["consumers"], "–"), or(f["publish_rate"], "–"), or(f["deliver_rate"], "–"), or(f["ack_rate"], "–"))
-		}
+		sort.Strings(fields)
+		fmt.Fprintf(&b, "  %s: %s\n", o, strings.Join(fields, " · "))
 	}
-	if len(s.counters) > 0 {
-		owners := make([]string, 0, len(s.counters))
-		for o := range s.counters {
-			owners = append(owners, o)
-		}
-		sort.Strings(owners)
-		for _, o := range owners {
-			fields := make([]string, 0, len(s.counters[o]))
-			for f, v := range s.counters[o] {
-				fields = append(fields, f+" "+v)
-			}
-			sort.Strings(fields)
-			fmt.Fprintf(&b, "  %s: %s\n", o, strings.Join(fields, " · "))
-		}
-	}
-	receivers := make([]string, 0, len(s.receivers))
-	for r := range s.receivers {
-		receivers = append(receivers, r)
-	}
-	sort.Strings(receivers)
-	for _, r := range receivers {
+	for _, r := range sortedKeys(s.receivers) {
 		f := s.receivers[r]
 		fmt.Fprintf(&b, "  receiver %s: stats %s · %s msg/s · %s positions/s · signal %s dBFS · noise %s dBFS · strong %s/min · gain %s dB\n", r,
 			yes(f["receiver_stats_connected"]), or(f["messages_per_second"], "–"), or(f["positions_per_second"], "–"),
@@ -141,20 +117,7 @@ func (s *state) render(now time.Time, notes string) string {
 		fmt.Fprintf(&b, "  store: memory %s bytes (peak %s%%) · clients %s · ops/s %s · keys %s\n", or(s.store["used_memory_bytes"], "–"),
 			or(s.store["used_memory_peak_percent"], "–"), or(s.store["connected_clients"], "–"), or(s.store["ops_per_second"], "–"), or(s.store["keys_count"], "–"))
 	}
-	if len(s.watch) > 0 {
-		var closest struct {
-			NM    *float64 `json:"nm"`
-			Ident string   `json:"ident"`
-		}
-		_ = json.Unmarshal([]byte(s.watch["closest_today_nm"]), &closest)
-		near := "–"
-		if closest.NM != nil {
-			near = fmt.Sprintf("%.1f nm (%s)", *closest.NM, closest.Ident)
-		}
-		fmt.Fprintf(&b, "  flight log: %s flights logged today (%s aircraft, %s in the last hour) · closest %s · dropped %s\n",
-			or(dailyCount(s.watch["flights_today"]), "–"), or(dailyCount(s.watch["aircraft_today"]), "–"), or(s.watch["flights_last_hour"], "–"), near,
-			or(s.watch["flight_log_dropped_total"], "–"))
-	}
+	s.renderWatch(&b)
 	if len(s.matches) > 0 {
 		shown := s.matches
 		if len(shown) > 6 {
@@ -167,6 +130,48 @@ func (s *state) render(now time.Time, notes string) string {
 		fmt.Fprintf(&b, "  %s\n", notes)
 	}
 	return b.String()
+}
+
+// renderQueues is the table of the queues, by name.
+func (s *state) renderQueues(b *strings.Builder) {
+	if len(s.queues) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "  %-36s %7s %8s %9s %9s %9s %7s\n", "queue", "ready", "unacked", "consumers", "publish/s", "deliver/s", "ack/s")
+	for _, q := range sortedKeys(s.queues) {
+		f := s.queues[q]
+		fmt.Fprintf(b, "  %-36s %7s %8s %9s %9s %9s %7s\n", q, or(f["messages_ready"], "–"), or(f["messages_unacknowledged"], "–"),
+			or(f["consumers"], "–"), or(f["publish_rate"], "–"), or(f["deliver_rate"], "–"), or(f["ack_rate"], "–"))
+	}
+}
+
+// renderWatch is the flight log's line, from watch's sensors.
+func (s *state) renderWatch(b *strings.Builder) {
+	if len(s.watch) == 0 {
+		return
+	}
+	var closest struct {
+		NM    *float64 `json:"nm"`
+		Ident string   `json:"ident"`
+	}
+	_ = json.Unmarshal([]byte(s.watch["closest_today_nm"]), &closest)
+	near := "–"
+	if closest.NM != nil {
+		near = fmt.Sprintf("%.1f nm (%s)", *closest.NM, closest.Ident)
+	}
+	fmt.Fprintf(b, "  flight log: %s flights logged today (%s aircraft, %s in the last hour) · closest %s · dropped %s\n",
+		or(dailyCount(s.watch["flights_today"]), "–"), or(dailyCount(s.watch["aircraft_today"]), "–"), or(s.watch["flights_last_hour"], "–"), near,
+		or(s.watch["flight_log_dropped_total"], "–"))
+}
+
+// sortedKeys are a map's keys, in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // dailyCount is a daily sensor's count: its state is {"count", "last_reset"}.

@@ -36,17 +36,7 @@ func main() {
 func report(in io.Reader, out io.Writer, slowest int) int {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
-	outputs := map[string]*strings.Builder{} // package + test → its output, until it ends
-	var tests, packages []result
-	failed := 0
-	started := map[string]bool{}
-	ended := map[string]bool{}
-	short := func(pkg string) string {
-		if i := strings.Index(pkg, "/tracker-core-health/"); i >= 0 {
-			return pkg[i+len("/tracker-core-health/"):]
-		}
-		return pkg
-	}
+	r := &reporter{out: out, outputs: map[string]*strings.Builder{}, started: map[string]bool{}, ended: map[string]bool{}}
 	for sc.Scan() {
 		line := sc.Bytes()
 		var e event
@@ -54,76 +44,114 @@ func report(in io.Reader, out io.Writer, slowest int) int {
 			fmt.Fprintln(out, string(line)) // not an event: a build error, say
 			continue
 		}
-		key := e.Package + " " + e.Test
-		switch e.Action {
-		case "start":
-			started[e.Package] = true
-		case "output", "build-output":
-			b := outputs[key]
-			if b == nil {
-				b = &strings.Builder{}
-				outputs[key] = b
-			}
-			b.WriteString(e.Output)
-		case "pass", "fail", "skip":
-			if e.Test == "" {
-				ended[e.Package] = true
-				status := "ok  "
-				if e.Action == "fail" {
-					status = "FAIL"
-					failed++
-					if b := outputs[key]; b != nil {
-						fmt.Fprint(out, b.String())
-					}
-				}
-				packages = append(packages, result{short(e.Package), e.Elapsed})
-				fmt.Fprintf(out, "%s %-40s %7.1fs\n", status, short(e.Package), e.Elapsed)
-			} else {
-				if e.Action == "fail" { // every failed test, subtests too: theirs is the output that says why
-					if !strings.Contains(e.Test, "/") {
-						failed++
-					}
-					fmt.Fprintf(out, "--- FAIL: %s (%s)\n", e.Test, short(e.Package))
-					if b := outputs[key]; b != nil {
-						fmt.Fprint(out, b.String())
-					}
-				}
-				if e.Action == "skip" && !strings.Contains(e.Test, "/") { // a test says why it skips
-					why := ""
-					if b := outputs[key]; b != nil {
-						why = lastLine(b.String())
-					}
-					fmt.Fprintf(out, "skip %s (%s): %s\n", e.Test, short(e.Package), why)
-				}
-				if !strings.Contains(e.Test, "/") {
-					tests = append(tests, result{e.Test + " (" + short(e.Package) + ")", e.Elapsed})
-				}
-			}
-			delete(outputs, key)
+		r.take(e)
+	}
+	return r.summary(slowest)
+}
+
+// reporter is one report while the events come in.
+type reporter struct {
+	out             io.Writer
+	outputs         map[string]*strings.Builder // package + test → its output, until it ends
+	tests, packages []result
+	failed          int
+	started, ended  map[string]bool
+}
+
+// take is one event of go test -json.
+func (r *reporter) take(e event) {
+	key := e.Package + " " + e.Test
+	switch e.Action {
+	case "start":
+		r.started[e.Package] = true
+	case "output", "build-output":
+		b := r.outputs[key]
+		if b == nil {
+			b = &strings.Builder{}
+			r.outputs[key] = b
+		}
+		b.WriteString(e.Output)
+	case "pass", "fail", "skip":
+		if e.Test == "" {
+			r.packageEnded(e, key)
+		} else {
+			r.testEnded(e, key)
+		}
+		delete(r.outputs, key)
+	}
+}
+
+// packageEnded prints a package's line, and its output when it failed.
+func (r *reporter) packageEnded(e event, key string) {
+	r.ended[e.Package] = true
+	status := "ok  "
+	if e.Action == "fail" {
+		status = "FAIL"
+		r.failed++
+		if b := r.outputs[key]; b != nil {
+			fmt.Fprint(r.out, b.String())
 		}
 	}
-	for pkg := range started {
-		if !ended[pkg] {
-			fmt.Fprintf(out, "FAIL %s: no result (killed, or it timed out)\n", short(pkg))
-			failed++
+	r.packages = append(r.packages, result{short(e.Package), e.Elapsed})
+	fmt.Fprintf(r.out, "%s %-40s %7.1fs\n", status, short(e.Package), e.Elapsed)
+}
+
+// testEnded prints a failed test with its output, a skipped one with why, and times it.
+func (r *reporter) testEnded(e event, key string) {
+	if e.Action == "fail" { // every failed test, subtests too: theirs is the output that says why
+		if !strings.Contains(e.Test, "/") {
+			r.failed++
+		}
+		fmt.Fprintf(r.out, "--- FAIL: %s (%s)\n", e.Test, short(e.Package))
+		if b := r.outputs[key]; b != nil {
+			fmt.Fprint(r.out, b.String())
 		}
 	}
-	sort.Slice(tests, func(i, j int) bool { return tests[i].elapsed > tests[j].elapsed })
-	fmt.Fprintf(out, "\nThe %d slowest tests:\n", slowest)
-	for _, r := range tests[:min(slowest, len(tests))] {
-		fmt.Fprintf(out, "  %6.1fs  %s\n", r.elapsed, r.name)
+	if e.Action == "skip" && !strings.Contains(e.Test, "/") { // a test says why it skips
+		why := ""
+		if b := r.outputs[key]; b != nil {
+			why = lastLine(b.String())
+		}
+		fmt.Fprintf(r.out, "skip %s (%s): %s\n", e.Test, short(e.Package), why)
 	}
-	sort.Slice(packages, func(i, j int) bool { return packages[i].elapsed > packages[j].elapsed })
-	fmt.Fprintf(out, "Packages by time:")
-	for _, r := range packages[:min(6, len(packages))] {
-		fmt.Fprintf(out, " %s %.0fs;", r.name, r.elapsed)
+	if !strings.Contains(e.Test, "/") {
+		r.tests = append(r.tests, result{e.Test + " (" + short(e.Package) + ")", e.Elapsed})
 	}
-	fmt.Fprintln(out)
-	if failed > 0 {
-		fmt.Fprintf(out, "%d failed\n", failed)
+}
+
+// summary names the packages that never ended, the slowest tests and packages; 1 when
+// anything failed.
+func (r *reporter) summary(slowest int) int {
+	for pkg := range r.started {
+		if !r.ended[pkg] {
+			fmt.Fprintf(r.out, "FAIL %s: no result (killed, or it timed out)\n", short(pkg))
+			r.failed++
+		}
+	}
+	sort.Slice(r.tests, func(i, j int) bool { return r.tests[i].elapsed > r.tests[j].elapsed })
+	fmt.Fprintf(r.out, "\nThe %d slowest tests:\n", slowest)
+	for _, t := range r.tests[:min(slowest, len(r.tests))] {
+		fmt.Fprintf(r.out, "  %6.1fs  %s\n", t.elapsed, t.name)
+	}
+	sort.Slice(r.packages, func(i, j int) bool { return r.packages[i].elapsed > r.packages[j].elapsed })
+	fmt.Fprintf(r.out, "Packages by time:")
+	for _, p := range r.packages[:min(6, len(r.packages))] {
+		fmt.Fprintf(r.out, " %s %.0fs;", p.name, p.elapsed)
+	}
+	fmt.Fprintln(r.out)
+	if r.failed > 0 {
+		fmt.Fprintf(r.out, "%d failed\n", r.failed)
 		return 1
 	}
 	return 0
+}
+
+// short is a package's path under the module.
+func short(pkg string) string {
+	if i := strings.Index(pkg, "/tracker-core-health/"); i >= 0 {
+		return pkg[i+len("/tracker-core-health/"):]
+	}
+	return pkg
 }
 
 func lastLine(s string) string {

@@ -151,28 +151,9 @@ func (c *Client) Pass(ctx context.Context, images []string) map[string]Result {
 // token performs the challenge (unless AuthURL is set) and one anonymous token request
 // carrying one pull scope per image. An empty token means none is needed.
 func (c *Client) token(ctx context.Context, images []string) (string, error) {
-	realm, service := c.cfg.AuthURL, ""
-	if realm != "" {
-		if u, err := url.Parse(c.cfg.URL); err == nil {
-			service = u.Host
-		}
-	} else {
-		resp, err := c.get(ctx, c.cfg.URL+"/v2/", "")
-		if err != nil {
-			return "", fmt.Errorf("registry challenge: %w", err)
-		}
-		resp.Body.Close()
-		switch {
-		case resp.StatusCode >= 200 && resp.StatusCode < 300:
-			return "", nil
-		case resp.StatusCode == http.StatusUnauthorized:
-			realm, service = parseChallenge(resp.Header.Get("WWW-Authenticate"))
-			if realm == "" {
-				return "", errors.New("registry challenge: no Bearer realm in WWW-Authenticate")
-			}
-		default:
-			return "", fmt.Errorf("registry challenge: HTTP %d", resp.StatusCode)
-		}
+	realm, service, err := c.realm(ctx)
+	if realm == "" || err != nil {
+		return "", err
 	}
 	q := url.Values{}
 	if service != "" {
@@ -212,6 +193,32 @@ func (c *Client) token(ctx context.Context, images []string) (string, error) {
 		return "", errors.New("registry token: no token in the answer")
 	}
 	return tok, nil
+}
+
+// realm is where tokens are asked for, and for which service: AuthURL, or what the registry's
+// challenge names ("": the registry needs no token).
+func (c *Client) realm(ctx context.Context) (realm, service string, err error) {
+	if c.cfg.AuthURL != "" {
+		if u, err := url.Parse(c.cfg.URL); err == nil {
+			service = u.Host
+		}
+		return c.cfg.AuthURL, service, nil
+	}
+	resp, err := c.get(ctx, c.cfg.URL+"/v2/", "")
+	if err != nil {
+		return "", "", fmt.Errorf("registry challenge: %w", err)
+	}
+	resp.Body.Close()
+	switch {
+	case resp.StatusCode >= 200 && resp.StatusCode < 300:
+		return "", "", nil
+	case resp.StatusCode == http.StatusUnauthorized:
+		if realm, service = parseChallenge(resp.Header.Get("WWW-Authenticate")); realm == "" {
+			return "", "", errors.New("registry challenge: no Bearer realm in WWW-Authenticate")
+		}
+		return realm, service, nil
+	}
+	return "", "", fmt.Errorf("registry challenge: HTTP %d", resp.StatusCode)
 }
 
 // tags lists every tag of an image, following Link rel="next" up to MaxPages pages.

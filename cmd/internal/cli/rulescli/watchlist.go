@@ -76,17 +76,7 @@ func watchlistCommand(ctx context.Context, args []string, stdout, stderr io.Writ
 		return 1
 	}
 	defer c.Close()
-	_, err = rules.Update(ctx, c, watchlist.Key, func(cur *rules.Snapshot) ([]byte, error) {
-		lists, err := watchlist.Decode(cur.Watchlists)
-		if err != nil {
-			return nil, fmt.Errorf("%s holds no watchlists: %w", watchlist.Key, err)
-		}
-		if err := lists.Put(*id, l); err != nil {
-			return nil, err
-		}
-		return lists.Encode(), nil
-	})
-	if err != nil {
+	if err := rules.PutWatchlist(ctx, c, *id, l); err != nil {
 		fmt.Fprintf(stderr, "watchlist %s not imported (the stored list is unchanged): %v\n", *id, err)
 		return 1
 	}
