@@ -209,7 +209,7 @@ func TestWatchFiresMutesDigestsLogsAndDrainsInProcess(t *testing.T) {
 	w.stopped(t)
 	l, err := flightlog.OpenReadOnly(t.Context(), s.FlightLog, flightlog.ReadOptions{})
 	require.NoError(t, err)
-	defer l.Close()
+	defer func() { _ = l.Close() }()
 	rows := map[string]flightlog.Row{}
 	require.NoError(t, l.Each(t.Context(), flightlog.Filter{}, func(r *flightlog.Row) error { rows[r.IcaoHex] = *r; return nil }))
 	require.Len(t, rows, 4, "every flight in progress is a row at a clean stop")
