@@ -16,7 +16,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"runtime/debug"
 	"syscall"
 	"time"
@@ -34,25 +33,7 @@ import (
 // Main runs the command with the process's arguments and returns its exit code.
 func Main() int {
 	setGCPercent(os.Getenv("GOGC"), debug.SetGCPercent)
-	setMaxProcs(os.Getenv("GOMAXPROCS"), runtime.GOMAXPROCS)
 	return run(os.Args[1:], os.Stdout, os.Stderr)
-}
-
-// defaultMaxProcs is the monitor's GOMAXPROCS unless the environment sets one. Its work is a
-// few milliseconds of CPU every few seconds, mostly one goroutine at a time (a fetch, then the
-// sink writing it out): a second P buys no time and costs some, in goroutines woken onto the
-// other P, spinning threads looking for work and their futex sleeps and wake-ups, and in
-// per-P caches. Measured at 1,000 queues, one P against two, alternately in one session: ≈ 1.5
-// ms less CPU a cycle and ≈ 1 MB less memory (docs/decisions.md, "The monitor at 1,000
-// queues").
-const defaultMaxProcs = 1
-
-// setMaxProcs applies defaultMaxProcs when GOMAXPROCS is unset; a GOMAXPROCS in the
-// environment (which the runtime has already read) decides otherwise.
-func setMaxProcs(env string, set func(int) int) {
-	if env == "" {
-		set(defaultMaxProcs)
-	}
 }
 
 // defaultGCPercent is the monitor's GOGC unless the environment sets one: the heap may grow by
