@@ -37,7 +37,9 @@ SERVICES_STARTED=$started bash scripts/services.sh up
 . "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"
 # A profiling run needs the build with the pprof endpoint (PPROF_ADDR); the others measure the
 # binary as shipped.
-make -s build ${SCALE_PROFILE:+BUILD_TAGS=pprof}
+# (GODEBUG, e.g. gctrace=1 for SCALE_STDERR, is the monitor's: the compiler's output would be
+# cached and replayed to every later build of the same packages.)
+env -u GODEBUG make -s build ${SCALE_PROFILE:+BUILD_TAGS=pprof}
 
 mgmt() { curl -fsS -u "$TEST_ADMIN_USER:$TEST_ADMIN_PASSWORD" -H 'content-type: application/json' -X "$1" "$TEST_MGMT_URL$2" ${3:+-d "$3"} >/dev/null; }
 rc() { redis-cli -p "${TEST_REDIS_ADDR##*:}" -a "$TEST_REDIS_PASSWORD" --no-auth-warning "$@"; }
@@ -147,7 +149,7 @@ echo "scale: $QUEUES owned + 100 foreign queues, $QUEUES processors' counters, b
 if [ -n "${SCALE_BASELINE:-}" ]; then
   base=$(mktemp -d)
   git worktree add -q --detach "$base/src" "$SCALE_BASELINE"
-  (cd "$base/src" && CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$base/" ./cmd/tracker-core-health) # as make build
+  (cd "$base/src" && env -u GODEBUG CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$base/" ./cmd/tracker-core-health) # as make build
   git worktree remove --force "$base/src"
   for r in $(seq 1 "${SCALE_ROUNDS:-2}"); do
     BIN="$base/tracker-core-health" run "baseline $SCALE_BASELINE ($r)"
