@@ -63,11 +63,7 @@ func openEngine(ctx context.Context, o options, log zerolog.Logger) (*ruleEngine
 		}
 	}
 	e.Engine = rules.NewEngine(set, ttl)
-	if o.enrich {
-		if err := e.enrich(log); err != nil {
-			return nil, err
-		}
-	}
+	e.enrich(log)
 	if o.fromStore {
 		e.loader = rules.NewLoader(e.store, e.Engine, log.With().Str("stage", "loader").Logger())
 		e.loader.Zone = o.zone
@@ -80,23 +76,22 @@ func openEngine(ctx context.Context, o options, log zerolog.Logger) (*ruleEngine
 	return e, nil
 }
 
-// enrich gives the engine its enrichment: the database, REGISTRANT_DETAIL and PRIVACY_LIST.
-func (e *ruleEngine) enrich(log zerolog.Logger) error {
-	optOut, err := privacy.Open(e.o.env.PrivacyList, log.With().Str("stage", "privacy").Logger())
-	if err != nil {
-		return err
+// enrich gives the engine its enrichment: the database (with --enrich, --db, or watch),
+// REGISTRANT_DETAIL and PRIVACY_LIST. Without a database the registrant an input line carries
+// still obeys both (CONTRACT.md 12.3).
+func (e *ruleEngine) enrich(log zerolog.Logger) {
+	var src enrich.Source
+	if e.o.enrich {
+		if e.db = shipped.Open(e.o.db, dbLog(log)); e.db != nil {
+			src = e.db
+		}
 	}
-	if e.db = shipped.Open(e.o.db, dbLog(log)); e.db == nil {
-		return nil
-	}
-	en := enrich.New(e.db, log.With().Str("stage", "enrich").Logger())
+	en := enrich.New(src, log.With().Str("stage", "enrich").Logger())
 	en.SetRegistrantDetail(e.o.env.RegistrantDetail)
-	if optOut != nil {
-		e.optOut = optOut
-		en.SetOptOut(optOut)
+	if e.optOut = e.o.optOut; e.optOut != nil {
+		en.SetOptOut(e.optOut)
 	}
 	e.SetEnricher(en)
-	return nil
 }
 
 // Follow sets who is told of each rule set swapped in, and tells it of the current one.
@@ -125,9 +120,14 @@ func (e *ruleEngine) FromStore() bool { return e.store != nil }
 // every 30 s.
 func (e *ruleEngine) KeepCurrent(ctx context.Context, filesEvery time.Duration) {
 	var wg sync.WaitGroup
-	if e.db != nil { // a replaced database file, or a changed opt-out list, is in use within a minute
+	if e.db != nil || e.optOut != nil { // a replaced database file, or a changed opt-out list, is in use within a minute
 		wg.Go(func() {
-			pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) { e.db.Refresh(); e.optOut.Refresh() })
+			pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) {
+				if e.db != nil {
+					e.db.Refresh()
+				}
+				e.optOut.Refresh()
+			})
 		})
 	}
 	if e.store != nil {

@@ -37,6 +37,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/privacy"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	replaystage "github.com/tracker-adsb/tracker-core-health/stages/replay"
@@ -81,12 +82,14 @@ type options struct {
 	interval     time.Duration // watch: how often it is polled
 	enrich       bool          // flights enriched from the aircraft database
 	db           string        // the database file ("": the default; none: off)
+	dbGiven      bool          // db is --db's (else AIRCRAFT_DB's, or none)
 	watchlists   watchlistFlags
 	digest       bool              // replay: {"digest": …} lines (CONTRACT.md 10.6)
 	flightLog    string            // replay: the flight log the replayed flights are written to
 	zone         *time.Location    // NOTIFY_TIMEZONE: the default zone of delivery policies
 	schedule     delivery.Schedule // DIGEST_TIME in that zone
 	env          *config.Rules     // the environment (config.LoadRules)
+	optOut       *privacy.List     // PRIVACY_LIST (nil: none), read at start by replay, trace and watch
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -116,6 +119,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return code
 	}
 	log := zerolog.New(stderr).Level(o.env.LogLevel).With().Timestamp().Str("service", "tracker-rules").Logger()
+	if cmd == "watch" && !o.env.LogLevelSet { // always on: say what happens
+		log = log.Level(zerolog.InfoLevel)
+	}
+	if cmd != "validate" { // PRIVACY_LIST unreadable: a configuration error naming it, exit 2 as everywhere
+		var err error
+		if o.optOut, err = privacy.Open(o.env.PrivacyList, log.With().Str("stage", "privacy").Logger()); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+	}
 	switch cmd {
 	case "validate":
 		return validate(ctx, o, stdout, stderr)
@@ -124,9 +137,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "trace":
 		return trace(ctx, o, stdin, stdout, stderr)
 	case "watch":
-		if !o.env.LogLevelSet { // always on: say what happens
-			log = log.Level(zerolog.InfoLevel)
-		}
 		return watch(ctx, o, stdout, stderr, log)
 	}
 	fmt.Fprintln(stderr, usage)
@@ -180,7 +190,7 @@ func parseOptions(cmd string, args []string, stdout, stderr io.Writer) (options,
 	if o.db != "" || cmd == "watch" {
 		o.enrich = true
 	}
-	if o.db == "" {
+	if o.dbGiven = o.db != ""; !o.dbGiven {
 		o.db = env.AircraftDB
 	}
 	if problem := o.problem(); problem != "" {
@@ -314,32 +324,19 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 	if len(s.Rules) == 0 && o.fromStore {
 		s.Rules = []byte("[]")
 	}
-	set, err := rules.LoadRulesWith(s.Rules, refs, rules.Lenient)
-	var le *rules.LoadError
-	reported := map[string]bool{}
-	switch {
-	case errors.As(err, &le):
-		// Strict mode stops at the first; re-run it per rule to name every problem.
-		for _, line := range rules.RuleProblems(s.Rules, refs) {
-			fmt.Fprintln(stdout, line)
-			reported[ruleOf(line)], reported[conditionOf(line)] = true, true
-			problems++
-		}
-	case err != nil:
-		fmt.Fprintln(stdout, err)
+	warnings, err := ownerWarnings(s.Rules, o)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	set, _ := rules.LoadRulesWith(s.Rules, refs, rules.Lenient)
+	// Every problem of every rule, the engine's and the management API's (rules.Problems).
+	for _, line := range rules.Problems(s.Rules, refs) {
+		fmt.Fprintln(stdout, line)
 		problems++
 	}
-	problems += valueProblems(s.Rules, reported, stdout)
-	for _, w := range ownerWarnings(s.Rules, o) { // loaded, but never matching: said, not failed
+	for _, w := range warnings { // loaded, but never matching: said, not failed
 		fmt.Fprintln(stdout, "warning:", w)
-	}
-	// The engine loads a rule whose identifier is no topic level ('#', '+'), but its
-	// notifications could never be published, and the API refuses it: a problem to report.
-	for _, line := range rules.IdentifierTopicProblems(s.Rules) {
-		if !reported[ruleOf(line)] {
-			fmt.Fprintln(stdout, line)
-			problems++
-		}
 	}
 	if set != nil {
 		for _, p := range set.NotifyProblems { // the engine would load the rule without its policy
@@ -358,59 +355,34 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// valueProblems prints the conditions the management API would refuse (the engine loads them),
-// each once, and counts them.
-func valueProblems(rulesJSON []byte, reported map[string]bool, stdout io.Writer) int {
-	n := 0
-	for _, line := range rules.ValueProblems(rulesJSON) {
-		if c := conditionOf(line); c == "" || !reported[c] {
-			fmt.Fprintln(stdout, line)
-			reported[ruleOf(line)] = true
-			n++
-		}
-	}
-	return n
-}
-
-// conditionOf is the "Rule #i invalid: rule 'x' condition #j" a problem line names ("": none).
-func conditionOf(line string) string {
-	i := strings.Index(line, " condition #")
-	if i < 0 {
-		return ""
-	}
-	j := i + len(" condition #")
-	for j < len(line) && line[j] >= '0' && line[j] <= '9' {
-		j++
-	}
-	return line[:j]
-}
-
 // ownerWarnings are the registrant conditions of the rules that can never match where they
-// would run: REGISTRANT_DETAIL=none, or a registrant type the database's registers do not use.
-func ownerWarnings(rulesJSON []byte, o options) []string {
+// would run: REGISTRANT_DETAIL=none, or a registrant type the registers of the database they
+// would run with (--db, else AIRCRAFT_DB, else the default file or the shipped one) do not use.
+// A database --db names that cannot be read is an error naming it (AIRCRAFT_DB's may not be
+// made yet: watch waits for it).
+func ownerWarnings(rulesJSON []byte, o options) ([]string, error) {
 	var items []json.RawMessage
 	if json.Unmarshal(rulesJSON, &items) != nil {
-		return nil
+		return nil, nil
 	}
 	owner := rules.Owner{None: o.env.RegistrantDetail == model.DetailNone}
-	path := o.env.AircraftDB
-	if path == "" {
-		path = shipped.DefaultPath() // else the shipped database: no register
-	}
-	if m, err := aircraftdb.ReadMeta(path); err == nil {
-		owner.Types = m.RegistrantTypes
+	if path := o.db; !strings.EqualFold(path, shipped.Off) {
+		if path == "" {
+			path = shipped.DefaultPath() // else the shipped database: no register
+		}
+		m, err := aircraftdb.ReadMeta(path)
+		switch {
+		case err != nil && o.dbGiven:
+			return nil, fmt.Errorf("--db %s: %w", path, err)
+		case err == nil:
+			owner.Types = m.RegistrantTypes
+		}
 	}
 	var out []string
 	for _, it := range items {
 		out = append(out, rules.RegistrantWarnings(it, owner)...)
 	}
-	return out
-}
-
-// ruleOf is the "Rule #i" a problem line names.
-func ruleOf(line string) string {
-	head, _, _ := strings.Cut(line, " invalid:")
-	return head
+	return out, nil
 }
 
 func replay(ctx context.Context, o options, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Logger) int {
