@@ -126,7 +126,8 @@ func Programs(o Options, s Setting) ([]program, error) {
 }
 
 // checkOptions checks what the Supervisor's schema cannot say: the home position's range (its
-// float bounds take no minus sign) and the API token's strength (as CONFIG_API_TOKEN's).
+// float bounds take no minus sign) and the API token's strength (as CONFIG_API_TOKEN's; none,
+// which CONFIG_API_TOKEN takes to run open, is refused).
 func checkOptions(o Options) error {
 	for _, c := range []struct {
 		option, what string
@@ -140,7 +141,12 @@ func checkOptions(o Options) error {
 			return fmt.Errorf("option %s: %s is not a %s (degrees from -%g to %g)", c.option, v, c.what, c.limit, c.limit)
 		}
 	}
-	if tok := o.str("api_token"); tok != "" && !strings.EqualFold(tok, config.OpenToken) {
+	if tok := o.str("api_token"); tok != "" {
+		if strings.EqualFold(tok, config.OpenToken) {
+			// CONFIG_API_TOKEN=none would open the add-on's host port to anyone: under the
+			// add-on, ingress needs no token already, so none has no use but that.
+			return fmt.Errorf("option api_token: %q is not a token: the add-on never runs without one (Home Assistant's sidebar needs none; the port outside it always does); set one of %d characters or more, or leave it empty to have one made, shown in the log", tok, config.MinTokenLength)
+		}
 		if err := config.CheckToken(tok); err != nil {
 			return fmt.Errorf("option api_token: %w (leave it empty to have one made, shown in the log)", err)
 		}

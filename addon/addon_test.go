@@ -1,10 +1,12 @@
 package addon
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 )
 
@@ -31,6 +33,8 @@ func TestOptionsTheSchemaCannotCheck(t *testing.T) {
 		{"longitude past the antimeridian", Options{"home_lat": 51.0, "home_lon": -200.0}, "option home_lon: -200 is not a longitude (degrees from -180 to 180)"},
 		{"a strong token", Options{"api_token": "a-token-of-the-user-0123"}, ""},
 		{"a weak token", Options{"api_token": "abc"}, "option api_token: the token is shorter than 16 characters"},
+		{"none is not a token", Options{"api_token": "none"}, `option api_token: "none" is not a token`},
+		{"None neither", Options{"api_token": " None "}, `option api_token: "None" is not a token`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			progs, err := Programs(base(tc.options), Setting{Data: "/data", APIAddr: ":8080"})
@@ -66,4 +70,22 @@ func TestTheTokenOptionForgetsTheMadeToken(t *testing.T) {
 			require.NoError(t, forgetKeptToken(tc.options, data), "and again, with no file")
 		})
 	}
+}
+
+// api_token "none" (which CONFIG_API_TOKEN takes to run open) stops the add-on, exit 2 naming
+// the option, before anything runs: the token made earlier is kept, and no port is opened
+// without a token.
+func TestTheTokenOptionNoneStopsTheAddon(t *testing.T) {
+	data := t.TempDir()
+	file := filepath.Join(data, "api-token")
+	require.NoError(t, os.WriteFile(file, []byte("made-at-an-earlier-start-0123456\n"), 0o600))
+	options, err := json.Marshal(Options{"store_host": "redis", "store_password": "p", "api_token": "none"})
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(data, "options.json"), options, 0o600))
+	err = Run(t.Context(), Setting{Data: data, APIAddr: "127.0.0.1:0", Log: zerolog.Nop()})
+	require.ErrorContains(t, err, `option api_token: "none" is not a token`)
+	var oe *OptionsError
+	require.ErrorAs(t, err, &oe, "the command's exit code 2")
+	_, err = os.Stat(file)
+	require.NoError(t, err, "the token made earlier is kept")
 }

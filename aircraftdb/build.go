@@ -38,6 +38,12 @@ type Options struct {
 	// the joins): an error fails the build, naming the register (the refresh's
 	// half-or-nothing rule, CONTRACT.md 12.6).
 	Accept func(register string, kept int) error
+	// Current, when set, is the database this build refreshes (db update): each register of
+	// registers.All that it holds and Registers does not name is carried over from it as it is
+	// (its records, its data's date and counts: RegisterMeta.Carried), so that a refresh of
+	// some registers, or of none, never drops the others (CONTRACT.md 12.6). The registers are
+	// then taken in registers.All's order. No file there: nothing to carry.
+	Current string
 }
 
 // BuildWith is Build with the registers too: each read as it streams (never a whole file in
@@ -87,7 +93,7 @@ func read(o Options) (*builder, error) {
 		return nil, fmt.Errorf("standing data %s: %w", o.StandingData, err)
 	}
 	sd = nil //nolint:ineffassign,wastedassign // as mic
-	if err := b.registers(o.Registers, o.Accept); err != nil {
+	if err := b.registers(o); err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -275,11 +281,12 @@ func ReadMeta(path string) (Meta, error) {
 	defer f.Close()
 	head := make([]byte, headerSize+entrySize)
 	if _, err := io.ReadFull(f, head); err != nil || string(head[:8]) != Magic {
-		db, err := Open(path) // compressed, or not a database: the whole check says which
+		s, err := openStream(path) // compressed: unpacked as far as its meta, no further
 		if err != nil {
 			return Meta{}, err
 		}
-		return db.Meta(), nil
+		defer s.close()
+		return s.meta()
 	}
 	e := head[headerSize:]
 	if le.Uint32(e) != secMeta || le.Uint64(e[16:]) > MaxFile {

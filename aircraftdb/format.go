@@ -147,11 +147,14 @@ var (
 		mask, sig u32At
 		military  u8At
 	}{12, 0, 4, 8}
-	// registrantRec (variable size): register (Meta.Registers' index), flags (unused, kept: who
-	// is an organisation is decided where a record is read), type (0: none, else
-	// Meta.RegistrantTypes[n-1]), country (zero: none), the number of names and of street lines;
-	// then each string as a length u8 and its bytes: the names, the streets, city,
-	// administrative area, postal code.
+	// registrantRec (variable size): register (Meta.Registers' index), flags (flagOrganisation,
+	// written and never read: who is an organisation is decided where a record is read;
+	// flagRegistration), type (0: none, else Meta.RegistrantTypes[n-1]), country (zero: none),
+	// the number of names and of street lines; then each string as a length u8 and its bytes:
+	// the names, the streets, city, administrative area, postal code, and, with
+	// flagRegistration, the aircraft's registration as the register writes it (issue 51: an
+	// owner's opt-out by registration; a record without it, as earlier builds wrote, reads
+	// as before, and a reader of those builds reads these, the string past its fields unread).
 	registrantRec = struct {
 		head                 int
 		register, flags, typ u8At
@@ -169,9 +172,13 @@ const (
 	hasAltitude
 )
 
-// flagOrganisation is a registrant's flag written by builds before the reader decided who is
-// a person (model.IsOrganisation); it is written still, and never read.
-const flagOrganisation = 1
+// Registrant flags. flagOrganisation was written by builds before the reader decided who is
+// a person (model.IsOrganisation); it is written still, and never read. flagRegistration: the
+// record ends with the aircraft's registration.
+const (
+	flagOrganisation = 1 << iota
+	flagRegistration
+)
 
 var le = binary.LittleEndian
 

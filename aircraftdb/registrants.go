@@ -33,6 +33,9 @@ type RegisterMeta struct {
 	Read    int            `json:"read"`
 	Kept    int            `json:"kept"`
 	Skipped map[string]int `json:"skipped,omitempty"`
+	// Carried: this build did not read the register, but kept it from the database it
+	// refreshed (Options.Current), as it was: what db update says of it (not stored).
+	Carried bool `json:"-"`
 }
 
 // RegisterError is a register that failed a build: its files, or Options.Accept, refused.
@@ -70,26 +73,52 @@ type registrantEntry struct{ addr, at uint32 }
 // add keeps rec for addr from register reg; false: the address is taken, or the register
 // names more types than the format holds.
 func (s *registrantStore) add(addr uint32, reg int, rec registers.Record) bool {
+	typ, ok := s.free(addr, rec.Type)
+	if !ok {
+		return false
+	}
+	s.scratch = appendRegistrant(s.scratch[:0], reg, rec, typ)
+	return s.put(addr)
+}
+
+// addRecord keeps a record as a database holds it (well-formed: its strings end at its end)
+// for addr as register reg's, its type the words typ ("": none); false as add.
+func (s *registrantStore) addRecord(addr uint32, reg int, rec []byte, typ string) bool {
+	n, ok := s.free(addr, typ)
+	if !ok {
+		return false
+	}
+	s.scratch = append(s.scratch[:0], rec...)
+	registrantRec.register.put(s.scratch, byte(reg)) //nolint:gosec // a few registers
+	registrantRec.typ.put(s.scratch, n)
+	return s.put(addr)
+}
+
+// free reports an address not taken yet, with the number of the type words typ (0: none).
+func (s *registrantStore) free(addr uint32, typ string) (byte, bool) {
 	if s.taken == nil {
 		s.taken, s.typeNo = make([]byte, 1<<24/8), map[string]byte{}
 	}
 	if addr > 0xFFFFFF || s.taken[addr>>3]&(1<<(addr&7)) != 0 {
-		return false
+		return 0, false
 	}
-	typ := byte(0)
-	if rec.Type != "" {
-		n, ok := s.typeNo[rec.Type]
-		if !ok {
-			if len(s.types) == maxRegistrantTypes {
-				return false
-			}
-			s.types = append(s.types, rec.Type)
-			n = byte(len(s.types)) //nolint:gosec // ≤ 255, checked above
-			s.typeNo[rec.Type] = n
+	if typ == "" {
+		return 0, true
+	}
+	n, ok := s.typeNo[typ]
+	if !ok {
+		if len(s.types) == maxRegistrantTypes {
+			return 0, false
 		}
-		typ = n
+		s.types = append(s.types, typ)
+		n = byte(len(s.types)) //nolint:gosec // ≤ 255, checked above
+		s.typeNo[typ] = n
 	}
-	s.scratch = appendRegistrant(s.scratch[:0], reg, rec, typ)
+	return n, true
+}
+
+// put keeps the record in scratch for addr.
+func (s *registrantStore) put(addr uint32) bool {
 	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+len(s.scratch) > recChunk {
 		if len(s.chunks) == 1<<(32-recShift) {
 			return false // 4 GiB of records: more than the format holds
@@ -108,32 +137,54 @@ func (s *registrantStore) add(addr uint32, reg int, rec registers.Record) bool {
 // registers reads each register and keeps its records by address. An address two registers
 // give keeps the first's (the order of the build's list) and is counted; a register without
 // addresses (CASA) is joined by registration to the aircraft already read, and a registration
-// of no aircraft, or of two, is skipped and counted.
-func (b *builder) registers(files []RegisterFile, accept func(string, int) error) error {
-	for _, f := range files {
-		idx, name := len(b.meta.Registers), f.Register.Name()
-		extra := map[string]int{}
-		var joins []registers.Entry // kept until the register is read, then joined (few: CASA's 16,700)
-		c, err := f.Register.Read(f.Path, func(e registers.Entry) {
-			switch {
-			case !e.HasAddress:
-				joins = append(joins, e)
-			case !b.registrants.add(e.Address, idx, e.Record):
-				extra["address already registered elsewhere"]++
-			}
-		})
-		if err != nil {
-			return &RegisterError{Register: name, Err: err} // its own error names it and the problem
-		}
-		b.join(joins, idx, extra)
-		m := registerMeta(f.Register, c, extra)
-		if accept != nil {
-			if err := accept(name, m.Kept); err != nil {
-				return &RegisterError{Register: name, Err: err}
-			}
-		}
-		b.meta.Registers = append(b.meta.Registers, m)
+// of no aircraft, or of two, is skipped and counted. Refreshing a database (Options.Current),
+// a register not read is carried over from it (carry.go).
+func (b *builder) registers(o Options) error {
+	steps, err := registerSteps(o)
+	if err != nil {
+		return &RegisterError{Err: err}
 	}
+	for _, st := range steps {
+		f, idx := st.file, len(b.meta.Registers)
+		if st.carry {
+			m, err := b.carry(f.Register, f.Path, idx)
+			if err != nil {
+				return &RegisterError{Register: f.Register.Name(), Err: fmt.Errorf("keeping the %s register from the current database %s: %w", f.Register.Name(), f.Path, err)}
+			}
+			b.meta.Registers = append(b.meta.Registers, m)
+			continue
+		}
+		if err := b.register(f, idx, o.Accept); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// register reads one register's files and keeps its records as register number idx.
+func (b *builder) register(f RegisterFile, idx int, accept func(string, int) error) error {
+	name := f.Register.Name()
+	extra := map[string]int{}
+	var joins []registers.Entry // kept until the register is read, then joined (few: CASA's 16,700)
+	c, err := f.Register.Read(f.Path, func(e registers.Entry) {
+		switch {
+		case !e.HasAddress:
+			joins = append(joins, e)
+		case !b.registrants.add(e.Address, idx, e.Record):
+			extra["address already registered elsewhere"]++
+		}
+	})
+	if err != nil {
+		return &RegisterError{Register: name, Err: err} // its own error names it and the problem
+	}
+	b.join(joins, idx, extra)
+	m := registerMeta(f.Register, c, extra)
+	if accept != nil {
+		if err := accept(name, m.Kept); err != nil {
+			return &RegisterError{Register: name, Err: err}
+		}
+	}
+	b.meta.Registers = append(b.meta.Registers, m)
 	return nil
 }
 
@@ -201,21 +252,41 @@ func (s *registrantStore) sorted() (types []string, remap []byte, err error) {
 // record is the record at a place (its strings walked to find its end).
 func (s *registrantStore) record(at uint32) []byte {
 	rec := s.chunks[at>>recShift][at&(recChunk-1):]
-	n := int(registrantRec.names.get(rec)) + int(registrantRec.streets.get(rec)) + 3 // names, streets, city, area, postal code
+	return rec[:recordLen(rec)]
+}
+
+// recordLen is the length of the well-formed record at the start of rec (its strings walked).
+func recordLen(rec []byte) int {
+	n := registrantStrings(rec)
 	p := registrantRec.head
 	for range n {
 		p += 1 + int(rec[p])
 	}
-	return rec[:p]
+	return p
+}
+
+// registrantStrings is how many strings the record whose header is rec holds: its names and
+// streets, city, area, postal code, and its registration when it has one.
+func registrantStrings(rec []byte) int {
+	n := int(registrantRec.names.get(rec)) + int(registrantRec.streets.get(rec)) + 3
+	if registrantRec.flags.get(rec)&flagRegistration != 0 {
+		n++
+	}
+	return n
 }
 
 func appendRegistrant(dst []byte, register int, rec registers.Record, typ byte) []byte {
 	names, streets := rec.Names[:min(len(rec.Names), model.MaxRegistrantNames)], rec.Street[:min(len(rec.Street), 2)]
 	var head [7]byte
 	registrantRec.register.put(head[:], byte(register)) //nolint:gosec // a few registers
+	var flags byte
 	if rec.Organisation {
-		registrantRec.flags.put(head[:], flagOrganisation)
+		flags |= flagOrganisation
 	}
+	if rec.Registration != "" {
+		flags |= flagRegistration
+	}
+	registrantRec.flags.put(head[:], flags)
 	registrantRec.typ.put(head[:], typ)
 	if len(rec.Country) == 2 {
 		registrantRec.country.putString(head[:], rec.Country)
@@ -231,6 +302,9 @@ func appendRegistrant(dst []byte, register int, rec registers.Record, typ byte) 
 	}
 	for _, s := range []string{rec.City, rec.AdministrativeArea, rec.PostalCode} {
 		dst = appendShort(dst, s)
+	}
+	if rec.Registration != "" {
+		dst = appendShort(dst, rec.Registration)
 	}
 	return dst
 }
@@ -289,6 +363,9 @@ func (db *DB) decodeRegistrant(p []byte, r *model.Registrant) bool {
 		r.Street[i] = s.next()
 	}
 	r.City, r.AdministrativeArea, r.PostalCode = s.next(), s.next(), s.next()
+	if registrantRec.flags.get(p)&flagRegistration != 0 {
+		r.Registration = s.next()
+	}
 	if s.bad {
 		*r = model.Registrant{}
 		return false

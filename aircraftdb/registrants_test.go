@@ -75,14 +75,15 @@ func TestBuildKeepsEachRegistersRecordsByAddress(t *testing.T) {
 	}{
 		{0xA12345, model.Registrant{Names: [6]string{"ACME AVIATION INC", "ACME AIR", "ACME CHARTER"}, Street: [2]string{"PO BOX 7", "HANGAR 4"},
 			City: "DENVER", AdministrativeArea: "CO", PostalCode: "80201", Country: "US", Type: "Corporation", Organisation: true,
-			Source: "faa", Notice: registers.FAA{}.Notice()}},
+			Source: "faa", Notice: registers.FAA{}.Notice(), Registration: "N100AB"}},
 		{0xA0B1C2, model.Registrant{Names: [6]string{"SMITH JOHN A"}, Street: [2]string{"123 MAIN ST"}, City: "WICHITA",
-			AdministrativeArea: "KS", PostalCode: "672011234", Country: "US", Type: "Individual", Source: "faa", Notice: registers.FAA{}.Notice()}},
+			AdministrativeArea: "KS", PostalCode: "672011234", Country: "US", Type: "Individual", Source: "faa", Notice: registers.FAA{}.Notice(),
+			Registration: "N12345"}},
 		{0xC038AA, model.Registrant{Names: [6]string{"Air Canada", `AC "Mainline"`}, Street: [2]string{"7373 de la Côte-Vertu Blvd."},
 			City: "Saint-Laurent", AdministrativeArea: "Quebec", PostalCode: "H4S1Z3", Country: "CA", Type: "Entity", Organisation: true,
-			Source: "tc", Notice: registers.TC{}.Notice()}},
+			Source: "tc", Notice: registers.TC{}.Notice(), Registration: "C-FVLX"}},
 		{0x7C0001, model.Registrant{Names: [6]string{"JONES MARY"}, Street: [2]string{"1 SMITH ST"}, City: "TOOWOOMBA",
-			AdministrativeArea: "QLD", PostalCode: "4350", Country: "AU", Source: "casa", Notice: registers.CASA{}.Notice()}},
+			AdministrativeArea: "QLD", PostalCode: "4350", Country: "AU", Source: "casa", Notice: registers.CASA{}.Notice(), Registration: "VH-ABC"}},
 	}
 	for _, tt := range tests {
 		got, ok := db.Registrant(tt.addr)

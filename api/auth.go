@@ -118,6 +118,10 @@ func (s *Server) auth(next http.Handler) http.Handler {
 			return
 		}
 		if isSignInForm(r) {
+			if err := s.cop.Check(r); err != nil { // another site's page posting a token
+				crossOriginRefused(w, r)
+				return
+			}
 			r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
 			s.signIn(w, r, r.PostFormValue("token"))
 			return
@@ -151,8 +155,8 @@ func isPage(r *http.Request) bool {
 }
 
 // isSignInForm is the sign-in page's form, posted to the page (the token in the body, so that
-// no address, and no proxy's access log, holds it). Another site's page cannot post it: the
-// cross-origin protection refuses that before it gets here.
+// no address, and no proxy's access log, holds it). Another site's page cannot post it: auth
+// makes the cross-origin check on it first.
 func isSignInForm(r *http.Request) bool {
 	if r.Method != http.MethodPost || r.URL.Path != "/" {
 		return false

@@ -309,3 +309,69 @@ func TestOpenOnPurposeNeedsNoToken(t *testing.T) {
 	_, body := get(t, srv.URL+"/ui/config.json", nil)
 	require.Contains(t, body, `"auth":false`)
 }
+
+// Check order (CONTRACT.md 8): authentication first. A cross-site write without the token (or
+// with a wrong one, or a foreign session) is 401 {"detail":"Not authenticated"} with
+// WWW-Authenticate: Bearer; only an authenticated one meets the cross-origin check, 403. None
+// of them writes anything.
+func TestAuthenticationComesBeforeTheCrossSiteCheck(t *testing.T) {
+	s, srv := authServer(t, api.Options{Token: testToken})
+	resp, _ := get(t, srv.URL+"/?token="+testToken, nil)
+	require.Len(t, resp.Cookies(), 1)
+	session := resp.Cookies()[0]
+	api.SetClock(s, func() time.Time { return time.Now().Add(-api.SessionLifetime - time.Hour) })
+	resp, _ = get(t, srv.URL+"/?token="+testToken, nil)
+	require.Len(t, resp.Cookies(), 1)
+	expired := resp.Cookies()[0]
+	api.SetClock(s, time.Now)
+	for _, tc := range []struct {
+		name   string
+		auth   map[string]string
+		cookie *http.Cookie
+		status int
+	}{
+		{"no token", nil, nil, http.StatusUnauthorized},
+		{"a wrong token", map[string]string{"Authorization": "Bearer wrong"}, nil, http.StatusUnauthorized},
+		{"an expired session", nil, expired, http.StatusUnauthorized},
+		{"the token", map[string]string{"Authorization": "Bearer " + testToken}, nil, http.StatusForbidden},
+		{"a session", nil, session, http.StatusForbidden},
+	} {
+		for _, site := range []map[string]string{{"Sec-Fetch-Site": "cross-site"}, {"Origin": "http://evil.example"}} {
+			for _, w := range []struct{ method, path, body string }{
+				{"POST", "/api/areas", `{"identifier":"EVIL","geometry":{"type":"Point","coordinates":[1,2]}}`},
+				{"PUT", "/api/rules", `[]`},
+				{"DELETE", "/api/watchlists/x", ""},
+			} {
+				t.Run(tc.name+" "+w.method+" "+w.path, func(t *testing.T) {
+					req, err := http.NewRequestWithContext(t.Context(), w.method, srv.URL+w.path, strings.NewReader(w.body))
+					require.NoError(t, err)
+					req.Header.Set("Content-Type", "application/json")
+					for k, v := range tc.auth {
+						req.Header.Set(k, v)
+					}
+					for k, v := range site {
+						req.Header.Set(k, v)
+					}
+					if tc.cookie != nil {
+						req.AddCookie(tc.cookie)
+					}
+					resp, err := http.DefaultClient.Do(req)
+					require.NoError(t, err)
+					defer resp.Body.Close()
+					b, _ := io.ReadAll(resp.Body)
+					require.Equal(t, tc.status, resp.StatusCode, string(b))
+					if tc.status == http.StatusUnauthorized {
+						require.Equal(t, "Bearer", resp.Header.Get("WWW-Authenticate"))
+						require.JSONEq(t, `{"detail":"Not authenticated"}`, string(b))
+						return
+					}
+					require.Empty(t, resp.Header.Get("WWW-Authenticate"))
+					require.Contains(t, string(b), "Cross-origin request refused")
+				})
+			}
+		}
+	}
+	resp, body := get(t, srv.URL+"/api/areas", map[string]string{"Authorization": "Bearer " + testToken})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.JSONEq(t, `[]`, body, "nothing written")
+}

@@ -8,25 +8,26 @@ import (
 	"strings"
 )
 
-// crossOrigin wraps next in the standard library's cross-origin protection (Sec-Fetch-Site,
-// then Origin against Host): a cross-site POST, PUT or DELETE from a browser gets 403 and
-// reaches nothing; same-origin pages and non-browser clients (curl, scripts) are unaffected.
-// With next nil it only checks the trusted origins.
-func (s *Server) crossOrigin(next http.Handler) (http.Handler, error) {
+// crossOrigin is the standard library's cross-origin protection (Sec-Fetch-Site, then Origin
+// against Host): a cross-site POST, PUT or DELETE from a browser gets 403 and reaches nothing;
+// same-origin pages and non-browser clients (curl, scripts) are unaffected. It runs after
+// authentication (CONTRACT.md 8, check order: a request without the token is 401 first), and
+// before it for the sign-in form alone (auth.go). An origin of CONFIG_API_TRUSTED_ORIGINS that
+// is not scheme://host[:port] is an error.
+func crossOrigin(trusted []string) (*http.CrossOriginProtection, error) {
 	p := http.NewCrossOriginProtection()
-	for _, o := range s.opts.TrustedOrigins {
+	for _, o := range trusted {
 		if err := p.AddTrustedOrigin(o); err != nil {
 			return nil, fmt.Errorf("CONFIG_API_TRUSTED_ORIGINS: %w", err)
 		}
 	}
-	p.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeDetail(w, http.StatusForbidden, "Cross-origin request refused: this server only accepts writes from its own pages"+
-			" (or an origin listed in CONFIG_API_TRUSTED_ORIGINS)")
-	}))
-	if next == nil {
-		return nil, nil
-	}
-	return p.Handler(next), nil
+	p.SetDenyHandler(http.HandlerFunc(crossOriginRefused))
+	return p, nil
+}
+
+func crossOriginRefused(w http.ResponseWriter, _ *http.Request) {
+	writeDetail(w, http.StatusForbidden, "Cross-origin request refused: this server only accepts writes from its own pages"+
+		" (or an origin listed in CONFIG_API_TRUSTED_ORIGINS)")
 }
 
 // requireJSON refuses a write whose body is declared as anything but JSON (415). A form or a

@@ -152,3 +152,49 @@ func TestLookupAttributionIsTheRecordsAndOptOutsSaySo(t *testing.T) {
 	require.Equal(t, 201, code, string(raw))
 	require.Contains(t, got["warnings"].([]any)[0], "REGISTRANT_DETAIL=none makes no registrant")
 }
+
+// A registrant the given traffic carries obeys the API's REGISTRANT_DETAIL and PRIVACY_LIST as
+// the database's does, with or without a database: standard keeps no person's name, street or
+// postal code (in the match, and for the conditions), an opted-out aircraft none at all.
+func TestRuleTestTrafficRegistrantObeysThePrivacy(t *testing.T) {
+	line := `{"received_at":"2026-11-22T12:00:00Z","icao_hex":"ABCDEF","altitude":3000,"latitude":51.5,"longitude":0.1,` +
+		`"registrant":{"names":["ANOTHER PERSON"],"street":["2 SECRET ST"],"postal_code":"88888","city":"RENO","type":"Individual"}}`
+	listFile := filepath.Join(t.TempDir(), "privacy.txt")
+	require.NoError(t, os.WriteFile(listFile, []byte("ABCDEF\n"), 0o600))
+	list, err := privacy.Open(listFile, zerolog.Nop())
+	require.NoError(t, err)
+	b, _, err := aircraftdb.BuildWith(aircraftdb.Options{Mictronics: "../aircraftdb/testdata/mictronics", StandingData: "../aircraftdb/testdata/standing-data",
+		Registers: []aircraftdb.RegisterFile{{Register: registers.FAA{}, Path: "../registers/testdata/MASTER.txt"}}})
+	require.NoError(t, err)
+	db, err := aircraftdb.Load(b)
+	require.NoError(t, err)
+	low := rule("low", map[string]any{"type": "altitude", "operator": "maximum", "value": 5000})
+	named := rule("named", map[string]any{"type": "registrant_name", "operator": "contains", "value": "another"})
+	for _, tc := range []struct {
+		name  string
+		opts  api.Options
+		owner string // what the match shows of the registrant ("": none)
+	}{
+		{"standard, no database", api.Options{}, `"registrant":{"city":"RENO","type":"Individual"}`},
+		{"standard, a database", api.Options{AircraftDB: aircraftdb.Fixed(db)}, `"registrant":{"city":"RENO","type":"Individual"}`},
+		{"opted out, at full", api.Options{RegistrantDetail: model.DetailFull, OptOut: list}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := setupWith(t, tc.opts)
+			code, _, raw := f.do("POST", "/api/rules/test", map[string]any{"rule": low, "traffic": line})
+			require.Equal(t, 200, code, string(raw))
+			require.Contains(t, string(raw), `"fired":1`)
+			for _, secret := range []string{"ANOTHER", "SECRET", "88888"} {
+				require.NotContains(t, string(raw), secret)
+			}
+			if tc.owner == "" {
+				require.NotContains(t, string(raw), "Individual")
+			} else {
+				require.Contains(t, string(raw), tc.owner)
+			}
+			code, _, raw = f.do("POST", "/api/rules/test", map[string]any{"rule": named, "traffic": line})
+			require.Equal(t, 200, code, string(raw))
+			require.Contains(t, string(raw), `"fired":0`, "no condition matches a name that does not leave")
+		})
+	}
+}

@@ -105,12 +105,12 @@ func (s *Server) testRule(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, err)
 		return
 	}
-	if s.opts.AircraftDB != nil { // flights enriched as production's are (CONTRACT.md 9.1)
-		en := enrich.New(s.opts.AircraftDB, s.log.With().Str("stage", "enrich").Logger())
-		en.SetRegistrantDetail(s.opts.RegistrantDetail)
-		en.SetOptOut(s.optOut())
-		engine.SetEnricher(en)
-	}
+	// Flights enriched as production's are (CONTRACT.md 9.1); without a database, the registrant
+	// a given line carries still obeys REGISTRANT_DETAIL and PRIVACY_LIST (CONTRACT.md 12.3).
+	en := enrich.New(s.opts.AircraftDB, s.log.With().Str("stage", "enrich").Logger())
+	en.SetRegistrantDetail(s.opts.RegistrantDetail)
+	en.SetOptOut(s.optOut())
+	engine.SetEnricher(en)
 	// Each match is decided as watch would, with the mutes in force now.
 	mutes := delivery.NewMuteSet()
 	if stored, err := notify.ReadMutes(r.Context(), s.store.c, s.now()); err == nil {

@@ -46,9 +46,15 @@ func (e *SettingsError) Unwrap() error { return e.Err }
 // or what stopped it, logged.
 func Serve(ctx context.Context, s Settings) error {
 	log := s.Log
-	// The store need not be up first (nor the password right): the API serves at once, a
-	// request the store cannot answer is a 500 "Redis error: …" within StoreTimeout, and the
-	// client reconnects on its own once the store answers.
+	// The store need not be up first (nor the password right): the API listens first and
+	// serves at once (making the store's client may wait for a store that accepts but does not
+	// answer), a request the store cannot answer is a 500 "Redis error: …" within
+	// StoreTimeout, and the client reconnects on its own once the store answers.
+	ln, ui, err := listen(s.API, log)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 	raw, err := storeClient(s.API, log)
 	if err != nil {
 		return &SettingsError{fmt.Errorf("the data store's client: %w", err)}
@@ -77,13 +83,9 @@ func Serve(ctx context.Context, s Settings) error {
 	if err != nil {
 		return &SettingsError{err}
 	}
-	ln, ui, err := listen(s.API, log)
-	if err != nil {
-		return err
-	}
 	logAccess(s, ui, log.With().Str("stage", "auth").Logger())
 	g := pipeline.NewGroup(ctx)
-	g.Go("store-startup", func(ctx context.Context) error { startup(ctx, store, log); return nil })
+	g.Go("store-startup", func(ctx context.Context) error { store.RepairAtStart(ctx); return nil })
 	followDB(g, db)
 	followList(g, optOut)
 	traffic.Start(g)
@@ -136,18 +138,6 @@ func storeClient(cfg *config.API, log zerolog.Logger) (rueidis.Client, error) {
 		log.Warn().Err(err).Str("store", cfg.StoreAddr()).Msg("store unreachable at start: serving anyway (requests that need it answer 500 until it answers); retrying")
 	}
 	return raw, nil
-}
-
-// startup runs the store's start-up repair (Store.Startup) once the store answers, retried
-// until it does or ctx ends, as the monitor retries its store: no start order.
-func startup(ctx context.Context, store *Store, log zerolog.Logger) {
-	err := pipeline.Retry(ctx, time.Second, 15*time.Second, func() error { return store.Startup(ctx) },
-		func(err error, next time.Duration) {
-			log.Warn().Err(err).Dur("retry_in", next).Msg("store unreachable: start-up repair not done yet; retrying")
-		})
-	if err == nil {
-		log.Info().Msg("store answered: start-up repair done")
-	}
 }
 
 // keepers are the receiver's traffic and the matches seen, as the API keeps them.

@@ -97,6 +97,7 @@ type Server struct {
 	store   *Store
 	opts    Options
 	authn   authenticator
+	cop     *http.CrossOriginProtection
 	csp     string
 	log     zerolog.Logger
 	now     func() time.Time
@@ -127,7 +128,7 @@ func NewServer(store *Store, opts Options, log zerolog.Logger) (*Server, error) 
 	if s.matches == nil {
 		s.matches = keeper.NewMatches(config.MQTT{}, log)
 	}
-	if _, err := s.crossOrigin(nil); err != nil {
+	if s.cop, err = crossOrigin(opts.TrustedOrigins); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -156,8 +157,8 @@ func (s *Server) Handler() http.Handler {
 	s.watchlistRoutes(mux)
 	s.muteRoutes(mux)
 	s.flightRoutes(mux)
-	cop, _ := s.crossOrigin(s.auth(requireJSON(withPreconditions(mux)))) // options checked by NewServer
-	return s.accessLog(s.headers(cop))
+	// Check order (CONTRACT.md 8): authentication (401) before the cross-origin check (403).
+	return s.accessLog(s.headers(s.auth(s.cop.Handler(requireJSON(withPreconditions(mux))))))
 }
 
 type statusWriter struct {

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -33,12 +32,14 @@ func reject(status int, format string, a ...any) error {
 }
 
 // Store keeps rules and areas in the data store: one blob per set plus its version key,
-// written together in MULTI/EXEC guarded by WATCH, and serialised in-process.
+// written together in MULTI/EXEC guarded by WATCH, and serialised in-process. Nothing of the
+// three sets is read or written before the start-up repair has run (repair.go).
 type Store struct {
 	c         rueidis.Client
-	mu        sync.Mutex
+	mu        sync.Mutex // the writes, and the start-up repair
 	backupDir string
 	log       zerolog.Logger
+	repair    repairState
 }
 
 // NewStore builds the store; backupDir may be empty (no backup files). Every call it makes
@@ -47,8 +48,11 @@ func NewStore(c rueidis.Client, backupDir string, log zerolog.Logger) *Store {
 	return &Store{c: Bounded(c), backupDir: backupDir, log: log}
 }
 
-// bodies reads the stored bodies (rules, areas, watchlists).
+// bodies reads the stored bodies (rules, areas, watchlists), once the start-up repair has run.
 func (s *Store) bodies(ctx context.Context) (*rules.Snapshot, error) {
+	if err := s.ready(ctx); err != nil {
+		return nil, err
+	}
 	return rules.ReadConfig(ctx, s.c)
 }
 
@@ -56,6 +60,9 @@ func (s *Store) bodies(ctx context.Context) (*rules.Snapshot, error) {
 // current bodies and returns the new body of key (or an error, which aborts with nothing
 // written); a write whose If-Match names another version of key's set is refused (412).
 func (s *Store) mutate(ctx context.Context, key string, fn func(cur *rules.Snapshot) ([]byte, error)) error {
+	if err := s.ready(ctx); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	body, err := rules.Update(ctx, s.c, key, func(cur *rules.Snapshot) ([]byte, error) {
@@ -116,65 +123,6 @@ func (s *Store) backup(key string, body []byte) {
 	if err != nil {
 		s.log.Warn().Err(err).Str("path", path).Msg("backup not written")
 	}
-}
-
-func bodyOf(r rueidis.RedisResult, errp *error) []byte {
-	v, err := r.ToString()
-	if err != nil && !rueidis.IsRedisNil(err) && *errp == nil {
-		*errp = err
-	}
-	return []byte(v)
-}
-
-// Startup repairs and backs up each set: a body without version gets one; no body but a
-// backup restores both in one transaction (a corrupt backup is logged and ignored); a body
-// without a backup file gets one. An existing backup is never overwritten here. It runs
-// between writes (serialised with them): the API may serve before the store first answers,
-// and this runs once it does.
-func (s *Store) Startup(ctx context.Context) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, key := range []string{rules.RulesKey, rules.AreasKey, watchlist.Key} {
-		res := s.c.DoMulti(ctx, s.c.B().Get().Key(key).Build(), s.c.B().Get().Key(key+":version").Build())
-		var err error
-		body, ver := bodyOf(res[0], &err), bodyOf(res[1], &err)
-		if err != nil {
-			return fmt.Errorf("startup: %w", err)
-		}
-		var path string
-		if s.backupDir != "" {
-			path = filepath.Join(s.backupDir, backupName(key))
-		}
-		switch {
-		case len(body) > 0 && len(ver) == 0:
-			if err := s.c.Do(ctx, s.c.B().Set().Key(key+":version").Value(rules.Version(body)).Build()).Error(); err != nil {
-				return fmt.Errorf("startup: %w", err)
-			}
-			s.log.Info().Str("key", key).Msg("version key set from the stored body")
-		case len(body) == 0 && path != "":
-			b, err := os.ReadFile(path)
-			if err != nil {
-				continue
-			}
-			if !json.Valid(b) {
-				s.log.Warn().Str("path", path).Msg("corrupt backup ignored")
-				continue
-			}
-			res := s.c.DoMulti(ctx, s.c.B().Multi().Build(), s.c.B().Set().Key(key).Value(string(b)).Build(),
-				s.c.B().Set().Key(key+":version").Value(rules.Version(b)).Build(), s.c.B().Exec().Build())
-			if err := res[3].Error(); err != nil {
-				return fmt.Errorf("startup restore: %w", err)
-			}
-			s.log.Info().Str("key", key).Str("path", path).Msg("restored from backup")
-			continue
-		}
-		if len(body) > 0 && path != "" {
-			if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-				s.backup(key, body)
-			}
-		}
-	}
-	return nil
 }
 
 // triggerCounts returns lifetime and last-30-days counts per rule id; a store error gives

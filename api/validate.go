@@ -3,10 +3,8 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/delivery"
@@ -66,128 +64,43 @@ type StoredCondition struct {
 	Value    json.RawMessage `json:"value"`
 }
 
-// validateRule checks a rule body (CONTRACT.md 6.1 and the ✱ rows of 6.2) and returns the
-// rule to store, or the 422 entries.
+// validateRule checks a rule body (CONTRACT.md 6.1 and the ✱ rows of 6.2: rules.Refusals, the
+// check tracker-rules validate makes too) and returns the rule to store, or the 422 entries.
 func validateRule(body []byte) (*StoredRule, []FieldError) {
 	m, ok := decodeObject(body)
 	if !ok {
 		return nil, []FieldError{{Loc: []any{"body"}, Msg: "body must be a JSON object", Type: "json_invalid"}}
 	}
-	v := &validation{}
-	r := &StoredRule{}
-	if raw, ok := m["identifier"]; !ok {
-		v.add("field required", "missing", "identifier")
-	} else if s, ok := str(raw); !ok {
-		v.add("identifier must be a string", "string_type", "identifier")
-	} else if !identifierRE.MatchString(s) {
-		v.add("identifier must be non-empty and contain no spaces", "string_pattern_mismatch", "identifier")
-	} else if len(s) > 64 {
-		v.add("identifier must be at most 64 characters", "string_too_long", "identifier")
-	} else if p := rules.IdentifierTopicProblem(s); p != "" {
-		v.add(p, "string_pattern_mismatch", "identifier")
-	} else {
-		r.Identifier = s
-	}
-	for _, f := range []struct {
-		key string
-		max int
-		dst *string
-	}{{"name", 64, &r.Name}, {"description", 2000, &r.Description}} {
-		raw, ok := m[f.key]
-		if !ok || string(raw) == "null" {
-			continue
+	if refused := rules.Refusals(m); len(refused) > 0 {
+		v := &validation{}
+		for _, r := range refused {
+			v.add(r.Msg, r.Type, r.Loc...)
 		}
-		s, ok := str(raw)
-		switch {
-		case !ok:
-			v.add(f.key+" must be a string", "string_type", f.key)
-		case len([]rune(s)) > f.max:
-			v.add(fmt.Sprintf("%s must be at most %d characters", f.key, f.max), "string_too_long", f.key)
-		default:
-			*f.dst = s
-		}
-	}
-	if raw, ok := m["enabled"]; !ok {
-		v.add("field required", "missing", "enabled")
-	} else if json.Unmarshal(raw, &r.Enabled) != nil || string(raw) == "null" {
-		v.add("enabled must be a boolean", "bool_type", "enabled")
-	}
-	if raw, ok := m["force_archive"]; ok && string(raw) != "null" {
-		if json.Unmarshal(raw, &r.ForceArchive) != nil {
-			v.add("force_archive must be a boolean", "bool_type", "force_archive")
-		}
-	}
-	var conds []json.RawMessage
-	if raw, ok := m["conditions"]; !ok {
-		v.add("field required", "missing", "conditions")
-	} else if json.Unmarshal(raw, &conds) != nil || conds == nil {
-		v.add("conditions must be an array", "list_type", "conditions")
-	} else if len(conds) == 0 {
-		v.add("conditions must have at least 1 item", "too_short", "conditions")
-	}
-	for j, raw := range conds {
-		if c, ok := validateCondition(v, j, raw); ok {
-			r.Conditions = append(r.Conditions, c)
-		}
-	}
-	if raw, ok := m["notify"]; ok && string(raw) != "null" {
-		_, stored, probs := delivery.Parse(raw, time.UTC) // the zone only fills a default: the check is the same
-		for _, p := range probs {
-			v.add(p.Msg, p.Type, append([]any{"notify"}, p.Loc...)...)
-		}
-		r.Notify = stored
-	}
-	if len(v.errs) > 0 {
 		return nil, v.errs
 	}
-	return r, nil
-}
-
-func validateCondition(v *validation, j int, raw json.RawMessage) (StoredCondition, bool) {
-	before := len(v.errs)
-	cm, ok := decodeObject(raw)
-	if !ok {
-		v.add("condition must be an object", "dict_type", "conditions", j)
-		return StoredCondition{}, false
-	}
-	for k := range cm {
-		if k != "type" && k != "operator" && k != "value" {
-			v.add("extra fields not permitted", "extra_forbidden", "conditions", j, k)
+	r := &StoredRule{}
+	_ = json.Unmarshal(m["identifier"], &r.Identifier)
+	for key, dst := range map[string]*string{"name": &r.Name, "description": &r.Description} {
+		if raw, ok := m[key]; ok && string(raw) != "null" {
+			_ = json.Unmarshal(raw, dst)
 		}
 	}
-	typ, okT := str(cm["type"])
-	op, okO := str(cm["operator"])
-	val, okV := cm["value"]
-	if !okT {
-		v.add("type is required and must be a string", "missing", "conditions", j, "type")
+	_ = json.Unmarshal(m["enabled"], &r.Enabled)
+	if raw, ok := m["force_archive"]; ok && string(raw) != "null" {
+		_ = json.Unmarshal(raw, &r.ForceArchive)
 	}
-	if !okO {
-		v.add("operator is required and must be a string", "missing", "conditions", j, "operator")
+	var conds []json.RawMessage
+	_ = json.Unmarshal(m["conditions"], &conds)
+	for _, raw := range conds {
+		cm, _ := decodeObject(raw)
+		typ, _ := str(cm["type"])
+		op, _ := str(cm["operator"])
+		r.Conditions = append(r.Conditions, StoredCondition{Type: typ, Operator: op, Value: cm["value"]})
 	}
-	if !okV {
-		v.add("field required", "missing", "conditions", j, "value")
+	if raw, ok := m["notify"]; ok && string(raw) != "null" {
+		_, r.Notify, _ = delivery.Parse(raw, time.UTC) // its known keys only
 	}
-	if !okT || !okO || !okV {
-		return StoredCondition{}, false
-	}
-	t, o := strings.ToLower(strings.TrimSpace(typ)), strings.ToLower(strings.TrimSpace(op))
-	ops, known := rules.Operators[t]
-	if !known {
-		v.add(fmt.Sprintf("unknown condition type '%s'", typ), "enum", "conditions", j, "type")
-		return StoredCondition{}, false
-	}
-	if !slices.Contains(ops, o) {
-		v.add(fmt.Sprintf("operator '%s' is not allowed for %s (allowed: %s)", op, t, strings.Join(ops, ", ")), "enum", "conditions", j, "operator")
-		return StoredCondition{}, false
-	}
-	// The ✱ limits of the type's value come from the rules package's table of condition types.
-	if msg, typ := rules.CheckValue(t, val); msg != "" {
-		v.add(msg, typ, "conditions", j, "value")
-	}
-	if len(v.errs) > before {
-		return StoredCondition{}, false
-	}
-	return StoredCondition{Type: typ, Operator: op, Value: val}, true
+	return r, nil
 }
 
 // FlatArea is the API's element: {identifier, name, geometry, locked, style keys}.

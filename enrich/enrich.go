@@ -75,10 +75,16 @@ func New(src Source, log zerolog.Logger) *Enricher {
 }
 
 // Enrich fills what is missing of f after m was folded into it. It never fails: no database,
-// a miss or an unsettled route just leave fields unset.
+// a miss or an unsettled route just leave fields unset. The flight's registrant is made here
+// with or without a database (an input's registrant obeys REGISTRANT_DETAIL and PRIVACY_LIST
+// as the database's does).
 func (en *Enricher) Enrich(f *model.Flight, m *model.AircraftMessage) {
-	db := en.src.Current()
+	var db *aircraftdb.DB
+	if en.src != nil {
+		db = en.src.Current()
+	}
 	if db == nil {
+		en.registrant(nil, f, m)
 		return
 	}
 	if db != en.cacheOf { // a new database: objects rendered from the old one go
@@ -88,13 +94,12 @@ func (en *Enricher) Enrich(f *model.Flight, m *model.AircraftMessage) {
 	st.Keep(db) // what the flight's looked-up strings point into lives as long as the flight
 	if !st.AircraftDone {
 		st.AircraftDone = true
+		st.RegistrantMade = false // made again with the database (it may have come late)
 		if !model.NonICAO(f.IcaoHex) {
 			en.aircraft(db, f)
-			en.registrant(db, f)
 		}
-	} else if en.optOut != nil && st.OptOutGeneration != en.optOut.Generation() {
-		en.optedOut(f) // the list changed: a flight in progress obeys it too
 	}
+	en.registrant(db, f, m)
 	if !st.OperatorDone && f.Ident != "" {
 		st.OperatorDone = true
 		en.operator(db, f)
@@ -146,33 +151,46 @@ func (en *Enricher) aircraft(db *aircraftdb.DB, f *model.Flight) {
 	f.FillAircraft(&en.ac) // copies: the scratch is the next flight's
 }
 
-// registrant gives the flight its registrant (CONTRACT.md 12): what REGISTRANT_DETAIL lets
-// leave the database, for the conditions (Flight.Owner) and as the payload's object; a
-// registrant the input already carries is kept (CONTRACT.md 9.1).
-func (en *Enricher) registrant(db *aircraftdb.DB, f *model.Flight) {
-	if en.optedOut(f) || !f.Registrant.Empty() || en.detail == model.DetailNone || db.Registrants() == 0 {
+// registrant makes the flight's registrant (CONTRACT.md 12), Flight.Owner: the input's when
+// a message carried one (it wins, CONTRACT.md 9.1), else the database's; either one cut to what
+// REGISTRANT_DETAIL lets leave (CONTRACT.md 12.3), and none at all for an aircraft on the
+// owners' opt-out list, found by its address, its registration, or the registration its
+// register writes. Made on the flight's first message, again when a message carries a
+// registrant, and when the list changed (a flight in progress obeys it too); otherwise nothing
+// is done (no allocation).
+func (en *Enricher) registrant(db *aircraftdb.DB, f *model.Flight, m *model.AircraftMessage) {
+	st := &f.Enrichment
+	changed := en.optOut != nil && st.OptOutGeneration != en.optOut.Generation()
+	if st.RegistrantMade && !changed && m.Registrant.Empty() {
+		return
+	}
+	st.RegistrantMade = true
+	if en.optOut != nil {
+		st.OptOutGeneration = en.optOut.Generation()
+	}
+	f.Owner = model.Registrant{}
+	if en.detail == model.DetailNone {
 		return
 	}
 	addr, ok := model.ParseAddress(f.IcaoHex)
-	if ok && db.RegistrantTo(addr, &f.Owner) {
-		f.Owner.Limit(en.detail) // rendered only when a payload is made (model.Flight.RegistrantJSON)
+	if ok = ok && !model.NonICAO(f.IcaoHex); !ok {
+		addr = noAddress // listed by its registration alone
 	}
+	if ok && db != nil && db.Registrants() > 0 {
+		db.RegistrantTo(addr, &f.Owner) // the register's registration, for the opt-out, even when the input's wins
+	}
+	if en.optOut != nil && (en.optOut.Listed(addr, f.Aircraft.Registration) || en.optOut.Listed(addr, f.Owner.Registration)) {
+		f.Owner = model.Registrant{}
+		return
+	}
+	if !f.Registrant.Empty() {
+		f.Owner, _ = model.RegistrantOf(f.Registrant.Raw) // not an object: nothing of it can be judged, so none
+	}
+	f.Owner.Limit(en.detail) // rendered only when a payload is made (model.Flight.RegistrantJSON)
 }
 
-// optedOut reports a flight whose aircraft is on the opt-out list, and takes its registrant
-// away (the database's; an input's too).
-func (en *Enricher) optedOut(f *model.Flight) bool {
-	if en.optOut == nil {
-		return false
-	}
-	f.Enrichment.OptOutGeneration = en.optOut.Generation()
-	addr, _ := model.ParseAddress(f.IcaoHex)
-	if !en.optOut.Listed(addr, f.Aircraft.Registration) {
-		return false
-	}
-	f.Owner, f.Registrant = model.Registrant{}, model.Party{}
-	return true
-}
+// noAddress is no 24-bit address: a list never holds it.
+const noAddress = 1 << 24
 
 // TypeDetails are what a type designator says of an aircraft: its model, type, category and
 // powerplant (the engine count and kind), as a flight gets them.

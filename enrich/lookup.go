@@ -32,11 +32,14 @@ func (a AircraftAnswer) Notice() string { return a.notice }
 func LookupAircraft(db *aircraftdb.DB, hex string, addr uint32, d model.RegistrantDetail, optOut OptOut) (AircraftAnswer, bool) {
 	a, found := Aircraft(db, addr, "")
 	out := AircraftAnswer{IcaoHex: hex, Aircraft: a}
-	if optOut != nil && optOut.Listed(addr, a.Registration) {
+	r, held := db.Registrant(addr)
+	// Listed by its address, or by its registration: the aircraft table's, or the register's
+	// own where the table has none for the address (CONTRACT.md 12.3).
+	if optOut != nil && (optOut.Listed(addr, a.Registration) || optOut.Listed(addr, r.Registration)) {
 		out.OptedOut = true
 		return out, true
 	}
-	if r, ok := db.Registrant(addr); ok {
+	if held {
 		if shown, ok := r.Shown(d); ok {
 			out.Registrant, out.notice = shown.AppendJSON(nil), shown.Notice
 		}

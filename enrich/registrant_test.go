@@ -142,14 +142,100 @@ func TestOptedOutAircraftHaveNoRegistrant(t *testing.T) {
 	require.NotEmpty(t, e2.Flight("A12345").Aircraft.Registration+e2.Flight("A12345").IcaoHex)
 }
 
-// optOut lists one address.
+// optOut lists one address, or one registration.
 type optOut struct {
 	addr uint32
+	reg  string
 	gen  uint64
 }
 
-func (o *optOut) Listed(addr uint32, _ string) bool { return addr == o.addr }
-func (o *optOut) Generation() uint64                { return o.gen }
+func (o *optOut) Listed(addr uint32, reg string) bool {
+	return addr == o.addr || (o.reg != "" && strings.EqualFold(reg, o.reg))
+}
+func (o *optOut) Generation() uint64 { return o.gen }
+
+// A registrant the input carries wins over the database's (CONTRACT.md 9.1), but leaves as any
+// other does (CONTRACT.md 12.3): standard keeps no person's name, street or postal code; none,
+// and an aircraft on the opt-out list, keep nothing; with or without a database; the
+// conditions see what leaves, and only that.
+func TestInputRegistrantObeysDetailAndOptOut(t *testing.T) {
+	const person = `{"names":["ANOTHER PERSON"],"street":["2 SECRET ST"],"postal_code":"88888","city":"RENO","type":"Individual"}`
+	const rulesJSON = `[{"identifier":"name","enabled":true,"conditions":[{"type":"registrant_name","operator":"contains","value":"another"}]},
+	  {"identifier":"people","enabled":true,"conditions":[{"type":"registrant_type","operator":"equals","value":"Individual"}]}]`
+	tests := []struct {
+		name   string
+		detail model.RegistrantDetail
+		listed bool
+		want   map[string]any // the payload's registrant (nil: none)
+		fired  []string
+	}{
+		{"standard", model.DetailStandard, false, map[string]any{"city": "RENO", "type": "Individual"}, []string{"people"}},
+		{"full", model.DetailFull, false, map[string]any{"names": []any{"ANOTHER PERSON"}, "street": []any{"2 SECRET ST"},
+			"postal_code": "88888", "city": "RENO", "type": "Individual"}, []string{"name", "people"}},
+		{"none", model.DetailNone, false, nil, nil},
+		{"opted out, at full", model.DetailFull, true, nil, nil},
+	}
+	for _, db := range []string{"with a database", "without one"} {
+		for _, tt := range tests {
+			t.Run(db+"/"+tt.name, func(t *testing.T) {
+				set, err := rules.LoadRules([]byte(rulesJSON), rules.Areas{}, rules.Strict)
+				require.NoError(t, err)
+				e := rules.NewEngine(set, 0)
+				var src enrich.Source
+				if db == "with a database" {
+					src = registersDB(t) // A0B1C2 is SMITH JOHN A there: the input's wins
+				}
+				en := enrich.New(src, zerolog.Nop())
+				en.SetRegistrantDetail(tt.detail)
+				list := &optOut{addr: 1 << 24, gen: 1}
+				if tt.listed {
+					list.addr = 0xA0B1C2
+				}
+				en.SetOptOut(list)
+				e.SetEnricher(en)
+				fired := ids(e.Process(&model.AircraftMessage{ReceivedAt: t0, IcaoHex: "a0b1c2", Registrant: &model.Party{Raw: []byte(person)}}))
+				fired = append(fired, ids(e.Process(&model.AircraftMessage{ReceivedAt: t0.Add(time.Second), IcaoHex: "a0b1c2",
+					Registrant: &model.Party{Raw: []byte(person)}}))...)
+				require.ElementsMatch(t, tt.fired, fired)
+				f := e.Flight("A0B1C2")
+				p := payload(t, f)
+				if tt.want == nil {
+					require.NotContains(t, p, "registrant")
+				} else {
+					require.Equal(t, tt.want, p["registrant"])
+				}
+				if tt.detail != model.DetailFull || tt.listed {
+					body := string(model.NewNotificationBody(f).JSON())
+					for _, secret := range []string{"ANOTHER", "SECRET", "88888", "SMITH", "MAIN ST"} {
+						require.NotContains(t, body, secret)
+					}
+				}
+			})
+		}
+	}
+}
+
+// The opt-out finds an aircraft by the registration its register writes where the aircraft
+// table has none for the address (A7FFFF: N8CT in the FAA's file, absent from Mictronics').
+func TestOptOutByTheRegistersRegistration(t *testing.T) {
+	h := registersDB(t)
+	list := &optOut{addr: 1 << 24, reg: "N8CT", gen: 1}
+	a, found := enrich.LookupAircraft(h.Current(), "A7FFFF", 0xA7FFFF, model.DetailFull, list)
+	require.True(t, found)
+	require.Empty(t, a.Registration, "the aircraft table has none")
+	require.True(t, a.OptedOut)
+	require.Nil(t, a.Registrant)
+
+	e := registrantEngine(t, `[{"identifier":"gov","enabled":true,"conditions":[{"type":"registrant_type","operator":"equals","value":"Government"}]}]`,
+		model.DetailFull)
+	en := enrich.New(h, zerolog.Nop())
+	en.SetRegistrantDetail(model.DetailFull)
+	en.SetOptOut(list)
+	e.SetEnricher(en)
+	require.Empty(t, e.Process(&model.AircraftMessage{ReceivedAt: t0, IcaoHex: "A7FFFF"}), "listed: no owner condition matches")
+	require.True(t, e.Flight("A7FFFF").Owner.Empty())
+	require.NotContains(t, payload(t, e.Flight("A7FFFF")), "registrant")
+}
 
 func ids(ms []rules.Match) []string {
 	var out []string

@@ -251,14 +251,17 @@ func TestASecondWriterIsRefused(t *testing.T) {
 	require.NoError(t, l2.Close())
 }
 
-// The file and its -wal and -shm are the owner's alone (mode 0600), a new one or an old one.
+// The file, its -wal and -shm and the writer's lock (which names the program, its pid and the
+// host) are the owner's alone (mode 0600), a new one or an old one.
 func TestTheFileIsPrivate(t *testing.T) {
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old.db")
 	l, err := Open(t.Context(), old, zerolog.Nop())
 	require.NoError(t, err)
 	require.NoError(t, l.Close())
-	require.NoError(t, os.Chmod(old, 0o644)) // as issue 44's watch left it
+	for _, p := range []string{old, old + ".lock"} {
+		require.NoError(t, os.Chmod(p, 0o644)) // as issue 44's watch left them
+	}
 	for _, path := range []string{filepath.Join(dir, "new.db"), old} {
 		l, err := Open(t.Context(), path, zerolog.Nop())
 		require.NoError(t, err)

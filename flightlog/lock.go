@@ -34,6 +34,11 @@ func lockWriter(path string) (*os.File, error) {
 		}
 		return nil, fmt.Errorf("%w: %s is written by %s; one writer a file (readers any number)", ErrLocked, path, holder)
 	}
+	// It says which program on which host writes the log: the owner's alone, as the log's own
+	// files are (openWriter), an older one (0644) tightened too.
+	if fi, err := f.Stat(); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		_ = f.Chmod(0o600)
+	}
 	host, _ := os.Hostname()
 	cmd := filepath.Base(os.Args[0])
 	if len(os.Args) > 1 {

@@ -8,6 +8,10 @@ type EnrichState struct {
 	OperatorDone bool // the operator lookup was made (when the ident was first seen)
 	RouteDone    bool // origin and destination are settled (set, or final without a leg)
 	Track        RouteTrack
+	// RegistrantMade: the enrichment made the flight's registrant (Flight.Owner: the input's
+	// or the database's, as REGISTRANT_DETAIL and PRIVACY_LIST let it be shown), and only
+	// that is rendered (Flight.RegistrantJSON).
+	RegistrantMade bool
 	// OptOutGeneration is the version of the opt-out list (PRIVACY_LIST) the flight's
 	// registrant was last checked against.
 	OptOutGeneration uint64

@@ -175,9 +175,10 @@ type Flight struct {
 	Aircraft   Aircraft
 	Operator   Party
 	Registrant Party
-	// Owner is the registrant the database gave, as REGISTRANT_DETAIL lets it be shown: what
-	// the registrant conditions read, and the payload's object when the input gave none
-	// (RegistrantJSON).
+	// Owner is the flight's registrant as REGISTRANT_DETAIL and PRIVACY_LIST let it be shown
+	// (the input's, which wins, else the database's: the enrichment makes it): what the
+	// registrant conditions, the payload (RegistrantJSON), the flight log and the channels'
+	// text read.
 	Owner           Registrant
 	Origin          Party
 	Destination     Party

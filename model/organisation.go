@@ -23,22 +23,29 @@ var organisationWords = map[string]bool{"PTY": true, "LTD": true, "LIMITED": tru
 const longestOrganisationWord = 12
 
 // OrganisationName reports a name holding one of the organisation words, any case: its words
-// are its runs of letters, each upper-cased as strings.ToUpper would.
+// are its runs of letters, each upper-cased as strings.ToUpper would. A hyphen (or an
+// apostrophe) between two letters joins them into one word: a double-barrelled surname
+// (MARY INCORPORATED-SMITH, O'CLUB) is a person's, never the word it holds.
 func OrganisationName(name string) bool {
 	var word [longestOrganisationWord]byte
-	n, fits := 0, true
+	n, fits, inWord := 0, true, false
 	check := func() bool {
 		found := fits && n > 0 && organisationWords[string(word[:n])] // no allocation: a map lookup's conversion
-		n, fits = 0, true
+		n, fits, inWord = 0, true, false
 		return found
 	}
-	for _, r := range name {
+	for i, r := range name {
 		if !unicode.IsLetter(r) {
+			if inWord && joiner(r) && letterAt(name, i+utf8.RuneLen(r)) {
+				fits = false // one word with what follows: no word of the list holds a hyphen
+				continue
+			}
 			if check() {
 				return true
 			}
 			continue
 		}
+		inWord = true
 		r = unicode.ToUpper(r)
 		if r >= utf8.RuneSelf || n == len(word) {
 			fits = false // no word of the list has it, or is this long
@@ -48,6 +55,21 @@ func OrganisationName(name string) bool {
 		n++
 	}
 	return check()
+}
+
+// joiner is a character that joins two runs of letters into one word: a hyphen (ASCII, or
+// Unicode's hyphens) or an apostrophe.
+func joiner(r rune) bool {
+	return r == '-' || r == '\u2010' || r == '\u2011' || r == '\'' || r == '\u2019'
+}
+
+// letterAt reports a letter at byte i of s.
+func letterAt(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsLetter(r)
 }
 
 // faaPersonTypes are the FAA's owner types that are people (TYPE REGISTRANT 1, 2, 4, 9); its

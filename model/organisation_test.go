@@ -14,6 +14,10 @@ func TestOrganisationNameIsWholeWordsOfTheList(t *testing.T) {
 		{"QANTAS AIRWAYS LIMITED", true}, {"Smith Pty. Ltd.", true}, {"Acme Incorporated", true},
 		{"royal flying doctor service", false}, {"ANNE SERVICE", false}, {"SMITH FAMILY TRUST", false},
 		{"BOB JONES AVIATION", false}, {"JONES MARY", false}, {"CLUBB JOHN", false}, {"PTYCHO SMITH", false},
+		// A hyphen (or an apostrophe) between letters joins one word: a double-barrelled surname
+		// holding a word of the list is a person's.
+		{"MARY INCORPORATED-SMITH", false}, {"CLUB-JONES ANNE", false}, {"JONES‑LTD PETER", false}, {"O'CLUB MARY", false},
+		{"SMITH-JONES PTY LTD", true}, {"JONES - LTD", true}, {"ACME LTD-", true}, {"-CLUB", true}, {"AERO CLUB-", true},
 	}
 	for _, tt := range tests {
 		require.Equal(t, tt.want, OrganisationName(tt.name), tt.name)

@@ -3,15 +3,16 @@ package model
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 )
 
 // What was stored keeps obeying (CONTRACT.md 12.3): a notification kept by a reader (the API's
 // kept matches) was made at its writer's REGISTRANT_DETAIL; the reader applies its own again,
 // so the stricter of the two wins, and an opted-out aircraft shows none.
 
-// RegistrantOf reads a registrant object as a payload carries it (AppendJSON's keys), and
-// decides who is a person by the one rule (IsOrganisation); false: not an object.
+// RegistrantOf reads a registrant object as a payload (or an input line) carries it
+// (AppendJSON's keys; others are no part of a registrant and are left out), its values cleaned
+// as a register's are (CleanText), and decides who is a person by the one rule
+// (IsOrganisation); false: not an object.
 func RegistrantOf(raw []byte) (Registrant, bool) {
 	var o struct {
 		Names              []string `json:"names"`
@@ -27,8 +28,8 @@ func RegistrantOf(raw []byte) (Registrant, bool) {
 	if json.Unmarshal(raw, &o) != nil || !bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
 		return Registrant{}, false
 	}
-	r := Registrant{City: o.City, AdministrativeArea: o.AdministrativeArea, PostalCode: o.PostalCode, Country: o.Country,
-		Type: o.Type, Source: o.Source, Notice: o.Attribution}
+	r := Registrant{City: CleanText(o.City), AdministrativeArea: CleanText(o.AdministrativeArea), PostalCode: CleanText(o.PostalCode),
+		Country: CleanText(o.Country), Type: CleanText(o.Type), Source: CleanText(o.Source), Notice: CleanText(o.Attribution)}
 	copy(r.Names[:], nonBlank(o.Names))
 	copy(r.Street[:], nonBlank(o.Street))
 	r.Organisation = IsOrganisation(r.Source, r.Type, r.Names[0])
@@ -38,7 +39,7 @@ func RegistrantOf(raw []byte) (Registrant, bool) {
 func nonBlank(in []string) []string {
 	out := in[:0]
 	for _, s := range in {
-		if s = strings.Join(strings.Fields(s), " "); s != "" {
+		if s = CleanText(s); s != "" {
 			out = append(out, s)
 		}
 	}

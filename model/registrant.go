@@ -26,6 +26,11 @@ type Registrant struct {
 	// Organisation: the owner is not a person (CONTRACT.md 12.3); only an organisation's
 	// names are shown under REGISTRANT_DETAIL=standard.
 	Organisation bool
+	// Registration is the aircraft's registration as the register writes it (N12345, C-FHYP,
+	// VH-ABC; "" when the record has none): never shown (it is no part of the object), but
+	// the owners' opt-out finds an aircraft by it where the aircraft table has no registration
+	// for the address (PRIVACY_LIST, CONTRACT.md 12.3).
+	Registration string
 }
 
 // MaxRegistrantNames is the most names a registrant keeps (FAA: NAME and 5 OTHER NAMES).
@@ -172,11 +177,17 @@ func (r *Registrant) AppendJSON(dst []byte) []byte {
 	return append(dst, '}')
 }
 
-// RegistrantJSON is the flight's registrant object for a payload: the input's (Registrant),
-// else the database's (Owner), rendered now; nil when there is none.
+// RegistrantJSON is the flight's registrant object for a payload, rendered now; nil when there
+// is none. Where the enrichment made it (EnrichState.RegistrantMade: every reader of traffic
+// in this project) it is Owner alone: the input's registrant (which wins, CONTRACT.md 9.1) or
+// the database's, either one cut by REGISTRANT_DETAIL and the owners' opt-out (CONTRACT.md
+// 12.3); the input's object is then never rendered as it came. An engine without enrichment
+// (a library's own use) passes the input's on, cleaned (CONTRACT.md 6.5).
 func (f *Flight) RegistrantJSON() json.RawMessage {
-	if raw := clean(&f.Registrant, ""); raw != nil {
-		return raw
+	if !f.Enrichment.RegistrantMade {
+		if raw := clean(&f.Registrant, ""); raw != nil {
+			return raw
+		}
 	}
 	if f.Owner.Empty() {
 		return nil

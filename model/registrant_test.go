@@ -114,3 +114,31 @@ func TestContainsFold(t *testing.T) {
 		require.Equal(t, tt.want, ContainsFold(tt.s, tt.sub), "%q in %q", tt.sub, tt.s)
 	}
 }
+
+// Where the enrichment made the flight's registrant, only that leaves (Owner, cut by
+// REGISTRANT_DETAIL): never the input's object as it came; an engine without enrichment passes
+// the input's on (CONTRACT.md 6.5).
+func TestRegistrantJSONIsTheMadeOneWhereItWasMade(t *testing.T) {
+	input := Party{Raw: []byte(`{"names":["INPUT CORP"],"street":["2 DOCK RD"],"postal_code":"88888","type":"Corporation"}`)}
+	tests := []struct {
+		name  string
+		made  bool
+		owner Registrant
+		want  string
+	}{
+		{"not made: the input's", false, Registrant{}, string(input.Raw)},
+		{"made: the owner alone", true, Registrant{Type: "Corporation"}, `{"type":"Corporation"}`},
+		{"made, nothing left: none", true, Registrant{}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Flight{Registrant: input, Owner: tt.owner}
+			f.Enrichment.RegistrantMade = tt.made
+			if got := f.RegistrantJSON(); tt.want == "" {
+				require.Nil(t, got)
+			} else {
+				require.JSONEq(t, tt.want, string(got))
+			}
+		})
+	}
+}

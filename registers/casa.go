@@ -50,7 +50,7 @@ func casaRow(c cells) (Entry, string) {
 	name := c.get("regholdname")
 	rd := Record{Names: nonEmpty(name), Street: nonEmpty(c.get("regholdadd1"), c.get("regholdadd2")),
 		City: c.get("regholdSuburb"), AdministrativeArea: c.get("regholdState"), PostalCode: c.get("regholdPostcode"),
-		Country: countryCode(c.get("regholdCountry")), Organisation: model.IsOrganisation("casa", "", name)}
+		Country: countryCode(c.get("regholdCountry")), Organisation: model.IsOrganisation("casa", "", name), Registration: "VH-" + mark}
 	return Entry{Registration: "VH-" + mark, Record: rd}, ""
 }
 

@@ -3,6 +3,7 @@ package registers
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
@@ -23,7 +24,7 @@ var faaTypes = map[string]string{"1": faaTypeWords[0], "2": faaTypeWords[1], "3"
 // faaTable is MASTER.txt's columns read; the address and the name are required. A '"' in it
 // is a character like any other: a name that begins with one loses nothing after it.
 var faaTable = table{register: "faa", file: "MASTER.txt", required: 2, split: splitPlain,
-	columns: []string{"MODE S CODE HEX", "NAME", "TYPE REGISTRANT", "STREET", "STREET2", "CITY", "STATE", "ZIP CODE", "COUNTRY",
+	columns: []string{"MODE S CODE HEX", "NAME", "N-NUMBER", "TYPE REGISTRANT", "STREET", "STREET2", "CITY", "STATE", "ZIP CODE", "COUNTRY",
 		"OTHER NAMES(1)", "OTHER NAMES(2)", "OTHER NAMES(3)", "OTHER NAMES(4)", "OTHER NAMES(5)"}}
 
 // Read streams MASTER.txt, one line at a time (it is ≈ 190 MB).
@@ -56,6 +57,17 @@ func faaRow(c cells) (Entry, string) {
 		Street: nonEmpty(c.get("STREET"), c.get("STREET2")),
 		City:   c.get("CITY"), AdministrativeArea: c.get("STATE"), PostalCode: c.get("ZIP CODE"),
 		Country: countryCode(c.get("COUNTRY")), Type: typ, Organisation: model.IsOrganisation("faa", typ, name),
+		Registration: faaRegistration(c.get("N-NUMBER")),
 	}
 	return Entry{Address: addr, HasAddress: true, Record: rd}, ""
+}
+
+// faaRegistration is the registration of an N-NUMBER (the register writes it without its N:
+// 12345 is N12345); "" when there is none.
+func faaRegistration(n string) string {
+	n = strings.TrimPrefix(strings.ToUpper(n), "N") // an N-number's first character after its N is a digit
+	if n == "" || strings.ContainsAny(n, " ,") {
+		return ""
+	}
+	return "N" + n
 }

@@ -10,6 +10,8 @@ package registers
 import (
 	"strings"
 	"unicode"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Record is a registrant (CONTRACT.md 12.2): every field optional, empty values omitted,
@@ -22,6 +24,11 @@ type Record struct {
 	PostalCode         string   `json:"postal_code,omitempty"`
 	Country            string   `json:"country,omitempty"` // ISO 3166-1 alpha-2; unknown: omitted
 	Type               string   `json:"type,omitempty"`    // the register's own words
+	// Registration is the aircraft's registration as the register writes it (FAA: N and its
+	// N-NUMBER; TC: C- and its mark; CASA: VH- and its mark): never shown, but an owner who
+	// opted out by registration is found by it where the aircraft database has none for the
+	// address (PRIVACY_LIST, CONTRACT.md 12.3).
+	Registration string `json:"registration,omitempty"`
 	// Organisation: the owner is not a person (FAA types 3, 5, 7, 8; TC: not an individual; a
 	// register without types: a name holding an organisation's word). Only an organisation's
 	// names are shown under REGISTRANT_DETAIL=standard.
@@ -33,17 +40,10 @@ func (r Record) empty() bool {
 		r.Country == "" && r.Type == ""
 }
 
-// clean trims a register's value, collapses inner runs of spaces and strips control
-// characters: nothing a register says can break a payload or a page.
-func clean(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == unicode.ReplacementChar {
-			return ' '
-		}
-		return r
-	}, s)
-	return strings.Join(strings.Fields(s), " ")
-}
+// clean trims a register's value, collapses inner runs of spaces and strips control and
+// bidirectional control characters (model.CleanText, which the input's registrant goes through
+// too): nothing a register says can break or disguise a payload or a page.
+func clean(s string) string { return model.CleanText(s) }
 
 // nonEmpty are the cleaned values that are not empty, in order.
 func nonEmpty(values ...string) []string {

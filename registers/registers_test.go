@@ -42,15 +42,15 @@ func TestFAAReadsPaddedMaster(t *testing.T) {
 		want Record
 	}{
 		{"A0B1C2", Record{Names: []string{"SMITH JOHN A"}, Street: []string{"123 MAIN ST"}, City: "WICHITA",
-			AdministrativeArea: "KS", PostalCode: "672011234", Country: "US", Type: "Individual"}},
+			AdministrativeArea: "KS", PostalCode: "672011234", Country: "US", Type: "Individual", Registration: "N12345"}},
 		{"A12345", Record{Names: []string{"ACME AVIATION INC", "ACME AIR", "ACME CHARTER"}, Street: []string{"PO BOX 7", "HANGAR 4"},
-			City: "DENVER", AdministrativeArea: "CO", PostalCode: "80201", Country: "US", Type: "Corporation", Organisation: true}},
+			City: "DENVER", AdministrativeArea: "CO", PostalCode: "80201", Country: "US", Type: "Corporation", Organisation: true, Registration: "N100AB"}},
 		{"AB12CD", Record{Names: []string{"SKY HIGH LLC"}, City: "MIAMI", AdministrativeArea: "FL", PostalCode: "33101",
-			Country: "US", Type: "LLC", Organisation: true}},
+			Country: "US", Type: "LLC", Organisation: true, Registration: "N7LL"}},
 		{"A7FFFF", Record{Names: []string{"STATE OF ALASKA"}, City: "ANCHORAGE", AdministrativeArea: "AK", Country: "US",
-			Type: "Government", Organisation: true}},
+			Type: "Government", Organisation: true, Registration: "N8CT"}},
 		{"A55555", Record{Names: []string{"FOREIGN OWNER CORP"}, City: "TORONTO", Country: "CA",
-			Type: "Non-Citizen Corporation", Organisation: true}},
+			Type: "Non-Citizen Corporation", Organisation: true, Registration: "N6FOR"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.addr, func(t *testing.T) {
@@ -74,11 +74,11 @@ func TestCASAReadsRegisterWithBOM(t *testing.T) {
 		want Record
 	}{
 		{"VH-ABC", Record{Names: []string{"JONES MARY"}, Street: []string{"1 SMITH ST"}, City: "TOOWOOMBA",
-			AdministrativeArea: "QLD", PostalCode: "4350", Country: "AU"}},
+			AdministrativeArea: "QLD", PostalCode: "4350", Country: "AU", Registration: "VH-ABC"}},
 		{"VH-QPA", Record{Names: []string{"QANTAS AIRWAYS LIMITED"}, Street: []string{"10 BOURKE RD"}, City: "MASCOT",
-			AdministrativeArea: "NSW", PostalCode: "2020", Country: "AU", Organisation: true}},
+			AdministrativeArea: "NSW", PostalCode: "2020", Country: "AU", Organisation: true, Registration: "VH-QPA"}},
 		{"VH-KIW", Record{Names: []string{"Kiwi Aviation Services"}, City: "AUCKLAND", PostalCode: "1010", Country: "NZ",
-			Organisation: false}}, // AVIATION and SERVICES name sole traders too (CONTRACT.md 12.3)
+			Organisation: false, Registration: "VH-KIW"}}, // AVIATION and SERVICES name sole traders too (CONTRACT.md 12.3)
 	}
 	for _, tt := range tests {
 		t.Run(tt.reg, func(t *testing.T) {
@@ -314,4 +314,27 @@ func TestSplitQuotedKeepsABadQuoteToItsRow(t *testing.T) {
 			require.Equal(t, tt.want, s, tt.in)
 		}
 	}
+}
+
+// Each record keeps the aircraft's registration as its register writes it (FAA: N and the
+// N-NUMBER), so that an owner who opted out by registration is found where the aircraft
+// database has none; bidirectional controls are stripped from every value, as control
+// characters are (a U+202E would show a name reversed).
+func TestRecordsKeepTheirRegistrationAndNoBidiControls(t *testing.T) {
+	text := registerstest.MasterHeader + "\r\n" +
+		registerstest.MasterRow(registerstest.Owner{NNumber: "30OPT", Hex: "A00030", Type: "3", Name: "\u202eCNI EMCA\u202c", City: "RENO\u2066",
+			Country: "US"}) +
+		registerstest.MasterRow(registerstest.Owner{NNumber: "", Hex: "A00031", Type: "3", Name: "NO NUMBER\u200f CORP"})
+	got := map[uint32]Record{}
+	_, err := readFAA(strings.NewReader(text), func(e Entry) { got[e.Address] = e.Record })
+	require.NoError(t, err)
+	require.Equal(t, Record{Names: []string{"CNI EMCA"}, City: "RENO", Country: "US", Type: "Corporation", Organisation: true,
+		Registration: "N30OPT"}, got[0xA00030])
+	require.Equal(t, Record{Names: []string{"NO NUMBER CORP"}, Type: "Corporation", Organisation: true}, got[0xA00031])
+
+	csv := "\ufeffMark,regholdname,regholdSuburb\r\nOPT,ACME\u202e PTY LTD,PERTH\u2069\r\n"
+	var casa Entry
+	_, err = readCASA(strings.NewReader(csv), func(e Entry) { casa = e })
+	require.NoError(t, err)
+	require.Equal(t, Record{Names: []string{"ACME PTY LTD"}, City: "PERTH", Organisation: true, Registration: "VH-OPT"}, casa.Record)
 }

@@ -134,7 +134,8 @@ func tcAircraft(rec [][]byte, owners map[string]Record) (Entry, string, string) 
 	if !ok || owner.empty() {
 		return Entry{}, "", "no active owner"
 	}
-	return Entry{Address: addr, HasAddress: true, Registration: "C-" + mark, Record: owner}, mark, ""
+	owner.Registration = "C-" + mark // the owner's record is the mark's: a copy of it, with its registration
+	return Entry{Address: addr, HasAddress: true, Registration: owner.Registration, Record: owner}, mark, ""
 }
 
 // binaryAddress reads a 24-bit address written as 24 binary digits; all zeros is no address.

@@ -24,11 +24,11 @@ func TestTCJoinsAircraftToTheirFirstActiveOwner(t *testing.T) {
 		want               Record
 	}{
 		{"C00001", "C-GABC", Record{Names: []string{"JOHN DOE"}, Street: []string{"123 MAPLE ST"}, City: "Montréal",
-			AdministrativeArea: "Quebec", PostalCode: "H2X 1Y4", Country: "CA", Type: "Individual"}},
+			AdministrativeArea: "Quebec", PostalCode: "H2X 1Y4", Country: "CA", Type: "Individual", Registration: "C-GABC"}},
 		{"C038AA", "C-FVLX", Record{Names: []string{"Air Canada", `AC "Mainline"`}, Street: []string{"7373 de la Côte-Vertu Blvd."},
-			City: "Saint-Laurent", AdministrativeArea: "Quebec", PostalCode: "H4S1Z3", Country: "CA", Type: "Entity", Organisation: true}},
+			City: "Saint-Laurent", AdministrativeArea: "Quebec", PostalCode: "H4S1Z3", Country: "CA", Type: "Entity", Organisation: true, Registration: "C-FVLX"}},
 		{"C00006", "C-XYZ", Record{Names: []string{"NEW HOLDINGS"}, City: "Seattle", AdministrativeArea: "Washington",
-			Country: "US", Type: "Entity", Organisation: true}},
+			Country: "US", Type: "Entity", Organisation: true, Registration: "C-XYZ"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.addr, func(t *testing.T) {
@@ -109,10 +109,10 @@ func TestTCReadsABOMAndMarksWithTheirCountry(t *testing.T) {
 	got, c := collect(t, TC{}, dir)
 	require.Equal(t, 2, c.Kept, "%v", c.Skipped)
 	require.Empty(t, c.Skipped)
-	require.Equal(t, Record{Names: []string{"FIRST OWNER LTD"}, Type: "Entity", Organisation: true}, got["C00007"].Record,
+	require.Equal(t, Record{Names: []string{"FIRST OWNER LTD"}, Type: "Entity", Organisation: true, Registration: "C-FHYP"}, got["C00007"].Record,
 		"the first owner, after the byte-order mark")
 	require.Equal(t, "C-GLNK", got["C00008"].Registration)
-	require.Equal(t, Record{Names: []string{"LINKED PERSON"}, Type: "Individual"}, got["C00008"].Record, "C-GLNK joins GLNK")
+	require.Equal(t, Record{Names: []string{"LINKED PERSON"}, Type: "Individual", Registration: "C-GLNK"}, got["C00008"].Record, "C-GLNK joins GLNK")
 }
 
 func TestOwnerTypesAreWrittenOneWay(t *testing.T) {

@@ -221,11 +221,11 @@ func compileRule(raw json.RawMessage, refs Refs, seen map[string]bool) (*Rule, b
 	_ = json.Unmarshal(m["identifier"], &id)
 	en, ok := m["enabled"]
 	if !ok {
-		return nil, false, id, errors.New("missing 'enabled' field")
+		return nil, false, id, at(errors.New("missing 'enabled' field"), "enabled")
 	}
 	var enabled bool
 	if err := json.Unmarshal(en, &enabled); err != nil || string(en) == "null" {
-		return nil, false, id, errors.New("'enabled' must be a boolean")
+		return nil, false, id, at(errors.New("'enabled' must be a boolean"), "enabled")
 	}
 	if !enabled {
 		return nil, false, id, nil // a disabled rule is skipped without further validation
@@ -233,30 +233,30 @@ func compileRule(raw json.RawMessage, refs Refs, seen map[string]bool) (*Rule, b
 	var idAny any
 	_ = json.Unmarshal(m["identifier"], &idAny)
 	if s, isStr := idAny.(string); !isStr || !ValidIdentifier(s) {
-		return nil, true, id, fmt.Errorf("identifier '%s' must be non-empty and contain no spaces", displayValue(idAny))
+		return nil, true, id, at(fmt.Errorf("identifier '%s' must be non-empty and contain no spaces", displayValue(idAny)), "identifier")
 	}
 	if seen[id] {
-		return nil, true, id, fmt.Errorf("duplicate identifier '%s'", id)
+		return nil, true, id, at(fmt.Errorf("duplicate identifier '%s'", id), "identifier")
 	}
 	r := &Rule{Identifier: id}
 	_ = json.Unmarshal(m["name"], &r.Name)
 	_ = json.Unmarshal(m["description"], &r.Description)
 	if fa, ok := m["force_archive"]; ok && string(fa) != "null" {
 		if err := json.Unmarshal(fa, &r.ForceArchive); err != nil {
-			return nil, true, id, fmt.Errorf("rule '%s': 'force_archive' must be a boolean", id)
+			return nil, true, id, at(fmt.Errorf("rule '%s': 'force_archive' must be a boolean", id), "force_archive")
 		}
 	}
 	var conds []json.RawMessage
 	if c, ok := m["conditions"]; !ok || json.Unmarshal(c, &conds) != nil || conds == nil {
-		return nil, true, id, fmt.Errorf("rule '%s' missing 'conditions' array", id)
+		return nil, true, id, at(fmt.Errorf("rule '%s' missing 'conditions' array", id), "conditions")
 	}
 	if len(conds) == 0 {
-		return nil, true, id, fmt.Errorf("rule '%s' has no conditions", id)
+		return nil, true, id, at(fmt.Errorf("rule '%s' has no conditions", id), "conditions")
 	}
 	for j, c := range conds {
 		cc, err := compileCondition(c, refs)
 		if err != nil {
-			return nil, true, id, fmt.Errorf("rule '%s' condition #%d: %w", id, j, err)
+			return nil, true, id, at(fmt.Errorf("rule '%s' condition #%d: %w", id, j, err), "conditions", j)
 		}
 		r.conds = append(r.conds, cc)
 	}

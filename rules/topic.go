@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -23,26 +22,4 @@ func IdentifierTopicProblem(id string) string {
 		return "identifier cannot be a level of the notification topic Tracker/rule/{identifier}: " + p
 	}
 	return ""
-}
-
-// IdentifierTopicProblems lists, for a rules body, every rule (enabled or not) whose identifier
-// cannot be a topic level: "Rule #{i} invalid: rule '<id>': <why>", as the API would refuse it.
-func IdentifierTopicProblems(data []byte) []string {
-	var items []struct {
-		Identifier any `json:"identifier"`
-	}
-	if json.Unmarshal(data, &items) != nil {
-		return nil
-	}
-	var out []string
-	for i, it := range items {
-		id, ok := it.Identifier.(string)
-		if !ok || id == "" {
-			continue // reported by the loader
-		}
-		if p := IdentifierTopicProblem(id); p != "" {
-			out = append(out, fmt.Sprintf("Rule #%d invalid: rule '%s': %s", i, id, p))
-		}
-	}
-	return out
 }

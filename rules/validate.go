@@ -2,9 +2,7 @@ package rules
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/tracker-adsb/tracker-core-health/watchlist"
@@ -20,10 +18,10 @@ type Report struct {
 	Rules, Areas, Watchlists int
 }
 
-// Validate checks a set as tracker-rules validate does, naming every problem (the loader stops
-// at the first): the areas, the watchlists, each invalid rule, the values the API would refuse,
-// the identifiers that are no topic level, the policies the engine would ignore; and warns of
-// registrant conditions that can never match where they would run (owner).
+// Validate checks a set as tracker-rules validate does, naming every problem: the areas, the
+// watchlists, every problem of every rule (Problems: the engine's and the management API's),
+// then the warnings of registrant conditions that can never match where they would run
+// (owner), then the policies the engine would load its rules without.
 func Validate(s *Snapshot, zone *time.Location, owner Owner) Report {
 	r := Report{Watchlists: -1}
 	areas := Areas{}
@@ -46,7 +44,13 @@ func Validate(s *Snapshot, zone *time.Location, owner Owner) Report {
 		refs.Watchlists = watchlist.Compile(lists)
 		r.Watchlists = len(refs.Watchlists.IDs())
 	}
-	set := r.rules(s.Rules, refs, owner)
+	set, _ := LoadRulesWith(s.Rules, refs, Lenient)
+	for _, line := range Problems(s.Rules, refs) {
+		r.problem(line)
+	}
+	for _, w := range registrantWarnings(s.Rules, owner) { // loaded, but never matching: said, not failed
+		r.Lines = append(r.Lines, "warning: "+w)
+	}
 	if set != nil {
 		r.Rules = len(set.Rules)
 		for _, p := range set.NotifyProblems { // the engine would load the rule without its policy
@@ -62,40 +66,6 @@ func (r *Report) problem(line string) {
 	r.Problems++
 }
 
-// rules reports the rules' problems, each once: the loader's (re-run per rule to name every
-// one), the values the API would refuse, the registrant warnings, and the identifiers that are
-// no topic level (the engine loads such a rule, but its notifications could never be
-// published).
-func (r *Report) rules(body []byte, refs Refs, owner Owner) *Set {
-	set, err := LoadRulesWith(body, refs, Lenient)
-	var le *LoadError
-	reported := map[string]bool{}
-	switch {
-	case errors.As(err, &le):
-		for _, line := range RuleProblems(body, refs) {
-			r.problem(line)
-			reported[ruleOf(line)], reported[conditionOf(line)] = true, true
-		}
-	case err != nil:
-		r.problem(err.Error())
-	}
-	for _, line := range ValueProblems(body) {
-		if c := conditionOf(line); c == "" || !reported[c] {
-			r.problem(line)
-			reported[ruleOf(line)] = true
-		}
-	}
-	for _, w := range registrantWarnings(body, owner) { // loaded, but never matching: said, not failed
-		r.Lines = append(r.Lines, "warning: "+w)
-	}
-	for _, line := range IdentifierTopicProblems(body) {
-		if !reported[ruleOf(line)] {
-			r.problem(line)
-		}
-	}
-	return set
-}
-
 // registrantWarnings are the registrant conditions of the rules that can never match.
 func registrantWarnings(body []byte, owner Owner) []string {
 	var items []json.RawMessage
@@ -107,23 +77,4 @@ func registrantWarnings(body []byte, owner Owner) []string {
 		out = append(out, RegistrantWarnings(it, owner)...)
 	}
 	return out
-}
-
-// ruleOf is the "Rule #i" a problem line names.
-func ruleOf(line string) string {
-	head, _, _ := strings.Cut(line, " invalid:")
-	return head
-}
-
-// conditionOf is the "Rule #i invalid: rule 'x' condition #j" a problem line names ("": none).
-func conditionOf(line string) string {
-	i := strings.Index(line, " condition #")
-	if i < 0 {
-		return ""
-	}
-	j := i + len(" condition #")
-	for j < len(line) && line[j] >= '0' && line[j] <= '9' {
-		j++
-	}
-	return line[:j]
 }

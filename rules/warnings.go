@@ -64,33 +64,3 @@ func known(types []string) string {
 	}
 	return "the types there: " + strings.Join(types, ", ")
 }
-
-// ValueProblems are the conditions the management API would refuse (the ✱ rows of CONTRACT.md
-// 6.2, which the engine itself accepts), one line each, in the engine's problem form: a rule
-// that validate passes, the API saves.
-func ValueProblems(data []byte) []string {
-	var items []json.RawMessage
-	if json.Unmarshal(data, &items) != nil {
-		return nil
-	}
-	var out []string
-	for i, raw := range items {
-		var r struct {
-			Identifier string `json:"identifier"`
-			Enabled    bool   `json:"enabled"`
-			Conditions []struct {
-				Type  string          `json:"type"`
-				Value json.RawMessage `json:"value"`
-			} `json:"conditions"`
-		}
-		if json.Unmarshal(raw, &r) != nil || !r.Enabled {
-			continue
-		}
-		for j, c := range r.Conditions {
-			if msg, _ := CheckValue(strings.ToLower(strings.TrimSpace(c.Type)), c.Value); msg != "" {
-				out = append(out, fmt.Sprintf("Rule #%d invalid: rule '%s' condition #%d: %s (the management API refuses it)", i, r.Identifier, j, msg))
-			}
-		}
-	}
-	return out
-}

@@ -12,6 +12,9 @@
 #   go tool pprof -top bin/tracker-core-health DIR/<label>.cpu.pprof
 #   SCALE_ONLY=defaults runs the first configuration only; SCALE_STDERR=FILE keeps the monitor's
 #   standard error (with GODEBUG=gctrace=1, the heap at each collection).
+#   SCALE_PPROF_PORT (16061) is where the profiled monitor listens.
+#   Another set of services (ports, SERVICES_DIR, TEST_RABBIT_NODE: scripts/services.sh) keeps
+#   the run off a set others use; only the services this run started are stopped at its end.
 #   SCALE_BASELINE=REF compares: the monitor built at git REF and the current one, defaults
 #   only, alternately (SCALE_ROUNDS, default 2, each), in one run.
 set -euo pipefail
@@ -21,13 +24,22 @@ CYCLES=${SCALE_CYCLES:-3}
 INTERVAL=${BROKER_POLL_INTERVAL:-10s}
 ivl=${INTERVAL%s}
 
-bash scripts/services.sh up
+# Stops at exit only the services it started (a set already running, another's, stays up).
+started=$(mktemp)
+stop_started() {
+  local s
+  for s in $(sort -u "$started"); do bash scripts/services.sh "stop-$s" >/dev/null 2>&1 || true; done
+  rm -f "$started"
+}
+trap stop_started EXIT
+SERVICES_STARTED=$started bash scripts/services.sh up
 # shellcheck disable=SC1091
 . "${SERVICES_DIR:-/tmp/tracker-core-health-services}/env"
-trap 'bash scripts/services.sh down >/dev/null 2>&1 || true' EXIT
 # A profiling run needs the build with the pprof endpoint (PPROF_ADDR); the others measure the
 # binary as shipped.
-make -s build ${SCALE_PROFILE:+BUILD_TAGS=pprof}
+# (GODEBUG, e.g. gctrace=1 for SCALE_STDERR, is the monitor's: the compiler's output would be
+# cached and replayed to every later build of the same packages.)
+env -u GODEBUG make -s build ${SCALE_PROFILE:+BUILD_TAGS=pprof}
 
 mgmt() { curl -fsS -u "$TEST_ADMIN_USER:$TEST_ADMIN_PASSWORD" -H 'content-type: application/json' -X "$1" "$TEST_MGMT_URL$2" ${3:+-d "$3"} >/dev/null; }
 rc() { redis-cli -p "${TEST_REDIS_ADDR##*:}" -a "$TEST_REDIS_PASSWORD" --no-auth-warning "$@"; }
@@ -66,8 +78,8 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 run() { # label, extra environment
   local label=$1; shift
   local hb; hb=$(mktemp -d)
-  local pprof=() slug; slug=$(echo "$label" | tr -c 'A-Za-z0-9_\n' '-' | cut -c1-30)
-  [ -n "${SCALE_PROFILE:-}" ] && pprof=(PPROF_ADDR=127.0.0.1:16061) && mkdir -p "$SCALE_PROFILE"
+  local pprof=() pport=${SCALE_PPROF_PORT:-16061} slug; slug=$(echo "$label" | tr -c 'A-Za-z0-9_\n' '-' | cut -c1-30)
+  [ -n "${SCALE_PROFILE:-}" ] && pprof=(PPROF_ADDR=127.0.0.1:$pport) && mkdir -p "$SCALE_PROFILE"
   env BROKER_HOST=127.0.0.1 BROKER_MANAGEMENT_PORT="$TEST_MGMT_PORT" \
     BROKER_MONITORING_USERNAME="$TEST_MONITOR_USER" BROKER_MONITORING_PASSWORD="$TEST_MONITOR_PASSWORD" \
     STORE_HOST=127.0.0.1 STORE_PORT="${TEST_REDIS_ADDR##*:}" STORE_PASSWORD="$TEST_REDIS_PASSWORD" \
@@ -82,8 +94,8 @@ run() { # label, extra environment
   local t0 c0; t0=$(date +%s%N); c0=$(cpu_ticks "$pid")
   local api=() latency="" cpuprof=""
   if [ -n "${SCALE_PROFILE:-}" ]; then
-    curl -fsS -o "$SCALE_PROFILE/$slug.allocs0.pprof" "http://127.0.0.1:16061/debug/pprof/allocs" || true
-    curl -fsS -o "$SCALE_PROFILE/$slug.cpu.pprof" "http://127.0.0.1:16061/debug/pprof/profile?seconds=$((CYCLES * ivl))" &
+    curl -fsS -o "$SCALE_PROFILE/$slug.allocs0.pprof" "http://127.0.0.1:$pport/debug/pprof/allocs" || true
+    curl -fsS -o "$SCALE_PROFILE/$slug.cpu.pprof" "http://127.0.0.1:$pport/debug/pprof/profile?seconds=$((CYCLES * ivl))" &
     cpuprof=$!
   fi
   for n in $(seq 1 "$CYCLES"); do
@@ -119,8 +131,8 @@ run() { # label, extra environment
   hwm=$(awk '/VmHWM/{h=$2" "$3} /RssAnon/{a=$2} /RssFile/{f=$2} END{print h " (now anon " a ", file " f " kB)"}' "/proc/$pid/status")
   if [ -n "$cpuprof" ]; then
     wait "$cpuprof" || true
-    curl -fsS -o "$SCALE_PROFILE/$slug.heap.pprof" "http://127.0.0.1:16061/debug/pprof/heap" || true
-    curl -fsS -o "$SCALE_PROFILE/$slug.allocs.pprof" "http://127.0.0.1:16061/debug/pprof/allocs" || true
+    curl -fsS -o "$SCALE_PROFILE/$slug.heap.pprof" "http://127.0.0.1:$pport/debug/pprof/heap" || true
+    curl -fsS -o "$SCALE_PROFILE/$slug.allocs.pprof" "http://127.0.0.1:$pport/debug/pprof/allocs" || true
   fi
   kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
   rm -rf "$hb"
@@ -137,7 +149,7 @@ echo "scale: $QUEUES owned + 100 foreign queues, $QUEUES processors' counters, b
 if [ -n "${SCALE_BASELINE:-}" ]; then
   base=$(mktemp -d)
   git worktree add -q --detach "$base/src" "$SCALE_BASELINE"
-  (cd "$base/src" && CGO_ENABLED=0 go build -trimpath -o "$base/" ./cmd/tracker-core-health)
+  (cd "$base/src" && env -u GODEBUG CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$base/" ./cmd/tracker-core-health) # as make build
   git worktree remove --force "$base/src"
   for r in $(seq 1 "${SCALE_ROUNDS:-2}"); do
     BIN="$base/tracker-core-health" run "baseline $SCALE_BASELINE ($r)"

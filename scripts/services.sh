@@ -7,6 +7,9 @@
 #   scripts/services.sh up      install if needed, start, wait until ready, print the env file
 #   scripts/services.sh down    stop everything started by "up"
 #   scripts/services.sh env     print the environment (source-able) for tests and the demo
+#
+# With SERVICES_STARTED=FILE, "up" appends to FILE the name of each service it started (redis,
+# mosquitto, rabbitmq), not those it found running: stop-NAME stops just those.
 set -euo pipefail
 
 SERVICES_DIR=${SERVICES_DIR:-/tmp/tracker-core-health-services}
@@ -16,6 +19,8 @@ AMQP_PORT=${TEST_AMQP_PORT:-15699}
 MGMT_PORT=${TEST_MGMT_PORT:-15698}
 DIST_PORT=${TEST_DIST_PORT:-25699}
 MQTT_PORT=${TEST_MQTT_PORT:-18830}
+# A second set beside another (make scale's own, say) needs its own node name as well as ports.
+RABBIT_NODE=${TEST_RABBIT_NODE:-tracker-test@localhost}
 MON_USER=${TEST_MONITOR_USER:-tracker-monitor}
 MON_PASSWORD=${TEST_MONITOR_PASSWORD:-tracker-monitor-secret}
 ADMIN_USER=${TEST_ADMIN_USER:-tracker-admin}
@@ -24,6 +29,7 @@ ADMIN_PASSWORD=${TEST_ADMIN_PASSWORD:-tracker-admin-secret}
 OWNED='^(tracker-adsb.*|tracker-message-processor-.*|tracker-archive|tracker-archive-raw-frames|amq\.default)$'
 
 log() { echo "services: $*" >&2; }
+started() { [ -z "${SERVICES_STARTED:-}" ] || echo "$1" >>"$SERVICES_STARTED"; }
 
 install_missing() {
   local pkgs=()
@@ -53,7 +59,7 @@ install_missing() {
 
 rabbit_env() {
   export HOME="$SERVICES_DIR/rabbitmq"
-  export RABBITMQ_NODENAME="tracker-test@localhost"
+  export RABBITMQ_NODENAME="$RABBIT_NODE"
   export RABBITMQ_NODE_IP_ADDRESS=127.0.0.1
   export RABBITMQ_NODE_PORT=$AMQP_PORT
   export RABBITMQ_DIST_PORT=$DIST_PORT
@@ -75,6 +81,7 @@ start_redis() {
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --requirepass "$REDIS_PASSWORD" \
     --dir "$SERVICES_DIR/redis" --save "" --appendonly no --daemonize yes \
     --pidfile "$SERVICES_DIR/redis/redis.pid" --logfile "$SERVICES_DIR/redis/redis.log"
+  started redis
   for _ in $(seq 1 50); do
     redis-cli -p "$REDIS_PORT" -a "$REDIS_PASSWORD" --no-auth-warning ping >/dev/null 2>&1 && return
     sleep 0.1
@@ -92,6 +99,7 @@ persistence false
 CONF
   mosquitto -c "$SERVICES_DIR/mosquitto/mosquitto.conf" >"$SERVICES_DIR/mosquitto/mosquitto.log" 2>&1 &
   echo $! >"$SERVICES_DIR/mosquitto/mosquitto.pid"
+  started mosquitto
   for _ in $(seq 1 50); do
     (exec 3<>/dev/tcp/127.0.0.1/"$MQTT_PORT") 2>/dev/null && return
     sleep 0.1
@@ -123,6 +131,7 @@ CONF
   /usr/lib/rabbitmq/bin/rabbitmq-server >"$RABBITMQ_LOG_BASE/startup.log" 2>&1 &
   local server=$!
   echo "$server" >"$SERVICES_DIR/rabbitmq/server.pid"
+  started rabbitmq
   # Ready when the management API answers and the AMQP port accepts connections.
   local code=000
   for _ in $(seq 1 600); do
@@ -193,6 +202,7 @@ export TEST_ADMIN_PASSWORD=$ADMIN_PASSWORD
 export TEST_MONITOR_USER=$MON_USER
 export TEST_MONITOR_PASSWORD=$MON_PASSWORD
 export TEST_MQTT_ADDR=127.0.0.1:$MQTT_PORT
+export TEST_RABBIT_NODE=$RABBIT_NODE
 export TEST_SERVICES_SCRIPT=$(cd "$(dirname "$0")" && pwd)/services.sh
 ENV
 }
@@ -217,8 +227,11 @@ case "${1:-}" in
     fi
     stop_pidfile "$SERVICES_DIR/redis/redis.pid"
     stop_pidfile "$SERVICES_DIR/mosquitto/mosquitto.pid"
-    # epmd is started by the Erlang VM on loopback; stop it too so nothing is left running.
-    command -v epmd >/dev/null && epmd -kill >/dev/null 2>&1 || true
+    # epmd is started by the Erlang VM on loopback; stop it too so nothing is left running,
+    # unless another set's node still uses it.
+    if command -v epmd >/dev/null && ! epmd -names 2>/dev/null | grep -q '^name '; then
+      epmd -kill >/dev/null 2>&1 || true
+    fi
     log "stopped"
     ;;
   # Used by tests to restart one service.

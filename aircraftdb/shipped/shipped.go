@@ -119,16 +119,21 @@ func OpenFile(file string) (db *aircraftdb.DB, where string, err error) {
 	return db, file, err
 }
 
-// RegistrantTypes are the registrant types the database setting names holds (AIRCRAFT_DB: the
-// file, else the default one; the shipped database holds no register): what a registrant
-// condition can match.
-func RegistrantTypes(setting string) []string {
+// RegistrantTypes are the registrant types the database setting names holds (--db or
+// AIRCRAFT_DB: the file, else the default one, which the shipped database stands in for with no
+// register; none: no database): what a registrant condition can match. An error is the file's
+// that cannot be read.
+func RegistrantTypes(setting string) ([]string, error) {
+	if strings.EqualFold(setting, Off) {
+		return nil, nil
+	}
 	path := setting
 	if path == "" {
 		path = DefaultPath()
 	}
-	if m, err := aircraftdb.ReadMeta(path); err == nil {
-		return m.RegistrantTypes
+	m, err := aircraftdb.ReadMeta(path)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	return m.RegistrantTypes, nil
 }

@@ -5,6 +5,7 @@ package main_test
 import (
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -237,8 +238,9 @@ func TestNewTokenRotates(t *testing.T) {
 
 // No start order, as the monitor: with the store down, or its password wrong, the API listens
 // and serves at once (/healthz answers; what needs the store is a 500 "Redis error: …" within
-// seconds), and once the store answers it serves from it, its start-up repair done then (the
-// rules restored from the backup). A store that goes away later is a 500 again, not a hang.
+// seconds), and once the store answers it serves from it, its start-up repair done first: the
+// first answer that is not a 500 holds the rules restored from the backup, never an empty set.
+// A store that goes away later is a 500 again, not a hang.
 func TestServesWhileTheStoreIsDownOrRefusesIt(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -285,10 +287,10 @@ func TestServesWhileTheStoreIsDownOrRefusesIt(t *testing.T) {
 			}
 
 			env.Service(t, "start-redis")
-			require.Eventually(t, func() bool {
-				code, body := get("/api/rules")
-				return code == http.StatusOK && strings.Contains(body, "from-the-backup")
-			}, 30*time.Second, 100*time.Millisecond, "served from the store, restored from the backup once it answered:\n%s", p.Output())
+			require.Eventually(t, func() bool { code, body = get("/api/rules"); return code != http.StatusInternalServerError },
+				10*time.Second, 20*time.Millisecond, "served from the store once it answers:\n%s", p.Output())
+			require.Equal(t, http.StatusOK, code, body)
+			require.Contains(t, body, "from-the-backup", "never an empty set before the backup is restored:\n%s", p.Output())
 
 			env.Service(t, "stop-redis")
 			code, body = get("/api/rules")
@@ -296,4 +298,47 @@ func TestServesWhileTheStoreIsDownOrRefusesIt(t *testing.T) {
 			require.Contains(t, body, `"detail":"Redis error: `)
 		})
 	}
+}
+
+// A store that accepts connections but never answers: the API listens before it waits for the
+// store's client (the listening line comes first), serves /healthz, and answers what needs
+// the store with a 500 "Redis error: …", never a hang.
+func TestListensBeforeASilentStore(t *testing.T) {
+	silent, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = silent.Close() })
+	go func() {
+		for {
+			c, err := silent.Accept()
+			if err != nil {
+				return
+			}
+			go func() { _, _ = io.Copy(io.Discard, c) }() // read, never answer
+		}
+	}()
+	host, port := testenv.Split(t, silent.Addr().String())
+	const token = "a-token-for-the-silent-store-test"
+	p := testenv.Start(t, testenv.Binary(t, "tracker-config-api"), []string{"STORE_HOST=" + host, "STORE_PORT=" + port,
+		"STORE_PASSWORD=p", "CONFIG_API_ADDR=127.0.0.1:0", "CONFIG_API_TOKEN=" + token, "FLIGHT_LOG=none", "PATH=" + os.Getenv("PATH")})
+	base := "http://127.0.0.1:" + p.WaitAddr(t, "listening", 15*time.Second)
+	client := &http.Client{Timeout: 30 * time.Second}
+	get := func(path string) (int, string) {
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, base+path, nil)
+		require.NoError(t, err)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := client.Do(req)
+		require.NoError(t, err, "%s answers", path)
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	code, _ := get("/healthz")
+	require.Equal(t, http.StatusOK, code)
+	code, body := get("/api/rules")
+	require.Equal(t, http.StatusInternalServerError, code, body)
+	require.Contains(t, body, `"detail":"Redis error: `)
+	out := p.Output()
+	listening, unreachable := strings.Index(out, `"message":"listening"`), strings.Index(out, "store unreachable at start")
+	require.NotEqual(t, -1, unreachable, out)
+	require.Less(t, listening, unreachable, "listening before waiting for the store:\n%s", out)
 }

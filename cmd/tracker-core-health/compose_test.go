@@ -4,12 +4,17 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/sinks/alerts"
 )
 
 type composeService struct {
@@ -79,7 +84,7 @@ func TestComposeFileRunsTheWholeStack(t *testing.T) {
 		require.Equal(t, "/data", s.Environment["XDG_DATA_HOME"], "%s finds the updated aircraft database", name)
 	}
 	require.Contains(t, api.Ports, "8080:8080")
-	require.NotContains(t, api.Environment, "CONFIG_API_TOKEN", "the token is made at first start and kept in /data")
+	require.Equal(t, "${CONFIG_API_TOKEN:-}", api.Environment["CONFIG_API_TOKEN"], "from .env; empty: the token made at first start, kept in /data")
 	require.Contains(t, api.Environment, "STORE_PASSWORD")
 	require.Contains(t, watch.Environment, "STORE_PASSWORD")
 }
@@ -128,22 +133,47 @@ func TestComposePublishesOnlyTheAPIBeyondLoopback(t *testing.T) {
 	}
 }
 
+// composeCommand is Docker Compose where it is installed (the plugin, else docker-compose).
+func composeCommand(t *testing.T) []string {
+	t.Helper()
+	if exec.Command("docker", "compose", "version").Run() == nil {
+		return []string{"docker", "compose"}
+	} else if _, err := exec.LookPath("docker-compose"); err == nil {
+		return []string{"docker-compose"}
+	}
+	t.Skip("no docker compose here: TestComposeFileRunsTheWholeStack checks the file's services, volumes and profiles")
+	return nil
+}
+
+// renderCompose renders docker-compose.yml with every profile as Docker Compose does with dotEnv
+// as the .env file (and nothing of this process's environment that compose would put in).
+func renderCompose(t *testing.T, dotEnv string) []byte {
+	t.Helper()
+	compose := composeCommand(t)
+	envFile := filepath.Join(t.TempDir(), ".env")
+	require.NoError(t, os.WriteFile(envFile, []byte(dotEnv), 0o600))
+	raw, err := os.ReadFile("../../docker-compose.yml")
+	require.NoError(t, err)
+	args := append(append([]string{}, compose[1:]...), "--env-file", envFile, "-f", "../../docker-compose.yml",
+		"--profile", "rules", "--profile", "maintenance", "config")
+	cmd := exec.Command(compose[0], args...)
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); !strings.Contains(string(raw), "${"+name) {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return out
+}
+
+// requiredEnv is the .env every rendering needs (the stack's passwords) and the receiver.
+const requiredEnv = "STORE_PASSWORD=p\nBROKER_MONITORING_USERNAME=u\nBROKER_MONITORING_PASSWORD=p\nREADSB_URL=http://receiver/data/aircraft.json\n"
+
 // Where Docker Compose is installed, it renders the file (its schema, the variables put in):
 // the services each profile starts, as the rendered file says.
 func TestComposeRendersWithItsProfiles(t *testing.T) {
-	var compose []string
-	if exec.Command("docker", "compose", "version").Run() == nil {
-		compose = []string{"docker", "compose"}
-	} else if _, err := exec.LookPath("docker-compose"); err == nil {
-		compose = []string{"docker-compose"}
-	} else {
-		t.Skip("no docker compose here: TestComposeFileRunsTheWholeStack checks the file's services, volumes and profiles")
-	}
-	args := append(append([]string{}, compose[1:]...), "-f", "../../docker-compose.yml", "--profile", "rules", "--profile", "maintenance", "config")
-	cmd := exec.Command(compose[0], args...)
-	cmd.Env = append(os.Environ(), "STORE_PASSWORD=p", "BROKER_MONITORING_USERNAME=u", "BROKER_MONITORING_PASSWORD=p", "READSB_URL=http://receiver/data/aircraft.json")
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	out := renderCompose(t, requiredEnv)
 	var doc struct { // the rendered form: ports and volumes written out long
 		Services map[string]struct {
 			Profiles    []string          `yaml:"profiles"`
@@ -187,4 +217,99 @@ func TestComposeRendersWithItsProfiles(t *testing.T) {
 		}
 	}
 	require.Equal(t, 3, published, "the UI and API, RabbitMQ's management, MQTT")
+}
+
+// renderedEnv is each rendered service's environment, as the image runs its program: the
+// image's own variables (Dockerfile ENV) under the service's.
+func renderedEnv(t *testing.T, out []byte) map[string]config.Getenv {
+	t.Helper()
+	var doc struct {
+		Services map[string]struct {
+			Environment map[string]*string `yaml:"environment"`
+		} `yaml:"services"`
+	}
+	require.NoError(t, yaml.Unmarshal(out, &doc), "%s", out)
+	got := map[string]config.Getenv{}
+	for name, svc := range doc.Services {
+		env := map[string]string{"FLIGHT_LOG": "/data/flights.db", "WATCH_STATE": "/data/watch-state.json", "HEARTBEAT_PATH": "/app/health/heartbeat"}
+		for k, v := range svc.Environment {
+			if v != nil {
+				env[k] = *v
+			}
+		}
+		got[name] = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	}
+	return got
+}
+
+// The settings README tells compose users to set reach the programs from .env, and one left
+// out of .env (rendered empty) is each program's default: an empty CONFIG_API_TOKEN is the
+// token made at the first start (never an error, never open), an empty NOTIFY_TIMEZONE the
+// local zone, an empty DIGEST_TIME 08:00.
+func TestComposePassesTheDocumentedSettingsFromDotEnv(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		dotEnv string
+		check  func(t *testing.T, env map[string]config.Getenv)
+	}{
+		{"unset: the defaults", requiredEnv, func(t *testing.T, env map[string]config.Getenv) {
+			api, err := config.LoadAPI(env["tracker-config-api"])
+			require.NoError(t, err)
+			require.False(t, api.Open, "never open")
+			require.Empty(t, api.Token)
+			require.Equal(t, "/data/api-token", api.TokenFile, "the token made at the first start, kept in /data")
+			require.Empty(t, api.TrustedOrigins)
+			require.Equal(t, time.Local, api.Zone)
+			require.Empty(t, api.TileURL)
+			require.Empty(t, api.Tar1090URL)
+			require.Empty(t, api.PrivacyList)
+			require.False(t, api.AllowPrivateDownloads)
+			watch, err := config.LoadRules(env["tracker-rules-watch"], true)
+			require.NoError(t, err)
+			require.Equal(t, time.Local, watch.Zone)
+			require.Empty(t, watch.DigestTime, "08:00")
+			require.Equal(t, 90, watch.FlightLogDays)
+			require.Empty(t, watch.Tar1090URL)
+			require.Empty(t, watch.NotifyURLs)
+			alertsCfg, err := alerts.LoadConfig(env["tracker-core-health"])
+			require.NoError(t, err)
+			require.Empty(t, alertsCfg.NotifyURLs)
+			_, err = config.LoadMonitor(env["tracker-core-health"])
+			require.NoError(t, err)
+			db, err := config.LoadDB(env["tracker-db-update"])
+			require.NoError(t, err)
+			require.False(t, db.AllowPrivateDownloads)
+		}},
+		{"set in .env", requiredEnv + "CONFIG_API_TOKEN=a-token-of-my-own-0123456789\nCONFIG_API_TRUSTED_ORIGINS=https://ui.example:8443\n" +
+			"NOTIFY_TIMEZONE=Europe/London\nDIGEST_TIME=07:30\nNOTIFY_URLS=ntfy=ntfy://ntfy.sh/my-topic\nTAR1090_URL=http://receiver/tar1090\n" +
+			"CONFIG_UI_TAR1090_URL=http://receiver/tar1090\nCONFIG_UI_TILE_URL=https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png\n" +
+			"CONFIG_UI_TILE_ATTRIBUTION=OpenStreetMap\nFLIGHT_LOG_DAYS=30\nALLOW_PRIVATE_DOWNLOADS=true\n",
+			func(t *testing.T, env map[string]config.Getenv) {
+				api, err := config.LoadAPI(env["tracker-config-api"])
+				require.NoError(t, err)
+				require.Equal(t, "a-token-of-my-own-0123456789", api.Token)
+				require.Equal(t, []string{"https://ui.example:8443"}, api.TrustedOrigins)
+				require.Equal(t, "Europe/London", api.Zone.String())
+				require.Equal(t, "http://receiver/tar1090", api.Tar1090URL)
+				require.Equal(t, "OpenStreetMap", api.TileAttribution)
+				require.True(t, api.AllowPrivateDownloads)
+				watch, err := config.LoadRules(env["tracker-rules-watch"], true)
+				require.NoError(t, err)
+				require.Equal(t, "Europe/London", watch.Zone.String())
+				require.Equal(t, "07:30", watch.DigestTime)
+				require.Equal(t, 30, watch.FlightLogDays)
+				require.Equal(t, "ntfy=ntfy://ntfy.sh/my-topic", watch.NotifyURLs)
+				require.Equal(t, "http://receiver/tar1090", watch.Tar1090URL)
+				alertsCfg, err := alerts.LoadConfig(env["tracker-core-health"])
+				require.NoError(t, err)
+				require.Equal(t, "ntfy=ntfy://ntfy.sh/my-topic", alertsCfg.NotifyURLs)
+				db, err := config.LoadDB(env["tracker-db-update"])
+				require.NoError(t, err)
+				require.True(t, db.AllowPrivateDownloads)
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.check(t, renderedEnv(t, renderCompose(t, tc.dotEnv)))
+		})
+	}
 }

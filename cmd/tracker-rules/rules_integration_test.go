@@ -62,6 +62,7 @@ func TestValidateExitCodesAndOneLinePerProblem(t *testing.T) {
 		"Rule #0 invalid: rule 'a' condition #0: area 'NOWHERE' not found in areas config",
 		"Rule #2 invalid: duplicate identifier 'ok'",
 		"Rule #3 invalid: 'enabled' must be a boolean",
+		"Rule #3 invalid: rule 'c': conditions must have at least 1 item (the management API refuses it)",
 	}, lines)
 
 	out, _, code = runCmd(t, nil, "", "validate", "--rules", writeFile(t, `{"x":1}`))

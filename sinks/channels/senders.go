@@ -20,6 +20,8 @@ import (
 	"github.com/nicholas-fedor/shoutrrr/pkg/router"
 	"github.com/nicholas-fedor/shoutrrr/pkg/services/chat/telegram"
 	shoutrrrsmtp "github.com/nicholas-fedor/shoutrrr/pkg/services/email/smtp"
+	"github.com/nicholas-fedor/shoutrrr/pkg/services/specialized/generic"
+	"github.com/nicholas-fedor/shoutrrr/pkg/services/specialized/logger"
 	"github.com/nicholas-fedor/shoutrrr/pkg/types"
 
 	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
@@ -30,6 +32,10 @@ import (
 // every failure seen (10.4 "Failures"). Two services are sent by our own thin senders over the
 // library's parsed configuration: Telegram (the library reports success when a failed answer
 // has no JSON body) and e-mail (the library waits for a server's greeting without a deadline).
+//
+// The generic webhook is sent by our own sender too, byte for byte as the library sends it
+// (genericSender), and the logger service, which logs to a discarded logger, by none: the
+// library's Send of those two and of e-mail must stay out of the binary (sendFunc says why).
 func newSender(rawURL string, client *http.Client) (Sender, error) {
 	var r router.ServiceRouter
 	svc, err := r.Locate(rawURL)
@@ -41,12 +47,24 @@ func newSender(rawURL string, client *http.Client) (Sender, error) {
 		return &telegramSender{config: *s.Config, client: client, api: telegramAPI}, nil
 	case *shoutrrrsmtp.Service:
 		return &smtpSender{config: *s.Config}, nil
+	case *generic.Service:
+		return detach(newGenericSender(s.Config)), nil
+	case *logger.Service:
+		return discardSender{}, nil
+	}
+	send := sendFunc(svc)
+	if send == nil {
+		return nil, fmt.Errorf("%w: '%s' service", errUnsupported, svc.GetID())
 	}
 	if _, ok := svc.(clientSetter); ok {
 		return detach(&freshSender{url: rawURL, client: client}), nil
 	}
-	return detach(&serviceSender{svc: svc}), nil
+	return detach(&serviceSender{send: send}), nil
 }
+
+// errUnsupported is a service the router knows and this package has no sender for (a newer
+// library's: sendFunc's list lags it).
+var errUnsupported = errors.New("service not supported by this build")
 
 // detached runs a sender that cannot be cancelled (the library's sends take no context) in a
 // goroutine of its own, one at a time: Send returns when ctx ends (a stop, the try's
@@ -96,11 +114,14 @@ func titled(m Message) *types.Params {
 }
 
 // serviceSender sends through one library service kept for the channel's life (a service
-// whose only per-message setting, the title, is set again by every message).
-type serviceSender struct{ svc types.Service }
+// whose only per-message setting, the title, is set again by every message): its Send
+// (sendFunc).
+type serviceSender struct {
+	send func(message string, params *types.Params) error
+}
 
 func (s *serviceSender) Send(_ context.Context, m Message) error {
-	return s.svc.Send(m.Text, titled(m))
+	return s.send(m.Text, titled(m))
 }
 
 // freshSender makes the service anew for every message (clientSetter).
@@ -115,8 +136,101 @@ func (s *freshSender) Send(_ context.Context, m Message) error {
 	if err != nil {
 		return err
 	}
+	send := sendFunc(svc)
+	if send == nil {
+		return fmt.Errorf("%w: '%s' service", errUnsupported, svc.GetID())
+	}
 	svc.(clientSetter).SetHTTPClient(s.client)
-	return svc.Send(m.Text, titled(m))
+	return send(m.Text, titled(m))
+}
+
+// discardSender is the logger service's: the library logs each message to the logger given
+// to its router, which this package never sets, so it discards them and reports success.
+type discardSender struct{}
+
+func (discardSender) Send(context.Context, Message) error { return nil }
+
+// genericSender sends to a generic webhook what the library's generic service sends (its
+// Send, createSendParams, doSend and GetPayload): the message as a text/plain body, or with
+// template=json a JSON object of the title (under titlekey), the message (under messagekey)
+// and the URL's $extra fields; the URL's @Header fields as headers; the configured method;
+// on http.DefaultClient. Any other template is one the library would look up among templates
+// loaded into the service, and nothing here loads any: the library's error, as it gives it.
+type genericSender struct {
+	config         generic.Config
+	headers, extra map[string]string
+}
+
+func newGenericSender(c *generic.Config) *genericSender {
+	s := &genericSender{config: *c, headers: map[string]string{}, extra: map[string]string{}}
+	// The headers and extra fields are unexported; the service URL the config gives back
+	// carries them as @ and $ query fields (keys already normalised when parsed).
+	for k, v := range c.GetURL().Query() {
+		if len(k) <= 1 || len(v) == 0 {
+			continue
+		}
+		switch k[0] {
+		case generic.HeaderPrefixChar:
+			s.headers[k[1:]] = v[0]
+		case generic.ExtraPrefixChar:
+			s.extra[k[1:]] = v[0]
+		}
+	}
+	return s
+}
+
+func (s *genericSender) Send(ctx context.Context, m Message) error {
+	if err := s.send(ctx, m); err != nil {
+		return fmt.Errorf("%w: %s", generic.ErrSendFailed, err.Error())
+	}
+	return nil
+}
+
+func (s *genericSender) send(ctx context.Context, m Message) error {
+	c := &s.config
+	// The library's params: the title under the title key, the message under the message key
+	// (its per-message config update from the params sets only Title, which it never sends).
+	params := types.Params{c.TitleKey: m.Title}
+	params[c.MessageKey] = m.Text
+	var payload io.Reader
+	switch c.Template {
+	case "":
+		payload = bytes.NewBufferString(params[c.MessageKey])
+	case "json", generic.JSONTemplate:
+		for k, v := range s.extra {
+			params[k] = v
+		}
+		b, err := json.Marshal(params)
+		if err != nil {
+			return fmt.Errorf("marshaling params to JSON: %w", err)
+		}
+		payload = bytes.NewBuffer(b)
+	default:
+		return fmt.Errorf("%w: %q", generic.ErrTemplateNotLoaded, c.Template)
+	}
+	req, err := http.NewRequestWithContext(ctx, c.RequestMethod, c.WebhookURL().String(), payload)
+	if err != nil {
+		return fmt.Errorf("creating HTTP request: %w", err)
+	}
+	contentType := c.ContentType
+	if c.Template == "" {
+		contentType = "text/plain"
+	}
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Accept", contentType)
+	for k, v := range s.headers {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("sending HTTP request: %w", err)
+	}
+	defer res.Body.Close()
+	_, _ = io.Copy(io.Discard, res.Body) // the library reads it for its (discarded) log
+	if res.StatusCode >= http.StatusBadRequest {
+		return fmt.Errorf("%w: %s", generic.ErrUnexpectedStatus, res.Status)
+	}
+	return nil
 }
 
 // telegramAPI is the Bot API's address (a test points a sender elsewhere).

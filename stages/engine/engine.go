@@ -45,12 +45,14 @@ type Options struct {
 	FlightTTL time.Duration
 	// Zone (NOTIFY_TIMEZONE) is the default time zone of delivery policies.
 	Zone *time.Location
-	// Enrich enriches flights from the aircraft database DB ("": the default; none: off),
-	// showing RegistrantDetail of registrants, none of those on PrivacyList.
+	// Enrich enriches flights from the aircraft database DB ("": the default; none: off). Every
+	// flight's registrant (the database's, or the one an input line carries) shows
+	// RegistrantDetail, and none of those on OptOut (PRIVACY_LIST, opened by the command; nil:
+	// none).
 	Enrich           bool
 	DB               string
 	RegistrantDetail model.RegistrantDetail
-	PrivacyList      string
+	OptOut           *privacy.List
 }
 
 // Engine is the rule engine with where its rules come from; Close releases it.
@@ -94,11 +96,7 @@ func Open(ctx context.Context, o Options, log zerolog.Logger) (*Engine, error) {
 		}
 	}
 	e.Engine = rules.NewEngine(set, ttl)
-	if o.Enrich {
-		if err := e.enrich(log); err != nil {
-			return nil, err
-		}
-	}
+	e.enrich(log)
 	if o.FromStore {
 		e.loader = rules.NewLoader(e.store, e.Engine, log.With().Str("stage", "loader").Logger())
 		e.loader.Zone = o.Zone
@@ -123,23 +121,22 @@ func Connect(s *config.Store) (rueidis.Client, error) {
 	return c, nil
 }
 
-// enrich gives the engine its enrichment: the database, REGISTRANT_DETAIL and PRIVACY_LIST.
-func (e *Engine) enrich(log zerolog.Logger) error {
-	optOut, err := privacy.Open(e.o.PrivacyList, log.With().Str("stage", "privacy").Logger())
-	if err != nil {
-		return err
+// enrich gives the engine its enrichment: the database (with Options.Enrich), REGISTRANT_DETAIL
+// and PRIVACY_LIST. Without a database the registrant an input line carries still obeys both
+// (CONTRACT.md 12.3).
+func (e *Engine) enrich(log zerolog.Logger) {
+	var src enrich.Source
+	if e.o.Enrich {
+		if e.db = shipped.Open(e.o.DB, log.With().Str("stage", "aircraftdb").Logger()); e.db != nil {
+			src = e.db
+		}
 	}
-	if e.db = shipped.Open(e.o.DB, log.With().Str("stage", "aircraftdb").Logger()); e.db == nil {
-		return nil
-	}
-	en := enrich.New(e.db, log.With().Str("stage", "enrich").Logger())
+	en := enrich.New(src, log.With().Str("stage", "enrich").Logger())
 	en.SetRegistrantDetail(e.o.RegistrantDetail)
-	if optOut != nil {
-		e.optOut = optOut
-		en.SetOptOut(optOut)
+	if e.optOut = e.o.OptOut; e.optOut != nil {
+		en.SetOptOut(e.optOut)
 	}
 	e.SetEnricher(en)
-	return nil
 }
 
 // Store is the engine's client of the data store (nil: the rules come from files).
@@ -182,9 +179,14 @@ func (e *Engine) swapped(ctx context.Context) {
 // Options.Reload) and the trigger counts flushed every 30 s; with files, a new set when a file
 // changed (looked at every filesEvery; 0: never).
 func (e *Engine) Start(run func(name string, loop func(context.Context) error), filesEvery time.Duration) {
-	if e.db != nil {
+	if e.db != nil || e.optOut != nil {
 		run("aircraftdb", func(ctx context.Context) error {
-			pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) { e.db.Refresh(); e.optOut.Refresh() })
+			pipeline.Every(ctx, aircraftdb.ReloadEvery, func(context.Context) {
+				if e.db != nil {
+					e.db.Refresh()
+				}
+				e.optOut.Refresh()
+			})
 			return nil
 		})
 	}

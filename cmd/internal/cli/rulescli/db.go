@@ -36,7 +36,9 @@ const dbUsage = `usage:
                           [--force] [--dry-run] [--timeout 5m]
 The registers (faa: the US FAA, tc: Transport Canada, casa: Australia's CASA) add who each
 aircraft is registered to; REGISTRANT_DETAIL (standard, full, none) decides what is shown, and
-PRIVACY_LIST names aircraft whose owners asked for none. A register whose new files give no
+PRIVACY_LIST names aircraft whose owners asked for none. db update downloads the registers
+--registers names (default: all); every other register the database holds is kept as it is
+(--no-registers: all of them), with its date and counts. A register whose new files give no
 record, or fewer than half of the records the current database holds for it, fails the update
 unless --force; --dry-run prints each register's current and new counts and writes nothing.
 Downloads refuse local and private addresses unless ALLOW_PRIVATE_DOWNLOADS=true.
@@ -65,6 +67,7 @@ func dbCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if code, done := parseFlags(fs, args[1:], dbUsage, stdout); done {
 		return code
 	}
+	fs.Visit(func(fl *flag.Flag) { f.regsGiven = f.regsGiven || fl.Name == "registers" })
 	if os.Getenv("GOMEMLIMIT") == "" && (args[0] == "build" || args[0] == "update") {
 		// A soft limit: the collector works harder near it, so that a build's peak stays near
 		// what it holds (docs/decisions.md).
@@ -117,6 +120,7 @@ type dbFlags struct {
 	timeout                                      *time.Duration
 	wanted                                       *string
 	noRegs, force, dryRun                        *bool
+	regsGiven                                    bool // --registers was given
 	env                                          *config.DB
 	regPath, regURL                              map[string]*string // by register name
 }
@@ -216,6 +220,7 @@ func (f dbFlags) update(ctx context.Context, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "db update: %v; %s left as it was\n", err, target)
 		return 1
 	}
+	opts.Current = target // the registers not downloaded are kept from it, as they are
 	if *f.dryRun {
 		return dryRun(opts, u.Guard, stdout, stderr)
 	}
@@ -231,7 +236,10 @@ func (f dbFlags) update(ctx context.Context, stdout, stderr io.Writer) int {
 
 // updateRegisters are the registers db update downloads, with their URLs.
 func (f dbFlags) updateRegisters() ([]update.Register, error) {
-	if *f.noRegs {
+	switch {
+	case *f.noRegs && f.regsGiven:
+		return nil, fmt.Errorf("--registers %q and --no-registers contradict each other: give one (--no-registers keeps every register as the database holds it)", *f.wanted)
+	case *f.noRegs:
 		return nil, nil
 	}
 	var out []update.Register
@@ -244,6 +252,9 @@ func (f dbFlags) updateRegisters() ([]update.Register, error) {
 			return nil, fmt.Errorf("--registers: no register %q (there are %s)", name, registerNames())
 		}
 		out = append(out, update.Register{Register: r, URL: *f.regURL[name]})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("--registers names no register (there are %s; --no-registers downloads none)", registerNames())
 	}
 	return out, nil
 }
@@ -260,6 +271,10 @@ func dryRun(opts aircraftdb.Options, g *update.Guard, stdout, stderr io.Writer) 
 		cur := "none"
 		if n, ok := g.Current[r.Name]; ok {
 			cur = strconv.Itoa(n)
+		}
+		if r.Carried {
+			fmt.Fprintf(stdout, "register %s: current %s, kept as it is (not downloaded: %d records)\n", r.Name, cur, r.Kept)
+			continue
 		}
 		fmt.Fprintf(stdout, "register %s: current %s, new %d (%d rows read)\n", r.Name, cur, r.Kept, r.Read)
 	}
@@ -300,6 +315,9 @@ func printMeta(w io.Writer, m aircraftdb.Meta) {
 		fmt.Fprintf(w, "register %s: %s, %d rows read, %d kept", r.Name, date, r.Read, r.Kept)
 		for _, k := range sortedNames(r.Skipped) {
 			fmt.Fprintf(w, ", skipped (%s): %d", k, r.Skipped[k])
+		}
+		if r.Carried {
+			fmt.Fprint(w, "; not downloaded: kept from the database as it was")
 		}
 		fmt.Fprintf(w, "\nregister %s notice: %s\n", r.Name, r.Notice)
 	}

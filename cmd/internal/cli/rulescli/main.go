@@ -15,6 +15,7 @@ package rulescli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -35,6 +36,7 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/internal/version"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
+	"github.com/tracker-adsb/tracker-core-health/privacy"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 	"github.com/tracker-adsb/tracker-core-health/sinks/mqtt"
 	"github.com/tracker-adsb/tracker-core-health/stages/engine"
@@ -80,12 +82,14 @@ type options struct {
 	interval     time.Duration // watch: how often it is polled
 	enrich       bool          // flights enriched from the aircraft database
 	db           string        // the database file ("": the default; none: off)
+	dbGiven      bool          // db is --db's (else AIRCRAFT_DB's, or none)
 	watchlists   watchlistFlags
 	digest       bool              // replay: {"digest": …} lines (CONTRACT.md 10.6)
 	flightLog    string            // replay: the flight log the replayed flights are written to
 	zone         *time.Location    // NOTIFY_TIMEZONE: the default zone of delivery policies
 	schedule     delivery.Schedule // DIGEST_TIME in that zone
 	env          *config.Rules     // the environment (config.LoadRules)
+	optOut       *privacy.List     // PRIVACY_LIST (nil: none), read at start by replay, trace and watch
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -115,6 +119,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return code
 	}
 	log := zerolog.New(stderr).Level(o.env.LogLevel).With().Timestamp().Str("service", "tracker-rules").Logger()
+	if cmd == "watch" && !o.env.LogLevelSet { // always on: say what happens
+		log = log.Level(zerolog.InfoLevel)
+	}
+	if cmd != "validate" { // PRIVACY_LIST unreadable: a configuration error naming it, exit 2 as everywhere
+		var err error
+		if o.optOut, err = privacy.Open(o.env.PrivacyList, log.With().Str("stage", "privacy").Logger()); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+	}
 	switch cmd {
 	case "validate":
 		return validate(ctx, o, stdout, stderr)
@@ -123,9 +137,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "trace":
 		return trace(ctx, o, stdin, stdout, stderr)
 	case "watch":
-		if !o.env.LogLevelSet { // always on: say what happens
-			log = log.Level(zerolog.InfoLevel)
-		}
 		return watchCommand(ctx, o, stdout, stderr, log)
 	}
 	fmt.Fprintln(stderr, usage)
@@ -179,7 +190,7 @@ func parseOptions(cmd string, args []string, stdout, stderr io.Writer) (options,
 	if o.db != "" || cmd == "watch" {
 		o.enrich = true
 	}
-	if o.db == "" {
+	if o.dbGiven = o.db != ""; !o.dbGiven {
 		o.db = env.AircraftDB
 	}
 	if problem := o.problem(); problem != "" {
@@ -289,7 +300,7 @@ func storeClient(what string) (rueidis.Client, error) {
 // engineOptions are where the rules come from and how flights are enriched.
 func (o options) engineOptions() (engine.Options, error) {
 	eo := engine.Options{Rules: o.rules, Areas: o.areas, Watchlists: o.watchlists, FromStore: o.fromStore, Reload: o.reload,
-		FlightTTL: o.flightTTL, Zone: o.zone, Enrich: o.enrich, DB: o.db, RegistrantDetail: o.env.RegistrantDetail, PrivacyList: o.env.PrivacyList}
+		FlightTTL: o.flightTTL, Zone: o.zone, Enrich: o.enrich, DB: o.db, RegistrantDetail: o.env.RegistrantDetail, OptOut: o.optOut}
 	var err error
 	if o.fromStore {
 		eo.Store, err = storeConfig("--from-store")
@@ -320,8 +331,12 @@ func validate(ctx context.Context, o options, stdout, stderr io.Writer) int {
 	if len(s.Rules) == 0 && o.fromStore {
 		s.Rules = []byte("[]")
 	}
-	owner := rules.Owner{None: o.env.RegistrantDetail == model.DetailNone, Types: shipped.RegistrantTypes(o.env.AircraftDB)}
-	r := rules.Validate(s, o.zone, owner)
+	types, err := shipped.RegistrantTypes(o.db)
+	if err != nil && o.dbGiven && json.Valid(s.Rules) { // --db's must be readable (AIRCRAFT_DB's may not be made yet: watch waits for it)
+		fmt.Fprintf(stderr, "--db %s: %v\n", o.db, err)
+		return 1
+	}
+	r := rules.Validate(s, o.zone, rules.Owner{None: o.env.RegistrantDetail == model.DetailNone, Types: types})
 	for _, line := range r.Lines {
 		fmt.Fprintln(stdout, line)
 	}
