@@ -85,7 +85,8 @@ func TestAddonRunsWhatItsOptionsAsk(t *testing.T) {
 	p := testenv.Start(t, tracker, []string{"PATH=" + os.Getenv("PATH"), "TMPDIR=" + tmp, "ADDON_DATA=" + data,
 		"CONFIG_API_ADDR=127.0.0.1:0", "SUPERVISOR_URL=" + supervisor.URL, "SUPERVISOR_TOKEN=supervisor-secret"}, "tracker-addon")
 	base := "http://127.0.0.1:" + p.WaitAddr(t, "listening", 30*time.Second)
-	require.Contains(t, p.Output(), "HA_INGRESS")
+	// The API listens first (the store need not answer), then says who gets in.
+	require.Eventually(t, func() bool { return strings.Contains(p.Output(), "HA_INGRESS") }, 30*time.Second, 20*time.Millisecond)
 
 	// The API: /healthz open; anything else from an address that is not the Supervisor's
 	// needs the token the log shows.
