@@ -370,7 +370,7 @@ func ownerWarnings(rulesJSON []byte, o options) ([]string, error) {
 		if path == "" {
 			path = shipped.DefaultPath() // else the shipped database: no register
 		}
-		m, err := aircraftdb.ReadMeta(path)
+		m, err := aircraftdb.VerifiedMeta(path) // its checksum checked, as every other reader checks it
 		switch {
 		case err != nil && o.dbGiven:
 			return nil, fmt.Errorf("--db %s: %w", path, err)
