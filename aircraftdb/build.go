@@ -271,8 +271,29 @@ func DryRun(o Options) (Meta, error) {
 	return b.meta, nil
 }
 
+// VerifiedMeta is what a database file says of itself once the whole file has been read and
+// its checksum found right, as Open finds it: a file cut short or corrupt is the error
+// (ErrFormat) Open gives, where ReadMeta would read its meta alone. Streamed, unpacked as it is
+// read: it costs no more memory than the meta (tracker-rules validate --db).
+func VerifiedMeta(path string) (Meta, error) {
+	s, err := openStream(path)
+	if err != nil {
+		return Meta{}, err
+	}
+	defer s.close()
+	m, err := s.meta()
+	if err != nil {
+		return Meta{}, err
+	}
+	if err := s.verify(); err != nil {
+		return Meta{}, err
+	}
+	return m, nil
+}
+
 // ReadMeta is what a database file says of itself, read without loading the rest of it (the
-// registers' counts db update compares a refresh against); a compressed file is unpacked.
+// registers' counts db update compares a refresh against); a compressed file is unpacked. Its
+// checksum is not checked (VerifiedMeta checks it).
 func ReadMeta(path string) (Meta, error) {
 	f, err := os.Open(path) //nolint:gosec // the user's database
 	if err != nil {

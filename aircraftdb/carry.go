@@ -327,6 +327,12 @@ func (s *dbStream) registrants(each func(addr uint32, rec []byte)) error {
 			each(le.Uint32(keys[i*4:]), rec)
 		}
 	}
+	return s.verify()
+}
+
+// verify reads on to the end of the file and checks its checksum: a file cut short or
+// changed is ErrFormat's "checksum mismatch", as Open says of it.
+func (s *dbStream) verify() error {
 	if _, err := io.Copy(io.Discard, readerFunc(func(p []byte) (int, error) {
 		k, err := s.br.Read(p)
 		s.sum(p[:k])

@@ -156,3 +156,45 @@ func TestRegistrantsKeepTheirRegistration(t *testing.T) {
 		require.NotContains(t, string(shown.AppendJSON(nil)), "registration", "never part of the object")
 	}
 }
+
+// VerifiedMeta reads the whole file and checks its checksum as Open does (tracker-rules
+// validate --db): a file cut short or changed anywhere is refused as Open refuses it, where
+// ReadMeta, reading the meta alone, would answer; packed files are read as they are.
+func TestVerifiedMetaChecksTheWholeFile(t *testing.T) {
+	b, meta := buildWithRegisters(t)
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, data, 0o600))
+		return p
+	}
+	for _, name := range []string{"aircraft.db", "aircraft.db.gz", "aircraft.db.zst"} {
+		packed, err := aircraftdb.Compress(name, b)
+		require.NoError(t, err)
+		got, err := aircraftdb.VerifiedMeta(write(name, packed))
+		require.NoError(t, err, name)
+		require.Equal(t, meta.RegistrantTypes, got.RegistrantTypes, name)
+		require.NotEmpty(t, got.RegistrantTypes)
+
+		cut := write("cut-"+name, packed[:len(packed)*3/4])
+		_, err = aircraftdb.VerifiedMeta(cut)
+		require.ErrorIs(t, err, aircraftdb.ErrFormat, name)
+		_, openErr := aircraftdb.Open(cut)
+		require.Error(t, openErr, name)
+	}
+	cut := write("head.db", b[:len(b)*3/4]) // head -c: the meta, first, whole
+	_, err := aircraftdb.ReadMeta(cut)
+	require.NoError(t, err, "the meta alone reads")
+	_, err = aircraftdb.VerifiedMeta(cut)
+	require.ErrorContains(t, err, "not a usable aircraft database: checksum mismatch")
+	_, err = aircraftdb.Open(cut)
+	require.ErrorContains(t, err, "checksum mismatch", "the words Open says")
+
+	flipped := append([]byte(nil), b...)
+	flipped[len(flipped)-3] ^= 0x55
+	_, err = aircraftdb.VerifiedMeta(write("flipped.db", flipped))
+	require.ErrorContains(t, err, "checksum mismatch")
+
+	_, err = aircraftdb.VerifiedMeta(filepath.Join(dir, "absent.db"))
+	require.ErrorIs(t, err, os.ErrNotExist)
+}

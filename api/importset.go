@@ -29,14 +29,15 @@ func locText(loc []any) string {
 	return strings.Join(parts, ".")
 }
 
-// importedRules validates every rule as a single POST would and renders the stored array.
-func importedRules(body []byte) ([]json.RawMessage, []string) {
+// importedRules validates every rule as a single POST would and renders the stored array of
+// those it accepts, with at: each one's place in the set submitted (its "Rule #N").
+func importedRules(body []byte) (out []json.RawMessage, at []int, problems []string) {
 	var items []json.RawMessage
 	if json.Unmarshal(body, &items) != nil {
-		return nil, []string{"Rules must be a JSON array"}
+		return nil, nil, []string{"Rules must be a JSON array"}
 	}
-	var problems []string
-	out := make([]json.RawMessage, 0, len(items))
+	out = make([]json.RawMessage, 0, len(items))
+	at = make([]int, 0, len(items))
 	for i, it := range items {
 		rule, errs := validateRule(it)
 		for _, e := range errs {
@@ -44,10 +45,10 @@ func importedRules(body []byte) ([]json.RawMessage, []string) {
 		}
 		if errs == nil {
 			stored, _ := json.Marshal(rule)
-			out = append(out, stored)
+			out, at = append(out, stored), append(at, i)
 		}
 	}
-	return out, problems
+	return out, at, problems
 }
 
 // importedAreas validates every area as a single POST would and renders the stored features.
@@ -92,13 +93,14 @@ func mustJSON(v any) json.RawMessage {
 	return b
 }
 
-// ruleSetProblems lists what strict loading refuses in a rule set against the stored bodies.
-func ruleSetProblems(items []json.RawMessage, cur *rules.Snapshot) []string {
+// ruleSetProblems lists what strict loading refuses in a rule set against the stored bodies,
+// items[i] named "Rule #at[i]" (nil at: its place in items).
+func ruleSetProblems(items []json.RawMessage, at []int, cur *rules.Snapshot) []string {
 	refs, err := storedRefs(cur)
 	if err != nil {
 		return []string{err.Error()}
 	}
-	return rules.RuleProblems(marshalArray(items), refs)
+	return rules.RuleProblemsAt(marshalArray(items), refs, at)
 }
 
 func (s *Server) importRules(w http.ResponseWriter, r *http.Request) {
@@ -106,10 +108,10 @@ func (s *Server) importRules(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	items, problems := importedRules(body)
+	items, at, problems := importedRules(body)
 	dry := r.URL.Query().Get("dry_run") == "true"
 	err := s.store.mutate(r.Context(), rules.RulesKey, func(cur *rules.Snapshot) ([]byte, error) {
-		if problems = append(problems, ruleSetProblems(items, cur)...); len(problems) > 0 || dry {
+		if problems = append(problems, ruleSetProblems(items, at, cur)...); len(problems) > 0 || dry {
 			return nil, &setProblems{problems}
 		}
 		return marshalArray(items), nil
@@ -133,7 +135,7 @@ func (s *Server) importAreas(w http.ResponseWriter, r *http.Request) {
 		}
 		next := *cur
 		next.Areas = coll
-		if problems = append(problems, ruleSetProblems(stored, &next)...); len(problems) > 0 || dry {
+		if problems = append(problems, ruleSetProblems(stored, nil, &next)...); len(problems) > 0 || dry {
 			return nil, &setProblems{problems}
 		}
 		return coll, nil

@@ -228,11 +228,11 @@ func restorable(key string, b []byte, cur *rules.Snapshot) ([]byte, []string) {
 		if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("[")) {
 			return nil, []string{"Rules must be a JSON array"}
 		}
-		items, problems := importedRules(b)
+		items, at, problems := importedRules(b)
 		if len(problems) > 0 {
 			return nil, problems
 		}
-		return marshalArray(items), ruleSetProblems(items, cur)
+		return marshalArray(items), ruleSetProblems(items, at, cur)
 	case rules.AreasKey:
 		if len(b) > MaxAreasBody {
 			return nil, []string{"larger than the areas' limit of " + model.LimitText(MaxAreasBody)}

@@ -2,8 +2,10 @@
 // addresses and registrations, one a line, '#' comments, whose aircraft get no registrant
 // anywhere (none is made, so none is shown, stored, searched or matched), whatever
 // REGISTRANT_DETAIL says. It is the local form of the FAA's LADD and of the block requests
-// tracking sites honour. A List is read once at start (an unreadable file stops the program:
-// an opt-out must not be dropped in silence) and again, by Refresh, when the file changes.
+// tracking sites honour. A List is read once at start (an unreadable file, or one that is not
+// text, stops the program: an opt-out must not be dropped in silence) and again, by Refresh,
+// when the file changes; each reading logs one warning when lines were not understood (how
+// many, and the first), whoever reads it.
 package privacy
 
 import (
@@ -166,10 +168,18 @@ func (l *List) read() (*Set, string, error) {
 		return nil, "", model.TooLarge("the privacy list", MaxFile)
 	}
 	set, problems, err := Parse(io.LimitReader(f, MaxFile))
-	for _, p := range problems {
-		l.log.Warn().Str("privacy_list", l.path).Msg(p)
+	if err == nil && len(problems) > 0 { // once a reading, whoever reads it: the count, and the first
+		l.log.Warn().Str("privacy_list", l.path).Int("lines_not_understood", len(problems)).Str("first", problems[0]).
+			Msgf("privacy list: %d %s not understood (neither an ICAO address nor a registration), left out", len(problems), lines(len(problems)))
 	}
 	return set, stamp(st), err
+}
+
+func lines(n int) string {
+	if n == 1 {
+		return "line"
+	}
+	return "lines"
 }
 
 // stamp tells one version of the file from another (a rename over it changes its time).
@@ -178,13 +188,18 @@ func stamp(st os.FileInfo) string { return fmt.Sprintf("%d|%d", st.Size(), st.Mo
 // Parse reads a list: one ICAO address (6 hex digits) or registration a line, '#' starting a
 // comment. Six hex digits are taken as both (a registration written without its dash can
 // look like one): listing too much is the safe side of an opt-out. problems name the lines
-// left out.
+// left out. A file that is not text (a line over 4 KiB, or a control character other than a
+// tab, CR, VT or FF anywhere, comments included: a NUL byte, binary data, another kind of
+// file) is refused whole, never read as an empty list: an opt-out is not dropped in silence.
 func Parse(r io.Reader) (*Set, []string, error) {
 	s := &Set{addrs: map[uint32]struct{}{}, regs: map[string]struct{}{}}
 	var problems []string
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 4096)
 	for n := 1; sc.Scan(); n++ {
+		if k := controlAt(sc.Bytes()); k >= 0 {
+			return nil, problems, fmt.Errorf("line %d holds a control character (byte 0x%02X): binary data, not a privacy list (a text file of addresses and registrations)", n, sc.Bytes()[k])
+		}
 		line, _, _ := strings.Cut(sc.Text(), "#")
 		if line = strings.TrimSpace(strings.TrimPrefix(line, "\ufeff")); line == "" {
 			continue
@@ -208,6 +223,17 @@ func Parse(r io.Reader) (*Set, []string, error) {
 		return nil, problems, err
 	}
 	return s, problems, nil
+}
+
+// controlAt is where a line holds a control character no text file has (all of C0 but tab,
+// VT, FF and CR; DEL), or -1.
+func controlAt(line []byte) int {
+	for i, c := range line {
+		if (c < 0x20 && c != '\t' && c != '\v' && c != '\f' && c != '\r') || c == 0x7F {
+			return i
+		}
+	}
+	return -1
 }
 
 // normalise writes a registration as the list keys it (upper-case letters and digits, no

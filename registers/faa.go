@@ -22,8 +22,10 @@ var faaTypes = map[string]string{"1": faaTypeWords[0], "2": faaTypeWords[1], "3"
 	"5": faaTypeWords[4], "7": faaTypeWords[5], "8": faaTypeWords[6], "9": faaTypeWords[7]}
 
 // faaTable is MASTER.txt's columns read; the address and the name are required. A '"' in it
-// is a character like any other: a name that begins with one loses nothing after it.
-var faaTable = table{register: "faa", file: "MASTER.txt", required: 2, split: splitPlain,
+// is a character like any other: a name that begins with one loses nothing after it. A value
+// that is not valid UTF-8 is read as ISO-8859-1 (as Transport Canada's and CASA's are): the
+// FAA's file is ASCII, a copy saved by another tool may hold JOSÉ as the single byte 0xC9.
+var faaTable = table{register: "faa", file: "MASTER.txt", required: 2, latin1: true, split: splitPlain,
 	columns: []string{"MODE S CODE HEX", "NAME", "N-NUMBER", "TYPE REGISTRANT", "STREET", "STREET2", "CITY", "STATE", "ZIP CODE", "COUNTRY",
 		"OTHER NAMES(1)", "OTHER NAMES(2)", "OTHER NAMES(3)", "OTHER NAMES(4)", "OTHER NAMES(5)"}}
 

@@ -208,6 +208,24 @@ func TestFAAKeepsEveryRowAfterAQuote(t *testing.T) {
 	require.Equal(t, []string{"OWNER 10"}, got[9].Record.Names)
 }
 
+// A MASTER.txt value that is not valid UTF-8 is read as ISO-8859-1, as Transport Canada's and
+// CASA's are (its letters kept, never dropped); a value in UTF-8 stays as it is, in the same file.
+func TestFAAReadsLatin1Values(t *testing.T) {
+	text := registerstest.MasterHeader + "\r\n" +
+		registerstest.MasterRow(registerstest.Owner{NNumber: "1L", Hex: "A00001", Type: "1", Name: "JOS\xc9 PRIV\xc9", City: "M\xdcNCHEN",
+			Street: "1 RUE DE L'\xc9GLISE", Country: "DE"}) +
+		registerstest.MasterRow(registerstest.Owner{NNumber: "2U", Hex: "A00002", Type: "1", Name: "JOSÉ PRIVÉ", City: "MÜNCHEN"})
+	var got []Entry
+	c, err := readFAA(strings.NewReader(text), func(e Entry) { got = append(got, e) })
+	require.NoError(t, err)
+	require.Equal(t, 2, c.Kept, "%v", c.Skipped)
+	for _, e := range got {
+		require.Equal(t, []string{"JOSÉ PRIVÉ"}, e.Record.Names, "%06X", e.Address)
+		require.Equal(t, "MÜNCHEN", e.Record.City, "%06X", e.Address)
+	}
+	require.Equal(t, []string{"1 RUE DE L'ÉGLISE"}, got[0].Record.Street)
+}
+
 // 000000 is no aircraft's address: refused, as a malformed one is.
 func TestZeroAddressIsRefused(t *testing.T) {
 	text := registerstest.MasterHeader + "\r\n" + registerstest.MasterRow(registerstest.Owner{NNumber: "1", Hex: "000000", Type: "1", Name: "X"})

@@ -424,8 +424,14 @@ func dayNumber(t time.Time) int64 {
 }
 
 // RuleProblems validates the rules one prefix at a time so that each invalid rule is named
-// with its strict-mode text (duplicates need the rules before it).
-func RuleProblems(data []byte, refs Refs) []string {
+// with its strict-mode text (duplicates need the rules before it), "Rule #i" its place in data.
+func RuleProblems(data []byte, refs Refs) []string { return RuleProblemsAt(data, refs, nil) }
+
+// RuleProblemsAt is RuleProblems for rules that are some of a set submitted (the management
+// API checks here the rules a single POST would accept, the others refused already): data's
+// i-th rule is the set's rule #at[i], and is named so, as validate names it (CONTRACT.md 6.3:
+// a rule's place in the set submitted, from 0). A nil at: each rule's place in data.
+func RuleProblemsAt(data []byte, refs Refs, at []int) []string {
 	var items []json.RawMessage
 	if json.Unmarshal(data, &items) != nil {
 		return nil
@@ -437,8 +443,12 @@ func RuleProblems(data []byte, refs Refs) []string {
 		b, _ := json.Marshal(trial)
 		if _, err := LoadRulesWith(b, refs, Strict); err != nil {
 			msg := err.Error()
+			place := i
+			if i < len(at) {
+				place = at[i]
+			}
 			if p := fmt.Sprintf("Rule #%d invalid:", len(good)); strings.HasPrefix(msg, p) {
-				msg = fmt.Sprintf("Rule #%d invalid:", i) + strings.TrimPrefix(msg, p)
+				msg = fmt.Sprintf("Rule #%d invalid:", place) + strings.TrimPrefix(msg, p)
 			}
 			out = append(out, msg)
 			continue

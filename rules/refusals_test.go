@@ -51,3 +51,17 @@ func TestProblemsNameEverythingTheAPIRefuses(t *testing.T) {
 	require.Equal(t, []string{"Rules must be a JSON array"}, rules.Problems([]byte(`{"x":1}`), rules.Refs{}))
 	require.Empty(t, rules.Problems([]byte(`[]`), rules.Refs{}))
 }
+
+// RuleProblemsAt names each rule by its place in the set submitted when some of that set were
+// refused before (the API's import): the rule at #3 is Rule #3, not its place among the rest.
+func TestRuleProblemsAtNamesTheSetsPlaces(t *testing.T) {
+	set := `[{"identifier":"ok1","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]},
+	 {"identifier":"ok2","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]},
+	 {"identifier":"b7","enabled":true,"conditions":[{"type":"area","operator":"equals","value":"NOWHERE"}]},
+	 {"identifier":"ok1","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`
+	want := []string{"Rule #3 invalid: rule 'b7' condition #0: area 'NOWHERE' not found in areas config",
+		"Rule #5 invalid: duplicate identifier 'ok1'"}
+	require.Equal(t, want, rules.RuleProblemsAt([]byte(set), rules.Refs{Areas: rules.Areas{}}, []int{0, 2, 3, 5}))
+	require.Equal(t, []string{"Rule #2 invalid: rule 'b7' condition #0: area 'NOWHERE' not found in areas config",
+		"Rule #3 invalid: duplicate identifier 'ok1'"}, rules.RuleProblems([]byte(set), rules.Refs{Areas: rules.Areas{}}), "without places: its own")
+}

@@ -131,7 +131,7 @@ func RegistrantTypes(setting string) ([]string, error) {
 	if path == "" {
 		path = DefaultPath()
 	}
-	m, err := aircraftdb.ReadMeta(path)
+	m, err := aircraftdb.VerifiedMeta(path) // its checksum checked, as every other reader checks it
 	if err != nil {
 		return nil, err
 	}

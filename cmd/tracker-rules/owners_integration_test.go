@@ -4,6 +4,7 @@ package main_test
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -99,6 +100,21 @@ func TestValidateChecksOperatorsAndItsDatabase(t *testing.T) {
 	_, errOut, code = runCmd(t, nil, "", "validate", "--rules", gov, "--db", "/nonexistent.db")
 	require.Equal(t, 1, code)
 	require.Contains(t, errOut, "/nonexistent.db")
+
+	// A database cut short (head -c): its meta still reads, its checksum does not agree.
+	// validate refuses it as db info, db lookup and replay do, naming it.
+	whole, err := os.ReadFile(db)
+	require.NoError(t, err)
+	trunc := filepath.Join(t.TempDir(), "trunc.db")
+	require.NoError(t, os.WriteFile(trunc, whole[:len(whole)*3/4], 0o600))
+	_, errOut, code = runCmd(t, nil, "", "db", "info", "--db", trunc)
+	require.Equal(t, 1, code)
+	require.Contains(t, errOut, "not a usable aircraft database: checksum mismatch")
+	out, errOut, code = runCmd(t, nil, "", "validate", "--rules", gov, "--db", trunc)
+	require.Equal(t, 1, code, out)
+	require.Contains(t, errOut, "--db "+trunc+": not a usable aircraft database: checksum mismatch")
+	require.NotContains(t, out, "valid:")
+	require.NotContains(t, out, "the types there", "nothing read from it")
 }
 
 // A registrant the traffic carries obeys REGISTRANT_DETAIL and PRIVACY_LIST as the database's
@@ -169,16 +185,47 @@ func TestOptOutByTheRegistersRegistration(t *testing.T) {
 func TestUnreadablePrivacyListIsExit2Everywhere(t *testing.T) {
 	rulesFile := writeFile(t, `[{"identifier":"r","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`)
 	damaged := writeFile(t, strings.Repeat("A", 5000)+"\n")
-	for _, list := range []string{"/nowhere/list.txt", damaged} {
+	garbage := make([]byte, 2048) // binary data: never an empty list
+	for i := range garbage {
+		garbage[i] = byte(i * 7919 >> 3)
+	}
+	binary := filepath.Join(t.TempDir(), "optout.bin")
+	require.NoError(t, os.WriteFile(binary, garbage, 0o600))
+	for _, list := range []string{"/nowhere/list.txt", damaged, binary} {
 		for _, args := range [][]string{
 			{"replay", "--rules", rulesFile},
 			{"trace", "--rule", "r", "--rules", rulesFile},
 			{"watch", "--readsb", "/nonexistent/aircraft.json", "--rules", rulesFile},
 			{"db", "lookup", "A12345"},
+			{"flights"},
 		} {
 			_, errOut, code := runCmd(t, []string{"PRIVACY_LIST=" + list}, "", args...)
 			require.Equal(t, 2, code, "%s %v: %s", list, args, errOut)
 			require.Contains(t, errOut, "PRIVACY_LIST "+list, "%v", args)
+			if list == binary {
+				require.Contains(t, errOut, "binary data, not a privacy list", "%v", args)
+			}
+		}
+	}
+}
+
+// Lines of PRIVACY_LIST that are neither an address nor a registration are said by every
+// command that reads the list, in one warning a reading: how many, and the first.
+func TestPrivacyListLinesNotUnderstoodAreSaidEverywhere(t *testing.T) {
+	rulesFile := writeFile(t, `[{"identifier":"r","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`)
+	list := writeFile(t, "A12345\nnot one\nABC;DEF\nN1 2\n")
+	for _, args := range [][]string{
+		{"replay", "--rules", rulesFile},
+		{"trace", "--rule", "r", "--rules", rulesFile},
+		{"db", "lookup", "A12345"},
+		{"flights"},
+	} {
+		out, errOut, _ := runCmd(t, []string{"PRIVACY_LIST=" + list}, "", args...)
+		require.Equal(t, 1, strings.Count(errOut, "not understood"), "%v: %s", args, errOut)
+		require.Contains(t, errOut, `"lines_not_understood":3`, "%v", args)
+		require.Contains(t, errOut, `line 2: \"not one\"`, "%v", args)
+		if args[0] == "db" {
+			require.Contains(t, out, `"opted_out":true`, "the lines understood are in use")
 		}
 	}
 }

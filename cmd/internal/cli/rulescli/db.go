@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
@@ -181,7 +180,7 @@ func (f dbFlags) lookup(keys []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "db lookup needs at least one KEY (an ICAO address or a callsign)")
 		return 2
 	}
-	optOut, err := privacy.Open(f.env.PrivacyList, zerolog.Nop())
+	optOut, err := privacy.Open(f.env.PrivacyList, privacyLog(stderr))
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2

@@ -60,7 +60,7 @@ func flightsCommand(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	optOut, err := privacy.Open(env.PrivacyList, zerolog.Nop())
+	optOut, err := privacy.Open(env.PrivacyList, privacyLog(stderr))
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
@@ -102,4 +102,11 @@ func printFlights(ctx context.Context, l *flightlog.Log, f flightlog.Filter, asC
 		return err
 	}
 	return t.Close()
+}
+
+// privacyLog is where flights and db lookup say what PRIVACY_LIST holds that they could not
+// read, in the words and shape replay's and watch's log says it (warnings only: their answers
+// are stdout's).
+func privacyLog(stderr io.Writer) zerolog.Logger {
+	return zerolog.New(stderr).Level(zerolog.WarnLevel).With().Timestamp().Str("service", "tracker-rules").Str("stage", "privacy").Logger()
 }
