@@ -38,6 +38,7 @@ type inserter struct {
 	forget    driver.Stmt // the summaries of the days a batch writes into
 	args      []driver.NamedValue
 	order     []int // a batch's rows in first_seen order
+	last      int64 // the id of the last row inserted
 }
 
 // prepare makes the statements on c (again when the connection is another one).
@@ -102,6 +103,18 @@ func execStmt(ctx context.Context, s driver.Stmt, args []driver.NamedValue) erro
 	return err
 }
 
+// insertStmt runs an insert and keeps the id of the last row it wrote.
+func (ins *inserter) insertStmt(ctx context.Context, s driver.Stmt, args []driver.NamedValue) error {
+	res, err := s.(driver.StmtExecContext).ExecContext(ctx, args)
+	if err != nil {
+		return err
+	}
+	if id, err := res.LastInsertId(); err == nil {
+		ins.last = max(ins.last, id)
+	}
+	return nil
+}
+
 // Insert writes rows in one transaction, and forgets the summaries of the days they fall in.
 func (l *Log) Insert(ctx context.Context, rows []Row) error {
 	if len(rows) == 0 {
@@ -131,7 +144,9 @@ func (l *Log) Insert(ctx context.Context, rows []Row) error {
 			_, _ = c.ExecContext(ctx, "ROLLBACK", nil)
 			return err
 		}
-		_, err = c.ExecContext(ctx, "COMMIT", nil)
+		if _, err = c.ExecContext(ctx, "COMMIT", nil); err == nil {
+			l.lastID = max(l.lastID, ins.last) // written: never given again, whatever becomes of the file
+		}
 		return err
 	})
 	if err != nil {
@@ -160,7 +175,7 @@ func (ins *inserter) write(ctx context.Context, rows []Row) error {
 		for _, i := range todo[:n] {
 			ins.bind(&rows[i])
 		}
-		if err := execStmt(ctx, st, ins.args); err != nil {
+		if err := ins.insertStmt(ctx, st, ins.args); err != nil {
 			return err
 		}
 		todo = todo[n:]

@@ -4,6 +4,7 @@ package flightlog
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"syscall"
 )
@@ -15,4 +16,17 @@ func tryLock(f *os.File) (held bool, err error) {
 		return true, nil
 	}
 	return false, err
+}
+
+// idOf is f's device and inode ("" when unknown): the same for every name of the file.
+func idOf(f *os.File) string {
+	fi, err := f.Stat()
+	if err != nil {
+		return ""
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("%d:%d", st.Dev, st.Ino)
 }

@@ -6,6 +6,7 @@
 package flightlog
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/binary"
@@ -51,10 +52,14 @@ type Log struct {
 	opened    os.FileInfo // the file as it was opened (a reader notices a replacement)
 	priv      Privacy
 	policy    int64 // priv's handle for the SQL functions
-	// The writer's: its lock, its logger and its prepared insert.
-	lock *os.File
-	log  zerolog.Logger
-	ins  *inserter
+	// The writer's: its lock, its logger, its prepared insert, the largest id it wrote (ids
+	// are never used again, not even after the file is replaced) and how many times the file
+	// was replaced (a check of the file before does not count).
+	lock   *writerLock
+	log    zerolog.Logger
+	ins    *inserter
+	lastID int64
+	gen    int
 }
 
 // Open opens the log at path to write (tracker-rules watch, replay --flight-log): one writer a
@@ -62,10 +67,14 @@ type Log struct {
 // -shm too), migrated forward when older; a file from a newer version is ErrNewer and another
 // program's SQLite database ErrForeign, both untouched; a file that is no SQLite database or is
 // damaged (PRAGMA quick_check) is moved aside (…corrupt-<UTC time>), a new one started and the
-// rows that can still be read copied into it, with one error logged.
+// rows that can still be read copied into it, with one error logged. The writer works on the
+// file itself, path's symbolic links followed.
 func Open(ctx context.Context, path string, log zerolog.Logger) (*Log, error) {
 	kind, err := classify(ctx, path)
 	if err != nil {
+		return nil, err
+	}
+	if path, err = realPath(path); err != nil {
 		return nil, err
 	}
 	lock, err := lockWriter(path)
@@ -74,7 +83,7 @@ func Open(ctx context.Context, path string, log zerolog.Logger) (*Log, error) {
 	}
 	l := &Log{path: path, lock: lock, log: log, priv: Privacy{Detail: detailFull}}
 	if kind == kindCorrupt { // no SQLite database at all: nothing to read back
-		aside, err := moveAside(path)
+		aside, err := l.replaceFile()
 		if err != nil {
 			l.unlock()
 			return nil, fmt.Errorf("flight log %s is no SQLite database and cannot be moved aside: %w", path, err)
@@ -402,25 +411,58 @@ func isCorrupt(err error) bool {
 	return errors.Is(err, errCorrupt)
 }
 
-// moveAside renames the file (and its -wal) to …corrupt-<UTC time>, dropping its -shm (an
-// index of the WAL that SQLite makes again).
-func moveAside(path string) (string, error) {
+// replaceFile moves the damaged file aside (…corrupt-<UTC time>, with its -wal; its -shm, an
+// index of the WAL that SQLite makes again, dropped) and puts a new empty file, locked, in its
+// place: the damaged file is linked under its new name first and the new one renamed over the
+// path, so that the file at the path is at every moment one this writer locks (no second
+// writer starts in between). Where the file system has no hard links, it is renamed aside.
+// The connections are closed (closeDB) before.
+func (l *Log) replaceFile() (string, error) {
+	next, err := os.CreateTemp(filepath.Dir(l.path), filepath.Base(l.path)+".new-*") // mode 0600
+	if err != nil {
+		return "", err
+	}
+	drop := func() { _ = next.Close(); _ = os.Remove(next.Name()) }
+	if held, err := tryLock(next); err != nil || held {
+		drop()
+		return "", cmp.Or(err, errors.New("the new file is locked by another process"))
+	}
+	aside := asideName(l.path)
+	linked := os.Link(l.path, aside) == nil
+	if !linked {
+		if err := os.Rename(l.path, aside); err != nil {
+			drop()
+			return "", err
+		}
+	}
+	if err := os.Rename(l.path+"-wal", aside+"-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if linked { // the damaged file left as it was
+			_ = os.Remove(aside)
+		} else {
+			_ = os.Rename(aside, l.path)
+		}
+		drop()
+		return "", err
+	}
+	_ = os.Remove(l.path + "-shm")
+	if err := os.Rename(next.Name(), l.path); err != nil {
+		drop()
+		return aside, err
+	}
+	l.lock.swap(next)
+	return aside, nil
+}
+
+// asideName is the free name …corrupt-<UTC time>[-n] for a damaged file at path.
+func asideName(path string) string {
 	base := path + ".corrupt-" + time.Now().UTC().Format("20060102T150405Z")
 	aside := base
 	for i := 2; ; i++ {
 		if _, err := os.Lstat(aside); errors.Is(err, fs.ErrNotExist) {
-			break
+			return aside
 		}
 		aside = base + "-" + strconv.Itoa(i)
 	}
-	if err := os.Rename(path, aside); err != nil {
-		return "", err
-	}
-	if err := os.Rename(path+"-wal", aside+"-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return aside, err
-	}
-	_ = os.Remove(path + "-shm")
-	return aside, nil
 }
 
 // closeDB closes the connections (and the writer's statements).
@@ -453,12 +495,33 @@ func (l *Log) Close() error {
 }
 
 func (l *Log) unlock() {
-	if l.lock != nil {
-		_ = l.lock.Close()
-		l.lock = nil
-	}
+	l.lock.close()
+	l.lock = nil
 }
 
 // IsDamaged reports an error that says the file is damaged (the driver's corrupt and
 // not-a-database codes, or quick_check's findings).
 func IsDamaged(err error) bool { return isCorrupt(err) }
+
+// checkBeside runs PRAGMA quick_check on a read-only connection of its own (the writer's
+// periodic check): the file's pages as they are on disk and in the WAL, not as a connection's
+// cache keeps them.
+func (l *Log) checkBeside(ctx context.Context) error {
+	dsn, err := dsnOf(l.path, url.Values{"mode": {"ro"}, "_pragma": {"busy_timeout(5000)", "query_only(1)"}})
+	if err != nil {
+		return err
+	}
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return fmt.Errorf("flight log %s: %w", l.path, err)
+	}
+	defer func() { _ = db.Close() }()
+	var res string
+	if err := db.QueryRowContext(ctx, "PRAGMA quick_check(1)").Scan(&res); err != nil {
+		return fmt.Errorf("flight log %s: %w", l.path, err)
+	}
+	if res != "ok" {
+		return fmt.Errorf("flight log %s: %w: %s", l.path, errCorrupt, res)
+	}
+	return nil
+}

@@ -6,29 +6,39 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"time"
 )
 
 // Reader is a long-lived reader of the log at a path (the API): each use gets the file that is
 // there now. A file replaced since it was opened (moved aside, deleted and made again, by watch
 // after damage or by hand) is noticed at the next use and the new one opened; so is a file
-// read immutable (a read-only mount) that changed. A log in use by a request stays open until
-// the request is done with it.
+// read immutable (a read-only mount) that changed. A file whose bytes changed in place (a
+// backup copied over it: the same inode, which SQLite's cache of a WAL file does not notice)
+// is opened again at the first use once its size or modification time differ and the log
+// has been open reopenAfter. A log in use by a request stays open until the request is done
+// with it.
 type Reader struct {
 	path string
 	o    ReadOptions
+	now  func() time.Time
 	mu   sync.Mutex
 	cur  *held
 }
 
-// held is an open log and the uses it has.
+// reopenAfter is the least time a file changed in place is read before it is opened again
+// (watch's own checkpoints change it too): a file restored in place is read within it.
+const reopenAfter = 30 * time.Second
+
+// held is an open log, when it was opened and the uses it has.
 type held struct {
 	log     *Log
+	at      time.Time
 	uses    int
 	retired bool
 }
 
 // NewReader reads the log at path with o.
-func NewReader(path string, o ReadOptions) *Reader { return &Reader{path: path, o: o} }
+func NewReader(path string, o ReadOptions) *Reader { return &Reader{path: path, o: o, now: time.Now} }
 
 // Use is the log at the path now, and the function that ends its use; an error when there is
 // none to read (fs.ErrNotExist: not written yet).
@@ -44,7 +54,7 @@ func (rd *Reader) Use(ctx context.Context) (*Log, func(), error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		rd.cur = &held{log: l}
+		rd.cur = &held{log: l, at: rd.now()}
 	}
 	h := rd.cur
 	h.uses++
@@ -58,19 +68,22 @@ func (rd *Reader) Use(ctx context.Context) (*Log, func(), error) {
 	}, nil
 }
 
-// replaced reports a file that is not the one opened (another inode, or gone), or one read
-// immutable that changed or gained a WAL.
+// replaced reports a file that is not the one opened (another inode, or gone), one read
+// immutable that changed or gained a WAL, or one changed in place and open reopenAfter.
+// Only the file's metadata is read: opening and closing the file itself would drop this
+// process's SQLite locks on it (POSIX locks are the process's, per file).
 func (rd *Reader) replaced() bool {
 	was := rd.cur.log.opened
 	now, err := os.Stat(rd.path)
 	if err != nil || was == nil || !os.SameFile(was, now) {
 		return true
 	}
+	changed := !now.ModTime().Equal(was.ModTime()) || now.Size() != was.Size()
 	if rd.cur.log.immutable {
 		_, werr := os.Stat(rd.path + "-wal")
-		return !errors.Is(werr, fs.ErrNotExist) || !now.ModTime().Equal(was.ModTime()) || now.Size() != was.Size()
+		return !errors.Is(werr, fs.ErrNotExist) || changed
 	}
-	return false
+	return changed && rd.now().Sub(rd.cur.at) >= reopenAfter
 }
 
 func (rd *Reader) retire(h *held) {

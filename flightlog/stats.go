@@ -22,7 +22,8 @@ type Stat struct {
 // StatsBy are the groupings of Stats.
 var StatsBy = []string{"hour", "day", "operator", "type", "rule"}
 
-// The longest ranges the time groupings take (a longer one is a *ParamError naming to).
+// The longest ranges the time groupings take, in local calendar days (a longer one is a
+// *ParamError naming to).
 const (
 	MaxHourDays = 31
 	MaxDayDays  = 3660
@@ -81,14 +82,14 @@ type period struct {
 }
 
 // periodsOf are the local hours or days of [from, to) in zone, each cut to the range; a range
-// longer than the grouping takes is a *ParamError naming to.
+// over more local days than the grouping takes is a *ParamError naming to.
 func periodsOf(from, to time.Time, by string, zone *time.Location) ([]period, error) {
 	limit := MaxDayDays
 	if by == "hour" {
 		limit = MaxHourDays
 	}
-	if days := to.Sub(from).Hours() / 24; days > float64(limit)+1 {
-		return nil, &ParamError{"to", fmt.Sprintf("by=%s covers at most %d days (this range holds %.0f): narrow from and to", by, limit, days)}
+	if days := LocalDays(from, to, zone); days > limit {
+		return nil, &ParamError{"to", fmt.Sprintf("by=%s covers at most %d days (this range holds %d): narrow from and to", by, limit, days)}
 	}
 	var out []period
 	p := DayStart(from, zone)

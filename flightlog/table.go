@@ -16,7 +16,10 @@ import (
 // Table prints rows for a terminal as it reads them (tracker-rules flights, CONTRACT.md 13.3):
 // columns of fixed widths (a longer value cut with …), so that nothing is held to size them and
 // memory stays bounded whatever the range; no control character from the feed (C0, C1, DEL,
-// and the bidirectional overrides that reorder a line) reaches the terminal.
+// and the format characters, Unicode's Cf: the bidirectional overrides that reorder a line,
+// zero-width spaces and joiners, the byte order mark) nor a line or paragraph separator
+// reaches the terminal. Times are local; a time the clock reads twice (the hour the clocks go
+// back) carries its offset.
 type Table struct {
 	w    *bufio.Writer
 	zone *time.Location
@@ -27,7 +30,7 @@ type Table struct {
 var tableColumns = []struct {
 	title string
 	width int
-}{{"TIME", 16}, {"IDENT", 8}, {"REG", 9}, {"TYPE", 4}, {"OPERATOR", 18}, {"ROUTE", 9}, {"REGISTRANT", 22},
+}{{"TIME", 22}, {"IDENT", 8}, {"REG", 9}, {"TYPE", 4}, {"OPERATOR", 18}, {"ROUTE", 9}, {"REGISTRANT", 22},
 	{"CLOSEST", 8}, {"LOWEST", 9}, {"RULES", 40}}
 
 // NewTable prints the header to out; times are in zone.
@@ -58,7 +61,7 @@ func (t *Table) Write(r *Row) error {
 	if r.MinAltitude != nil {
 		lowest = fmt.Sprintf("%d ft", *r.MinAltitude)
 	}
-	return t.line([]string{r.FirstSeen.In(t.zone).Format("2006-01-02 15:04"), cmp.Or(r.Ident, r.IcaoHex), r.Registration,
+	return t.line([]string{tableTime(r.FirstSeen, t.zone), cmp.Or(r.Ident, r.IcaoHex), r.Registration,
 		r.TypeDesignator, op, route, r.Registrant, closest, lowest, strings.Join(r.MatchedRules, ",")})
 }
 
@@ -66,6 +69,33 @@ func (t *Table) Write(r *Row) error {
 func (t *Table) Close() error {
 	fmt.Fprintf(t.w, "%d flights (times in %s)\n", t.n, ZoneName(t.zone))
 	return t.w.Flush()
+}
+
+// tableTime is t in zone to the minute, with its offset where the local clock reads that
+// minute twice ("2026-10-25 01:30+01:00", then "2026-10-25 01:30+00:00").
+func tableTime(t time.Time, zone *time.Location) string {
+	l := t.In(zone)
+	if ambiguous(l) {
+		return l.Format("2006-01-02 15:04-07:00")
+	}
+	return l.Format("2006-01-02 15:04")
+}
+
+// ambiguous reports a local time that another instant shows too: one under the offset the
+// zone had shortly before or has shortly after.
+func ambiguous(l time.Time) bool {
+	_, off := l.Zone()
+	for _, d := range []time.Duration{-3 * time.Hour, 3 * time.Hour} {
+		_, other := l.Add(d).Zone()
+		if other == off {
+			continue
+		}
+		twin := l.Add(time.Duration(off-other) * time.Second) // the same clock reading under the other offset
+		if _, o := twin.Zone(); o == other {
+			return true
+		}
+	}
+	return false
 }
 
 // line prints cells (buffered: a pipe closed early stops the reading at the next error).
@@ -87,8 +117,9 @@ func (t *Table) line(cells []string) error {
 	return err
 }
 
-// Printable is s for a terminal: invalid UTF-8 replaced, control characters (C0, DEL, C1)
-// and bidirectional formatting characters dropped.
+// Printable is s for a terminal: invalid UTF-8 replaced, control characters (C0, DEL, C1),
+// format characters (Cf: bidirectional controls, zero-width spaces and joiners, the byte
+// order mark, …) and line and paragraph separators dropped.
 func Printable(s string) string {
 	clean := true
 	for _, r := range s {
@@ -109,11 +140,5 @@ func Printable(s string) string {
 }
 
 func printable(r rune) bool {
-	switch {
-	case unicode.IsControl(r): // C0, DEL and C1
-		return false
-	case r == '\u200e' || r == '\u200f' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069'):
-		return false
-	}
-	return true
+	return !unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp) // Cc: C0, DEL and C1
 }

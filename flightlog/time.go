@@ -146,3 +146,17 @@ func ZoneName(zone *time.Location) string {
 	}
 	return "UTC"
 }
+
+// LocalDays is how many local calendar days in zone the range [from, to) touches: counted by
+// their dates, so that a day of 23 or 25 hours is one day like any other (to=2026-11-01, a
+// date, is the end of that day: from=2026-10-01 is 32 days, across a change of the clocks or
+// not).
+func LocalDays(from, to time.Time, zone *time.Location) int {
+	if !to.After(from) {
+		return 0
+	}
+	a, b := from.In(zone), to.Add(-time.Nanosecond).In(zone)
+	first := time.Date(a.Year(), a.Month(), a.Day(), 0, 0, 0, 0, time.UTC)
+	last := time.Date(b.Year(), b.Month(), b.Day(), 0, 0, 0, 0, time.UTC)
+	return int(last.Sub(first).Hours()/24) + 1
+}

@@ -20,6 +20,11 @@ const (
 	summariseEvery = time.Minute
 	// keepBudget bounds the housekeeping done between two batches (retention, summaries).
 	keepBudget = 200 * time.Millisecond
+	// CheckEvery is how often the writer checks its file (PRAGMA quick_check, on a read-only
+	// connection of its own beside the writes, which go on meanwhile; and after each
+	// retention): damage done to the file under a running watch is found within this and the
+	// check's own time (about 1 s for 1.8 M rows on a server's core; docs/decisions.md).
+	CheckEvery = 5 * time.Minute
 )
 
 // Counters are the writer's numbers, for the metrics (flight_log_rows_total,
@@ -59,12 +64,25 @@ type Writer struct {
 	// when the summaries were last brought up to date.
 	cut             time.Time
 	pruneDue, sumAt time.Time
+	// The check of the file: when the next is due, the running one's end (nil: none runs) and
+	// its finding.
+	checkDue  time.Time
+	stopCheck context.CancelFunc
+	checked   chan checkResult
+}
+
+// checkResult is a check's finding (nil: the file is whole) on the file of generation gen
+// (Log.gen: a file replaced since is not the one checked).
+type checkResult struct {
+	err error
+	gen int
 }
 
 // NewWriter writes to l.
 func NewWriter(l *Log, o WriterOptions, logger zerolog.Logger) *Writer {
 	o.Zone = model.Zone(o.Zone)
-	return &Writer{log: l, queue: make(chan Row, QueueSize), o: o, now: time.Now, logger: logger, closed: make(chan struct{})}
+	return &Writer{log: l, queue: make(chan Row, QueueSize), o: o, now: time.Now, logger: logger, closed: make(chan struct{}),
+		checked: make(chan checkResult, 1)}
 }
 
 // Close makes Run write what is queued and return (watch, after the flights in progress were
@@ -100,18 +118,23 @@ func (w *Writer) dropped(n int, why string) {
 }
 
 // Run writes until ctx ends or Close, then writes what is queued and returns: one
-// transaction per FlushEvery at most, and between them the housekeeping.
+// transaction per FlushEvery at most, and between them the housekeeping and, every
+// CheckEvery, a check of the file beside the writes.
 func (w *Writer) Run(ctx context.Context) error {
 	tick := time.NewTicker(FlushEvery)
 	defer tick.Stop()
+	defer w.endCheck()
 	w.pruneDue = w.now()
+	w.checkDue = w.now().Add(CheckEvery) // checked at open
 	batch := make([]Row, 0, max(512, w.o.MaxBatch))
 	for {
 		select {
 		case <-ctx.Done():
+			w.endCheck()
 			w.write(context.WithoutCancel(ctx), w.drain(batch))
 			return nil
 		case <-w.closed:
+			w.endCheck()
 			w.write(ctx, w.drain(batch))
 			return nil
 		case r := <-w.queue:
@@ -122,8 +145,59 @@ func (w *Writer) Run(ctx context.Context) error {
 		case <-tick.C:
 			batch = w.write(ctx, batch)
 			w.keep(ctx)
+			w.startCheck(ctx)
+		case res := <-w.checked:
+			w.stopCheck()
+			w.stopCheck = nil
+			w.found(ctx, res)
 		}
 	}
+}
+
+// startCheck starts a check of the file when one is due: PRAGMA quick_check on a read-only
+// connection of its own (Log.checkBeside), so that the pages are read from the file (the
+// writer's connection keeps those it read in its cache, and would write on past damage done
+// to the file since) and the writes go on meanwhile (WAL: a reader never blocks the writer).
+func (w *Writer) startCheck(ctx context.Context) {
+	now := w.now()
+	if w.stopCheck != nil || now.Before(w.checkDue) {
+		return
+	}
+	w.checkDue = now.Add(CheckEvery)
+	cctx, cancel := context.WithCancel(ctx)
+	w.stopCheck = cancel
+	gen := w.log.gen
+	go func() { w.checked <- checkResult{w.log.checkBeside(cctx), gen} }()
+}
+
+// endCheck stops a running check and waits for it (its connection closed: the file can be
+// moved, the writer closed).
+func (w *Writer) endCheck() {
+	if w.stopCheck == nil {
+		return
+	}
+	w.stopCheck()
+	<-w.checked
+	w.stopCheck = nil
+}
+
+// found acts on a check's finding: damage moves the file aside and starts a new one.
+func (w *Writer) found(ctx context.Context, res checkResult) {
+	switch {
+	case res.gen != w.log.gen: // the file checked was replaced meanwhile
+	case isCorrupt(res.err):
+		if err := w.recover(ctx, res.err); err != nil {
+			w.logger.Error().Err(err).Msg("the flight log is damaged and could not be replaced")
+		}
+	case res.err != nil && ctx.Err() == nil:
+		w.logger.Warn().Err(res.err).Msg("the flight log could not be checked; it is tried again")
+	}
+}
+
+// recover replaces a damaged file (Log.recover), no check running on it.
+func (w *Writer) recover(ctx context.Context, cause error) error {
+	w.endCheck()
+	return w.log.recover(ctx, cause)
 }
 
 // drain appends every queued row to batch.
@@ -147,7 +221,7 @@ func (w *Writer) write(ctx context.Context, batch []Row) []Row {
 	start := time.Now()
 	err := w.log.Insert(ctx, batch)
 	if isCorrupt(err) {
-		if err = w.log.recover(ctx, err); err == nil {
+		if err = w.recover(ctx, err); err == nil {
 			err = w.log.Insert(ctx, batch)
 		}
 	}
@@ -166,7 +240,7 @@ func (w *Writer) write(ctx context.Context, batch []Row) []Row {
 func (w *Writer) keep(ctx context.Context) {
 	err := w.housekeeping(ctx)
 	if isCorrupt(err) {
-		err = w.log.recover(ctx, err)
+		err = w.recover(ctx, err)
 	}
 	if err != nil && ctx.Err() == nil {
 		w.logger.Warn().Err(err).Msg("the flight log's housekeeping failed; it is tried again")
@@ -191,6 +265,7 @@ func (w *Writer) housekeeping(ctx context.Context) error {
 				return err
 			}
 			w.cut, w.pruneDue = time.Time{}, now.Add(retentionEvery)
+			w.checkDue = now // and the file checked after it
 		}
 	}
 	if left := keepBudget - time.Since(start); left > 0 && now.Sub(w.sumAt) >= summariseEvery {

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb"
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/shipped"
 	"github.com/tracker-adsb/tracker-core-health/aircraftdb/update"
