@@ -467,7 +467,7 @@ func TestUIShowsHostileTextAsText(t *testing.T) {
 	}
 }
 
-// Screenshots of both pages with the London example areas and rules, for the README:
+// Screenshots of both pages with the London example areas and rules, for docs/ui-and-api.md:
 // written to docs/ when UPDATE_SCREENSHOTS=1, else to a temporary folder.
 func TestUIScreenshots(t *testing.T) {
 	f := browserServer(t)

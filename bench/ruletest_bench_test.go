@@ -46,7 +46,7 @@ func BenchmarkRuleTest500k(b *testing.B) {
 	traffic := keeper.NewTraffic("", 0, 24*time.Hour, zerolog.Nop())
 	per := len(snap.Messages(nil))
 	msgs := snap.Moving(keeper.MaxKeptMessages/per + 1)
-	// What the full keeper holds on the heap (README's figure): the heap in use before and
+	// What the full keeper holds on the heap (docs/configuration.md's figure, CONFIG_UI_TRAFFIC_MINUTES): the heap in use before and
 	// after filling it.
 	var before, after runtime.MemStats
 	runtime.GC()

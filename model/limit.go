@@ -10,7 +10,7 @@ import (
 // traffic lines.
 var ErrTooLarge = errors.New("over the size limit")
 
-// LimitText names a size limit the way the errors and the README do: "64 MiB (67108864
+// LimitText names a size limit the way the errors and docs/limits.md do: "64 MiB (67108864
 // bytes)", "64 KiB (65536 bytes)".
 func LimitText(n int64) string {
 	switch {

@@ -86,7 +86,7 @@ CONFIG_API_ADDR=$ui_addr CONFIG_UI_READSB_URL=${CONFIG_UI_READSB_URL:-examples/r
   bin/tracker-config-api 2>>"$logs/tracker-config-api.log" &
 pids+=($!)
 for _ in $(seq 50); do curl -fsS "http://$ui_addr/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
-# The API's token, made at its first start and kept beside the flight log (README, "Security"):
+# The API's token, made at its first start and kept beside the flight log (docs/security.md):
 # the address it logs signs a browser in; the demo's own calls send it as a bearer header.
 token=$(cat "$logs/api-token" 2>/dev/null || true)
 login=$(grep -o '"url":"[^"]*?token=[^"]*"' "$logs/tracker-config-api.log" 2>/dev/null | tail -1 | cut -d'"' -f4)

@@ -242,7 +242,7 @@ func renderedEnv(t *testing.T, out []byte) map[string]config.Getenv {
 	return got
 }
 
-// The settings README tells compose users to set reach the programs from .env, and one left
+// The settings docs/deploy.md tells compose users to set reach the programs from .env, and one left
 // out of .env (rendered empty) is each program's default: an empty CONFIG_API_TOKEN is the
 // token made at the first start (never an error, never open), an empty NOTIFY_TIMEZONE the
 // local zone, an empty DIGEST_TIME 08:00.

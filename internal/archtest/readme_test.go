@@ -103,10 +103,11 @@ func readersOf(fd *ast.FuncDecl, inConfig bool) map[string]bool {
 	return readers
 }
 
-// README's configuration tables name every variable the programs read (as the metrics table
-// names every metric): a row with `NAME`, or `PREFIX_A` / `_B` for two of a kind.
-func TestREADMEListsEveryVariable(t *testing.T) {
-	b, err := os.ReadFile("../../README.md")
+// The configuration page's tables (docs/configuration.md) name every variable the programs
+// read (as docs/metrics.md names every metric): a row with `NAME`, or `PREFIX_A` / `_B` for
+// two of a kind.
+func TestDocsListEveryVariable(t *testing.T) {
+	b, err := os.ReadFile("../../docs/configuration.md")
 	require.NoError(t, err)
 	var rows []string
 	for _, l := range strings.Split(string(b), "\n") {
@@ -130,7 +131,7 @@ func TestREADMEListsEveryVariable(t *testing.T) {
 	vars := readVariables(t)
 	require.Greater(t, len(vars), 40, "the source was read")
 	for _, v := range vars {
-		require.True(t, documented(v), "README has no table row for %s", v)
+		require.True(t, documented(v), "docs/configuration.md has no table row for %s", v)
 	}
 }
 

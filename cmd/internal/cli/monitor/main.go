@@ -62,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return healthcheck(stderr)
 		case "-h", "--help", "help":
 			fmt.Fprintln(stdout, "usage: tracker-core-health [healthcheck | print-queue-pattern | --version]\n"+
-				"Runs the health monitor; configuration comes from the environment (see README.md).")
+				"Runs the health monitor; configuration comes from the environment (see docs/configuration.md).")
 			return 0
 		default:
 			fmt.Fprintf(stderr, "unknown argument %q (want healthcheck, print-queue-pattern or --version)\n", args[0])

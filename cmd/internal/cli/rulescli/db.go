@@ -169,7 +169,7 @@ func (f dbFlags) info(stdout, stderr io.Writer) int {
 	// The licences ask for it wherever the data is used (aircraftdb/shipped/NOTICE).
 	fmt.Fprintf(stdout, "attribution: %s. %s\n", shipped.Attribution, aircraftdb.Attribution)
 	if len(db.Meta().Registers) == 0 {
-		fmt.Fprintln(stdout, "registrants: none (tracker-rules db update adds them; README, \"Who owns it\")")
+		fmt.Fprintln(stdout, "registrants: none (tracker-rules db update adds them; docs/registers.md)")
 	}
 	return 0
 }
