@@ -23,6 +23,8 @@ type column struct {
 	put  func(r *Row) any
 	get  func(r *Row, v any)
 	cell func(r *Row, zone *time.Location) string
+	// path marks the track: read only by the track and export routes, never by a list.
+	path bool
 }
 
 // columns in CSV order; the SQL-only ones (icao, emergency, registrant_source) where they fit.
@@ -147,6 +149,22 @@ var columns = []column{
 		get:  func(r *Row, v any) { r.MatchedRules = split(strings.Trim(str(v), ",")) },
 		cell: func(r *Row, _ *time.Location) string { return strings.Join(r.MatchedRules, " ") }},
 	listColumn("receiver_sources", 1, "receiver_sources", func(r *Row) *[]string { return &r.ReceiverSources }),
+	// The closest point's position (issue 54, CONTRACT.md 13.4), in 1e-5 degrees.
+	degreeColumn("closest_lat", func(r *Row) **float64 { return &r.ClosestLat }),
+	degreeColumn("closest_lon", func(r *Row) **float64 { return &r.ClosestLon }),
+	// The path, compact (track.go): NULL without a position, and once FLIGHT_LOG_TRACK_DAYS passed.
+	{name: "track", decl: "BLOB", version: 3, path: true,
+		put: func(r *Row) any {
+			if len(r.Track) == 0 {
+				return nil
+			}
+			return encodeTrack(r.Track)
+		},
+		get: func(r *Row, v any) {
+			if b, ok := v.([]byte); ok {
+				r.Track, _ = decodeTrack(b)
+			}
+		}},
 	// The local day and hour the flight belongs to (its first_seen in NOTIFY_TIMEZONE): the
 	// keys of the statistics, for a spreadsheet's pivot.
 	{csv: "day", cell: func(r *Row, zone *time.Location) string { return r.FirstSeen.In(zone).Format(time.DateOnly) }},
@@ -201,6 +219,29 @@ func optIntColumn(name, csv string, field func(*Row) **int) column {
 		}}
 }
 
+// degreeColumn is a latitude or longitude in 1e-5 degrees (about a metre), 5 decimals in the CSV.
+func degreeColumn(name string, field func(*Row) **float64) column {
+	return column{name: name, decl: "INTEGER", version: 3, csv: name,
+		put: func(r *Row) any {
+			if p := *field(r); p != nil {
+				return int64(math.Round(*p * 1e5))
+			}
+			return nil
+		},
+		get: func(r *Row, v any) {
+			if n, ok := v.(int64); ok {
+				d := float64(n) / 1e5
+				*field(r) = &d
+			}
+		},
+		cell: func(r *Row, _ *time.Location) string {
+			if p := *field(r); p != nil {
+				return strconv.FormatFloat(*p, 'f', 5, 64)
+			}
+			return ""
+		}}
+}
+
 func text(f func(*Row) string) func(*Row, *time.Location) string {
 	return func(r *Row, _ *time.Location) string { return f(r) }
 }
@@ -229,13 +270,25 @@ func names(cs []column) string {
 	return strings.Join(n, ", ")
 }
 
-// readColumns are the columns a reader selects (every stored one); insertColumns those an
-// insert binds (the id numbered by the file, or given when salvaged rows keep theirs).
+// allColumns are every stored column (the salvage's insert with ids); readColumns those a
+// list selects (all but the track); insertColumns those an insert binds (the id numbered by
+// the file).
 var (
-	readColumns   = stored(Version())
-	insertColumns = readColumns[1:]
+	allColumns    = stored(Version())
+	readColumns   = listed(allColumns)
+	insertColumns = allColumns[1:]
 	selectList    = names(readColumns)
 )
+
+func listed(cs []column) []column {
+	var out []column
+	for _, c := range cs {
+		if !c.path {
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
 // CSVHeader is the CSV export's header (the columns with a CSV name).
 var CSVHeader = func() []string {

@@ -20,6 +20,8 @@ func full() Row {
 	r.MaxSpeed, r.ClosestAltitude = ip(450), ip(2300)
 	at := r.FirstSeen.Add(time.Minute)
 	r.ClosestAt = &at
+	lat, lon := 51.47123, -0.45
+	r.ClosestLat, r.ClosestLon = &lat, &lon
 	r.MatchedRules, r.ReceiverSources = []string{"low", "watch-all"}, []string{"1090", "mlat"}
 	return r
 }
@@ -38,7 +40,8 @@ func TestOneColumnTableMakesSchemaInsertScanAndCSV(t *testing.T) {
 		got = append(got, n)
 	}
 	require.NoError(t, rows.Err())
-	require.Equal(t, strings.Split(selectList, ", "), got, "the file's columns are the table's")
+	require.Equal(t, strings.Split(names(allColumns), ", "), got, "the file's columns are the table's")
+	require.Equal(t, strings.Split(selectList, ", "), got[:len(got)-1], "a list reads every column but the track")
 	require.Equal(t, len(insertColumns)*insertRows, strings.Count(insertSQL(insertRows, false), "?"))
 
 	w := full()
@@ -71,6 +74,8 @@ func TestOneColumnTableMakesSchemaInsertScanAndCSV(t *testing.T) {
 	require.Equal(t, "Corporation", cell["registrant_type"])
 	require.Equal(t, "1000 7700", cell["squawks"])
 	require.Equal(t, "2.5", cell["closest_nm"])
+	require.Equal(t, "51.47123", cell["closest_lat"])
+	require.Equal(t, "-0.45000", cell["closest_lon"])
 	require.Equal(t, "2026-11-27", cell["day"])
 	require.Equal(t, "2026-11-27T01:00+01:00", cell["hour"], "00:50 UTC is 01:50 in Madrid")
 	require.NotContains(t, recs[0], "registrant_source")

@@ -17,7 +17,7 @@ const insertRows = 64
 func insertSQL(n int, withID bool) string {
 	cs, verb := insertColumns, "INSERT INTO"
 	if withID {
-		cs, verb = readColumns, "INSERT OR IGNORE INTO" // a row read back twice is kept once
+		cs, verb = allColumns, "INSERT OR IGNORE INTO" // a row read back twice is kept once
 	}
 	one := "(" + strings.TrimSuffix(strings.Repeat("?,", len(cs)), ",") + ")"
 	return verb + " flights (" + names(cs) + ") VALUES " + strings.TrimSuffix(strings.Repeat(one+",", n), ",")
@@ -194,7 +194,7 @@ func (l *Log) insertKept(ctx context.Context, rows []Row) error {
 		_ = tx.Rollback()
 		return err
 	}
-	args := make([]any, len(readColumns))
+	args := make([]any, len(allColumns))
 	for i := range rows {
 		args[0] = rows[i].ID
 		for j, c := range insertColumns {

@@ -100,6 +100,7 @@ func (j *Joiner) sorted() []*Row {
 // approach, every squawk, rule and source; identity fields from the part seen last.
 func merge(p, r *Row) {
 	later := r.LastSeen.After(p.LastSeen)
+	p.Track = joinTracks(p.Track, p.FirstSeen, r.Track, r.FirstSeen)
 	if r.FirstSeen.Before(p.FirstSeen) {
 		p.FirstSeen = r.FirstSeen
 	}
@@ -134,6 +135,7 @@ func merge(p, r *Row) {
 	p.MaxSpeed = extreme(p.MaxSpeed, r.MaxSpeed, func(a, b int) bool { return a > b })
 	if r.ClosestNM != nil && (p.ClosestNM == nil || *r.ClosestNM < *p.ClosestNM) {
 		p.ClosestNM, p.ClosestAt, p.ClosestAltitude = r.ClosestNM, r.ClosestAt, r.ClosestAltitude
+		p.ClosestLat, p.ClosestLon = r.ClosestLat, r.ClosestLon
 	}
 	p.Squawks = union(p.Squawks, r.Squawks, model.MaxSquawks)
 	p.MatchedRules = union(p.MatchedRules, r.MatchedRules, 0)

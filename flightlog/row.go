@@ -44,8 +44,14 @@ type Row struct {
 	ClosestNM        *float64   `json:"closest_nm,omitempty"`
 	ClosestAt        *time.Time `json:"closest_at,omitempty"`
 	ClosestAltitude  *int       `json:"closest_altitude,omitempty"`
-	MatchedRules     []string   `json:"matched_rules,omitempty"`
-	ReceiverSources  []string   `json:"receiver_sources,omitempty"`
+	// ClosestLat and ClosestLon are where the closest point was (5 decimals).
+	ClosestLat      *float64 `json:"closest_lat,omitempty"`
+	ClosestLon      *float64 `json:"closest_lon,omitempty"`
+	MatchedRules    []string `json:"matched_rules,omitempty"`
+	ReceiverSources []string `json:"receiver_sources,omitempty"`
+	// Track is the path (CONTRACT.md 13.4): served only by the track and export routes, never
+	// in a list (nil there); nil too without a position and once FLIGHT_LOG_TRACK_DAYS passed.
+	Track []TrackPoint `json:"-"`
 }
 
 // Operator is the flight's operator.
@@ -134,9 +140,15 @@ func RowOf(f *model.Flight) Row {
 		if s.ClosestHasAltitude {
 			r.ClosestAltitude = feet(s.ClosestAltitude)
 		}
+		lat, lon := degrees(s.ClosestLat), degrees(model.Wrap180(s.ClosestLon))
+		r.ClosestLat, r.ClosestLon = &lat, &lon
 	}
+	r.Track = trackOf(s, f.FirstMessage)
 	return r
 }
+
+// degrees is a coordinate to 5 decimals (about a metre), as stored.
+func degrees(v float64) float64 { return math.Round(v*1e5) / 1e5 }
 
 func feet(v float64) *int {
 	n := int(math.Round(v))

@@ -11,10 +11,13 @@ import (
 // Version 1 (issue 44): the rows. Version 2 (issue 50): registrant_type and registrant_source;
 // ids that are never used again (AUTOINCREMENT: retention and replay used to reuse them); the
 // daily summaries; the mark; freed pages returned to the file system (incremental vacuum).
+// Version 3 (issue 54): the closest point's position and the track, with the partial index
+// of the rows that still have a track (the export's and coverage's ranges, the track
+// retention's batches).
 // A later version adds its columns (ALTER TABLE … ADD COLUMN, made from the columns whose
 // version it is) and whatever more its step says.
 
-const schemaVersion = 2
+const schemaVersion = 3
 
 // AppID marks a flight log ("FLOG"): a SQLite file with another mark, or none and tables that
 // are not a flight log's, is another program's and is never touched.
@@ -36,6 +39,8 @@ func tableSQL(name string, upTo int) string {
 const (
 	// indexSQL serves the ranges, the pages (newest first) and the distinct aircraft.
 	indexSQL = "CREATE INDEX flights_first_seen ON flights(first_seen, icao)"
+	// trackIndexSQL holds only the rows with a track (FLIGHT_LOG_TRACK_DAYS of them).
+	trackIndexSQL = "CREATE INDEX flights_tracked ON flights(first_seen) WHERE track IS NOT NULL"
 	// daysSQL holds each complete local day's flights and distinct aircraft, by its bounds
 	// (so that any reader whose zone has that day finds it), kept by the writer: a row written
 	// into a summarised day removes its summary in the same transaction.
@@ -45,7 +50,7 @@ const (
 
 // createSQL makes a new file at Version (its auto_vacuum set on connecting, before any page).
 func createSQL() []string {
-	return []string{tableSQL("flights", Version()), indexSQL, daysSQL,
+	return []string{tableSQL("flights", Version()), indexSQL, trackIndexSQL, daysSQL,
 		fmt.Sprintf("PRAGMA application_id = %d", AppID), fmt.Sprintf("PRAGMA user_version = %d", Version())}
 }
 
@@ -63,6 +68,9 @@ func stepSQL(to int) []string {
 			if c.name != "" && c.version == to {
 				out = append(out, "ALTER TABLE flights ADD COLUMN "+c.name+" "+c.decl)
 			}
+		}
+		if to == 3 {
+			out = append(out, trackIndexSQL)
 		}
 	}
 	return append(out, fmt.Sprintf("PRAGMA user_version = %d", to))

@@ -23,6 +23,7 @@ type Today struct {
 	aircraft map[string]struct{}
 	recent   []time.Time // the first_seen of the flights begun in the last hour, oldest first
 	closest  *Row
+	reach    todayReach // low_flights_today and max_range_today_nm (today_reach.go)
 }
 
 // TodayNumbers are the sensors' values at one instant.
@@ -30,6 +31,12 @@ type TodayNumbers struct {
 	Flights, Aircraft, LastHour int
 	Closest                     *Row      // nil: no approach measured today
 	Since                       time.Time // the local midnight the daily counts started from (last_reset)
+	// LowFlights is today's flights whose closest point was within LOW_NM and below LOW_FT
+	// (LowSet false: the thresholds are not both set); Farthest today's farthest position
+	// (nil: none measured).
+	LowFlights int
+	LowSet     bool
+	Farthest   *Farthest
 }
 
 // NewToday counts in zone (nil: UTC).
@@ -42,6 +49,7 @@ func NewToday(zone *time.Location) *Today {
 func (t *Today) roll(now time.Time) {
 	if d := DayStart(now, t.zone); !d.Equal(t.day) {
 		t.day, t.flights, t.closest = d, 0, nil
+		t.reach.reset()
 		clear(t.aircraft)
 	}
 	cut := now.Add(-time.Hour)
@@ -87,7 +95,11 @@ func (t *Today) Ended(r *Row, now time.Time) {
 func (t *Today) end(r *Row) {
 	if r.ClosestNM != nil && DayStart(r.FirstSeen, t.zone).Equal(t.day) && (t.closest == nil || *r.ClosestNM < *t.closest.ClosestNM) {
 		c := *r
+		c.Track = nil
 		t.closest = &c
+	}
+	if DayStart(r.FirstSeen, t.zone).Equal(t.day) {
+		t.reach.add(r)
 	}
 }
 
@@ -96,7 +108,8 @@ func (t *Today) Numbers(now time.Time) TodayNumbers {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.roll(now)
-	return TodayNumbers{Flights: t.flights, Aircraft: len(t.aircraft), LastHour: len(t.recent), Closest: t.closest, Since: t.day}
+	return TodayNumbers{Flights: t.flights, Aircraft: len(t.aircraft), LastHour: len(t.recent), Closest: t.closest, Since: t.day,
+		LowFlights: t.reach.low, LowSet: t.reach.lowSet(), Farthest: t.reach.farthest}
 }
 
 // Seed counts the rows the log already holds for today and the last hour (a restart goes on
@@ -106,9 +119,16 @@ func (t *Today) Seed(ctx context.Context, l *Log, now time.Time) error {
 	defer t.mu.Unlock()
 	t.roll(now)
 	from := minTime(t.day, now.Add(-time.Hour))
-	return l.Each(ctx, Filter{From: from, To: now.Add(time.Millisecond)}, func(r *Row) error {
+	err := l.Each(ctx, Filter{From: from, To: now.Add(time.Millisecond)}, func(r *Row) error {
 		t.begin(r.IcaoHex, r.FirstSeen, now)
 		t.end(r)
+		return nil
+	})
+	if err != nil || t.reach.home == nil {
+		return err
+	}
+	return l.EachTrack(ctx, Filter{From: t.day, To: now.Add(time.Millisecond)}, func(r *Row) error { // today's farthest
+		t.reach.farther(r)
 		return nil
 	})
 }

@@ -39,6 +39,9 @@ type WriterOptions struct {
 	// Days (FLIGHT_LOG_DAYS): rows whose first_seen is older are removed, at start and daily,
 	// in batches; 0 removes none (replay --flight-log appends: retention is watch's).
 	Days int
+	// TrackDays (FLIGHT_LOG_TRACK_DAYS): rows whose first_seen is older lose their track (the
+	// rest kept), in the same passes as Days; 0 keeps every track (with Days 0, as replay).
+	TrackDays int
 	// Zone (NOTIFY_TIMEZONE; nil: UTC) is the clock of the daily summaries.
 	Zone *time.Location
 	// MaxBatch, when set, writes a batch as soon as it holds this many rows, besides every
@@ -62,7 +65,8 @@ type Writer struct {
 	C        Counters
 	// The housekeeping's state: the retention's cut while it runs, when it is next due, and
 	// when the summaries were last brought up to date.
-	cut             time.Time
+	cut, trackCut   time.Time
+	rowsPruned      bool
 	pruneDue, sumAt time.Time
 	// The check of the file: when the next is due, the running one's end (nil: none runs) and
 	// its finding.
@@ -235,6 +239,24 @@ func (w *Writer) write(ctx context.Context, batch []Row) []Row {
 	return batch[:0]
 }
 
+// retain is one batch of the retention: old rows removed, then old tracks dropped; done when
+// neither has more.
+func (w *Writer) retain(ctx context.Context) (bool, error) {
+	if !w.rowsPruned {
+		n, err := w.log.pruneStep(ctx, w.cut)
+		w.rowsPruned = err == nil && n < pruneBatch
+		return false, err
+	}
+	if w.trackCut.IsZero() {
+		return true, nil
+	}
+	n, err := w.log.ageTracks(ctx, w.trackCut)
+	if err == nil && n < pruneBatch {
+		w.trackCut = time.Time{}
+	}
+	return false, err
+}
+
 // keep does the housekeeping that is due, within keepBudget: the retention (a batch of old
 // rows at a time, then the freed pages returned), then the daily summaries.
 func (w *Writer) keep(ctx context.Context) {
@@ -251,20 +273,23 @@ func (w *Writer) housekeeping(ctx context.Context) error {
 	start, now := time.Now(), w.now()
 	if w.o.Days > 0 && w.cut.IsZero() && !now.Before(w.pruneDue) {
 		w.cut = now.Add(-time.Duration(w.o.Days) * 24 * time.Hour)
+		if w.o.TrackDays > 0 {
+			w.trackCut = now.Add(-time.Duration(w.o.TrackDays) * 24 * time.Hour)
+		}
 	}
 	for !w.cut.IsZero() {
 		if time.Since(start) > keepBudget {
 			return nil
 		}
-		n, err := w.log.pruneStep(ctx, w.cut)
+		done, err := w.retain(ctx)
 		if err != nil {
 			return err
 		}
-		if n < pruneBatch {
+		if done {
 			if err := w.log.reclaim(ctx, w.cut); err != nil {
 				return err
 			}
-			w.cut, w.pruneDue = time.Time{}, now.Add(retentionEvery)
+			w.cut, w.rowsPruned, w.pruneDue = time.Time{}, false, now.Add(retentionEvery)
 			w.checkDue = now // and the file checked after it
 		}
 	}

@@ -227,8 +227,10 @@ func AppendFlightKey(buf []byte, icao string) []byte {
 // Reset starts a new flight for the same aircraft, reusing the flight's memory.
 func (f *Flight) Reset(icao string) {
 	matched, sources, track, held := f.MatchedRules[:0], f.ReceiverSources[:0], f.Enrichment.Track.Positions[:0], f.Held[:0]
+	path := f.Stats.Track
 	*f = Flight{IcaoHex: icao, MatchedRules: matched, ReceiverSources: sources, Held: held}
 	f.Enrichment.Track.Positions = track
+	f.Stats.resetTrack(path)
 }
 
 // Apply folds one message into the flight: identity and enrichment (latest non-empty value

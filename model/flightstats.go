@@ -27,6 +27,12 @@ type FlightStats struct {
 	ClosestAltitude    float64
 	HasClosest         bool
 	ClosestHasAltitude bool
+	ClosestLat         float64
+	ClosestLon         float64
+	// Track is the path's rule points so far (Path gives the whole path); track the keeping's
+	// state (track.go).
+	Track []TrackPoint
+	track trackState
 }
 
 // MaxSquawks is how many distinct squawks a flight's log row keeps.
@@ -90,23 +96,36 @@ func (s *FlightStats) Add(m *AircraftMessage, home *Home) {
 		return
 	}
 	s.Positions++
-	if home == nil {
-		return
+	p := TrackPoint{Lat: *m.Latitude, Lon: *m.Longitude, At: m.ReceivedAt.UnixMilli()}
+	if m.Altitude != nil {
+		p.Altitude, p.HasAltitude = int32(math.Round(*m.Altitude)), true
 	}
+	if home != nil {
+		s.measure(p, m, home)
+	}
+	s.keep(p, m.Heading)
+}
+
+// measure compares a position with the closest and the farthest so far.
+func (s *FlightStats) measure(p TrackPoint, m *AircraftMessage, home *Home) {
 	if !home.prepared {
 		home = home.Prepared()
 	}
 	const rad = math.Pi / 180
-	sin, cos := math.Sincos(*m.Latitude * rad)
-	c := home.sinLat*sin + home.cosLat*cos*math.Cos((*m.Longitude-home.Longitude)*rad)
+	sin, cos := math.Sincos(p.Lat * rad)
+	c := home.sinLat*sin + home.cosLat*cos*math.Cos((p.Lon-home.Longitude)*rad)
 	if !s.HasClosest || c > s.closestCos {
 		s.closestCos = c
-		s.ClosestNM = DistanceNM(home.Latitude, home.Longitude, *m.Latitude, *m.Longitude)
+		s.ClosestNM = DistanceNM(home.Latitude, home.Longitude, p.Lat, p.Lon)
 		s.ClosestAt, s.HasClosest = m.ReceivedAt, true
-		s.ClosestAltitude, s.ClosestHasAltitude = 0, m.Altitude != nil
+		s.ClosestAltitude, s.ClosestHasAltitude = 0, p.HasAltitude
 		if m.Altitude != nil {
 			s.ClosestAltitude = *m.Altitude
 		}
+		s.ClosestLat, s.ClosestLon, s.track.closestPt = p.Lat, p.Lon, p
+	}
+	if t := &s.track; !t.hasFarthest || c < t.farthestCos {
+		t.farthestCos, t.farthestPt, t.hasFarthest = c, p, true // its distance when asked (Farthest)
 	}
 }
 
