@@ -75,6 +75,8 @@ type Options struct {
 	// Zone (NOTIFY_TIMEZONE) the clock of its dates.
 	FlightLog string
 	Zone      *time.Location
+	// Home (HOME_LAT, HOME_LON; nil: unset) is where the reach (coverage) is measured from.
+	Home *model.Home
 	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS) lets an import from a URL reach
 	// loopback, private and link-local addresses; off, the server refuses them (CONTRACT.md
 	// 11.2), so whoever can reach the API cannot probe the network it sits in.
@@ -157,6 +159,7 @@ func (s *Server) Handler() http.Handler {
 	s.watchlistRoutes(mux)
 	s.muteRoutes(mux)
 	s.flightRoutes(mux)
+	s.trackRoutes(mux)
 	// Check order (CONTRACT.md 8): authentication (401) before the cross-origin check (403).
 	return s.accessLog(s.headers(s.auth(s.cop.Handler(requireJSON(withPreconditions(mux))))))
 }

@@ -46,6 +46,15 @@ type UIConfig struct {
 	// TimeZone is NOTIFY_TIMEZONE's IANA name: the Flights page shows its days, hours and
 	// times there, whatever the browser's zone (CONTRACT.md 13.3).
 	TimeZone string `json:"time_zone"`
+	// Home is HOME_LAT, HOME_LON (absent when unset): the map marks it, the reach is measured
+	// from it.
+	Home *UIHome `json:"home,omitempty"`
+}
+
+// UIHome is where the receiver is.
+type UIHome struct {
+	Lat float64 `json:"lat"`
+	Lon float64 `json:"lon"`
 }
 
 func (s *Server) uiRoutes(mux *http.ServeMux) {
@@ -63,6 +72,9 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 			Conditions: rules.ConditionTypes(), OperatorLabels: rules.OperatorLabels, Operators: rules.Operators,
 			RegistrantDetail: s.opts.RegistrantDetail.String(),
 			TimeZone:         flightlog.ZoneName(s.zone()),
+		}
+		if h := s.opts.Home; h != nil {
+			c.Home = &UIHome{Lat: h.Latitude, Lon: h.Longitude}
 		}
 		if c.Lookups {
 			c.DataAttribution = shipped.Attribution

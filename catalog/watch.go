@@ -104,6 +104,8 @@ var (
 		AvailabilityTopic: model.WatchStatusTopic}
 	closestKind = &model.Kind{Component: model.Sensor, Icon: "mdi:map-marker-distance", StateClass: "measurement", Unit: "nmi",
 		DeviceClass: "distance", AvailabilityTopic: model.WatchStatusTopic, ValueTemplate: "{{ value_json.nm }}", AttributesFromState: true}
+	reachKind = &model.Kind{Component: model.Sensor, Icon: "mdi:radar", StateClass: "measurement", Unit: "nmi",
+		DeviceClass: "distance", AvailabilityTopic: model.WatchStatusTopic, ValueTemplate: "{{ value_json.nm }}", AttributesFromState: true}
 
 	// FlightLogRowsMetric and the others are the log's health on watch's /metrics.
 	FlightLogRowsMetric    = &model.Metric{Name: "flight_log_rows_total", Help: "Flights written to the flight log", Counter: true}
@@ -122,6 +124,13 @@ var (
 		StateTopic: WatchStatisticRoot + "flights_last_hour", Device: WatchDevice}
 	ClosestTodayEntity = &model.Entity{Kind: closestKind, UniqueID: "Tracker_rules_watch_closest_today_nm", Name: "Closest approach today",
 		StateTopic: WatchStatisticRoot + "closest_today_nm", Device: WatchDevice}
+	// LowFlightsTodayEntity (only with LOW_NM and LOW_FT) and MaxRangeTodayEntity: issue 54's
+	// (CONTRACT.md 13.4): today's flights within both thresholds at their closest point, a daily
+	// count as the flights; today's farthest position from home, a measurement as the closest.
+	LowFlightsTodayEntity = &model.Entity{Kind: dailyCount("mdi:airplane-landing", "flights"), UniqueID: "Tracker_rules_watch_low_flights_today",
+		Name: "Low flights today", StateTopic: WatchStatisticRoot + "low_flights_today", Device: WatchDevice}
+	MaxRangeTodayEntity = &model.Entity{Kind: reachKind, UniqueID: "Tracker_rules_watch_max_range_today_nm", Name: "Receiver range today",
+		StateTopic: WatchStatisticRoot + "max_range_today_nm", Device: WatchDevice}
 	FlightLogRowsEntity = &model.Entity{Kind: logCountKind(FlightLogRowsMetric), UniqueID: "Tracker_rules_watch_flight_log_rows_total",
 		Name: "Flight log rows written", StateTopic: WatchStatisticRoot + "flight_log_rows_total", Device: WatchDevice}
 	FlightLogDroppedEntity = &model.Entity{Kind: logCountKind(FlightLogDroppedMetric), UniqueID: "Tracker_rules_watch_flight_log_dropped_total",
@@ -131,10 +140,15 @@ var (
 		UniqueID: "Tracker_rules_watch_flight_log_write_seconds", Name: "Flight log write time", StateTopic: WatchStatisticRoot + "flight_log_write_seconds", Device: WatchDevice}
 )
 
-// FlightLogEntities are every flight log entity, declared on every connect.
-func FlightLogEntities() []*model.Entity {
-	return []*model.Entity{FlightsTodayEntity, AircraftTodayEntity, FlightsLastHourEntity, ClosestTodayEntity,
+// FlightLogEntities are every flight log entity, declared on every connect; low: LOW_NM and
+// LOW_FT are set (low_flights_today is declared only then).
+func FlightLogEntities(low bool) []*model.Entity {
+	es := []*model.Entity{FlightsTodayEntity, AircraftTodayEntity, FlightsLastHourEntity, ClosestTodayEntity, MaxRangeTodayEntity,
 		FlightLogRowsEntity, FlightLogDroppedEntity, FlightLogWriteEntity}
+	if low {
+		es = append(es, LowFlightsTodayEntity)
+	}
+	return es
 }
 
 // FlightLogMetrics are the metrics of watch's /metrics.

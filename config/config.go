@@ -347,6 +347,9 @@ type API struct {
 	// (read-only), days and hours in Zone (NOTIFY_TIMEZONE).
 	FlightLog string
 	Zone      *time.Location
+	// Home (HOME_LAT, HOME_LON; nil: unset) is where the receiver is: the reach (coverage) is
+	// measured from there, and the UI's map marks it.
+	Home *model.Home
 	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS, default false): an import from a URL may
 	// reach loopback, private and link-local addresses.
 	AllowPrivateDownloads bool
@@ -441,6 +444,7 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.FlightLog = r.Str("FLIGHT_LOG", "flights.db")
 	a.APIAuth = r.apiAuth(a.FlightLog)
 	a.Zone = r.zone()
+	a.Home = r.home()
 	a.Tar1090URL = r.URL("CONFIG_UI_TAR1090_URL", "")
 	a.AllowPrivateDownloads = r.Bool("ALLOW_PRIVATE_DOWNLOADS", false)
 	if r.err != nil {

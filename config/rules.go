@@ -2,7 +2,9 @@ package config
 
 import (
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -43,6 +45,13 @@ type Rules struct {
 	FlightLog     string
 	FlightLogDays int
 	Home          *model.Home
+	// FlightLogTrackDays (FLIGHT_LOG_TRACK_DAYS, default 14): how long a row keeps its track
+	// (CONTRACT.md 13.4); older rows keep everything else.
+	FlightLogTrackDays int
+	// LowNM (LOW_NM, nm, 0 = unset) and LowFT (LOW_FT, ft, 0 = unset): the "Low and close"
+	// thresholds (CONTRACT.md 13.4): the report's defaults, low_flights_today, the digest.
+	LowNM float64
+	LowFT int
 	// MetricsAddr (METRICS_ADDR): watch serves the flight log's /metrics there; empty: none.
 	MetricsAddr string
 	// Store (STORE_HOST…): nil when STORE_HOST is unset.
@@ -53,6 +62,9 @@ type Rules struct {
 
 // DefaultFlightLogDays is FLIGHT_LOG_DAYS' default: the flight log keeps 90 days of rows.
 const DefaultFlightLogDays = 90
+
+// DefaultFlightLogTrackDays is FLIGHT_LOG_TRACK_DAYS' default: rows keep their track 14 days.
+const DefaultFlightLogTrackDays = 14
 
 // digestTimeRE is DIGEST_TIME's form (delivery.ParseSchedule reads it).
 var digestTimeRE = regexp.MustCompile(`^(([01]?\d|2[0-3]):[0-5]\d|off|OFF|Off)$`)
@@ -81,6 +93,8 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 	c.FlightLog = r.Str("FLIGHT_LOG", "flights.db")
 	c.FlightLogDays = r.PositiveInt("FLIGHT_LOG_DAYS", DefaultFlightLogDays)
 	c.Home = r.home()
+	c.FlightLogTrackDays = r.PositiveInt("FLIGHT_LOG_TRACK_DAYS", DefaultFlightLogTrackDays)
+	c.LowNM, c.LowFT = r.lowNM(), r.PositiveInt("LOW_FT", 0)
 	c.MetricsAddr = r.listenAddr("METRICS_ADDR")
 	if r.Str("STORE_HOST", "") != "" {
 		s := r.StoreVars(false)
@@ -117,4 +131,18 @@ func LoadDB(get Getenv) (*DB, error) {
 		return nil, r.err
 	}
 	return d, nil
+}
+
+// lowNM reads LOW_NM: nautical miles above 0 (0 when unset).
+func (r *Reader) lowNM() float64 {
+	s := r.Str("LOW_NM", "")
+	if s == "" {
+		return 0
+	}
+	n, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(n) || n <= 0 || n > 1000 {
+		r.Fail("LOW_NM", fmt.Sprintf("invalid distance %q (want nautical miles above 0, at most 1000)", s))
+		return 0
+	}
+	return n
 }

@@ -54,8 +54,13 @@ func openFlightLog(ctx context.Context, env flightLogEnv, now func() time.Time, 
 	if days <= 0 {
 		days = config.DefaultFlightLogDays
 	}
-	fl := &flightLogger{log: l, writer: flightlog.NewWriter(l, flightlog.WriterOptions{Days: days, Zone: env.zone}, slog),
+	trackDays := env.trackDays
+	if trackDays <= 0 {
+		trackDays = config.DefaultFlightLogTrackDays
+	}
+	fl := &flightLogger{log: l, writer: flightlog.NewWriter(l, flightlog.WriterOptions{Days: days, TrackDays: trackDays, Zone: env.zone}, slog),
 		today: flightlog.NewToday(env.zone), addr: env.metricsAddr, now: now, slog: slog, home: env.home}
+	fl.today.Thresholds(env.home, env.lowNM, env.lowFT)
 	if err := fl.today.Seed(ctx, l, fl.now()); err != nil {
 		slog.Warn().Err(err).Msg("today's sensors start from 0")
 	}
@@ -71,9 +76,11 @@ const sensorsEvery = 10 * time.Second
 // flightLogEnv is what the log reads of the environment.
 type flightLogEnv struct {
 	path, metricsAddr string
-	days              int
+	days, trackDays   int
 	zone              *time.Location
-	home              *model.Home // where the closest approach is measured from
+	home              *model.Home // where the closest approach and the reach are measured from
+	lowNM             float64     // LOW_NM and LOW_FT: low_flights_today (0: unset)
+	lowFT             int
 }
 
 // start runs, in w, the sink (the engine stage's
@@ -95,7 +102,7 @@ func (fl *flightLogger) start(w *watcher, flights <-chan flightEvent) {
 	w.source("flight-log-sensors", func(ctx context.Context) error {
 		defer sensors.close()
 		decl := model.Batch{}
-		for _, e := range catalog.FlightLogEntities() {
+		for _, e := range catalog.FlightLogEntities(fl.today.Numbers(fl.now()).LowSet) {
 			decl = append(decl, model.NewDeclaration(e))
 		}
 		sensors.send(ctx, decl)
@@ -130,7 +137,11 @@ func (fl *flightLogger) readings(now time.Time) model.Batch {
 		model.IntState(catalog.FlightsLastHourEntity, int64(n.LastHour)),
 		model.NewStickyMessage(catalog.ClosestTodayEntity.StateTopic, closestJSON(n.Closest)),
 		model.IntState(catalog.FlightLogRowsEntity, c.Rows.Load()), model.IntState(catalog.FlightLogDroppedEntity, c.Dropped.Load()),
-		model.FloatState(catalog.FlightLogWriteEntity, mean)}
+		model.FloatState(catalog.FlightLogWriteEntity, mean),
+		model.NewStickyMessage(catalog.MaxRangeTodayEntity.StateTopic, farthestJSON(n.Farthest))}
+	if n.LowSet { // without LOW_NM and LOW_FT the sensor is not declared
+		b = append(b, model.NewStickyMessage(catalog.LowFlightsTodayEntity.StateTopic, dailyJSON(n.LowFlights, n.Since)))
+	}
 	if fl.prom != nil {
 		fl.prom.Accept(b)
 	}
@@ -158,6 +169,27 @@ func closestJSON(r *flightlog.Row) string {
 	if r != nil {
 		v.NM, v.Ident, v.Registration, v.Type, v.Altitude, v.Time, v.IcaoHex = r.ClosestNM, r.Ident, r.Registration, r.TypeDesignator,
 			r.ClosestAltitude, r.ClosestAt, r.IcaoHex
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// farthestJSON is the reach sensor's state: today's farthest position from home and that
+// flight's ident, registration, type, altitude there and time ({"nm": null} before any today).
+func farthestJSON(f *flightlog.Farthest) string {
+	v := struct {
+		NM           *float64   `json:"nm"`
+		Ident        string     `json:"ident,omitempty"`
+		Registration string     `json:"registration,omitempty"`
+		Type         string     `json:"type,omitempty"`
+		Altitude     *int       `json:"altitude,omitempty"`
+		Time         *time.Time `json:"time,omitempty"`
+		IcaoHex      string     `json:"icao_hex,omitempty"`
+	}{}
+	if f != nil {
+		r := f.Row
+		v.NM, v.Ident, v.Registration, v.Type, v.Altitude, v.Time, v.IcaoHex = &f.NM, r.Ident, r.Registration, r.TypeDesignator,
+			f.Altitude, &f.At, r.IcaoHex
 	}
 	b, _ := json.Marshal(v)
 	return string(b)

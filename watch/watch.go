@@ -101,5 +101,6 @@ func run(ctx context.Context, s Settings, h hooks) error {
 
 // flightLogOf is what the flight log reads of watch's environment.
 func flightLogOf(env *config.Rules) flightLogEnv {
-	return flightLogEnv{path: env.FlightLog, days: env.FlightLogDays, zone: env.Zone, metricsAddr: env.MetricsAddr, home: env.Home}
+	return flightLogEnv{path: env.FlightLog, days: env.FlightLogDays, trackDays: env.FlightLogTrackDays, zone: env.Zone,
+		metricsAddr: env.MetricsAddr, home: env.Home, lowNM: env.LowNM, lowFT: env.LowFT}
 }
