@@ -85,7 +85,8 @@ func BenchmarkFlightLogWrite(b *testing.B) {
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/100k")
 }
 
-// bigLog is a log of 90 days × 20,000 flights (1.8 M rows), made once (≈ 1 min) and reused by
+// bigLog is a log of 90 days × 20,000 flights (1.8 M rows), the last 14 days' with their
+// tracks (21 points each), made once (≈ 1 min) and reused by
 // the query benchmarks through FLIGHTLOG_BENCH_FILE when set, with the daily summaries the
 // writer keeps (in UTC).
 func bigLog(b *testing.B) (*flightlog.Log, time.Time) {
@@ -106,7 +107,12 @@ func bigLog(b *testing.B) (*flightlog.Log, time.Time) {
 			day := last.AddDate(0, 0, d-89)
 			batch = batch[:0]
 			for i := range 20000 {
-				batch = append(batch, benchRow(d*20000+i, day.Add(time.Duration(i)*86400*time.Second/20000)))
+				r := benchRow(d*20000+i, day.Add(time.Duration(i)*86400*time.Second/20000))
+				if d >= 90-14 { // the last 14 days keep their tracks (FLIGHT_LOG_TRACK_DAYS)
+					r.Track = bigTrack(d*20000 + i)
+					r.ClosestLat, r.ClosestLon = &r.Track[10].Lat, &r.Track[10].Lon
+				}
+				batch = append(batch, r)
 			}
 			if err := l.Insert(context.Background(), batch); err != nil {
 				b.Fatal(err)

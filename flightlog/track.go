@@ -289,18 +289,36 @@ func (l *Log) trackChunk(ctx context.Context, s *scanner, blob *[]byte, where st
 }
 
 // ageTracks drops the track of at most pruneBatch rows whose first_seen is before cut
-// (FLIGHT_LOG_TRACK_DAYS), oldest first, keeping the rest of each row; n is how many. Each
-// row is written again without its track (INSERT OR REPLACE by id: the old record deleted,
-// its bytes zeroed by secure_delete) rather than updated in place, because SQLite merges
-// pages only when records are deleted: an UPDATE to NULL would leave each page a fifth full.
+// (FLIGHT_LOG_TRACK_DAYS), oldest first, keeping the rest of each row; n is how many. The rows
+// are deleted (their bytes zeroed by secure_delete) and written again without the track, in
+// one transaction, rather than updated in place: SQLite frees and merges pages only when
+// records are deleted, and an UPDATE to NULL (or a REPLACE row by row) left the pages a fifth
+// (two fifths) full (docs/decisions.md).
 func (l *Log) ageTracks(ctx context.Context, cut time.Time) (int64, error) {
 	cols := names(readColumns)
-	res, err := l.db.ExecContext(ctx, "INSERT OR REPLACE INTO flights ("+cols+") SELECT "+cols+
-		" FROM flights WHERE track IS NOT NULL AND first_seen < ? ORDER BY first_seen LIMIT ?", cut.UnixMilli(), pruneBatch)
+	tx, err := l.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, l.readErr(err)
 	}
-	return res.RowsAffected()
+	defer func() { _ = tx.Rollback() }()
+	steps := []string{"CREATE TEMP TABLE aged AS SELECT " + cols + " FROM flights WHERE track IS NOT NULL AND first_seen < ? ORDER BY first_seen LIMIT ?",
+		"DELETE FROM flights WHERE id IN (SELECT id FROM aged)",
+		"INSERT INTO flights (" + cols + ") SELECT " + cols + " FROM aged ORDER BY id", "DROP TABLE aged"}
+	var n int64
+	for i, q := range steps {
+		var args []any
+		if i == 0 {
+			args = []any{cut.UnixMilli(), pruneBatch}
+		}
+		res, err := tx.ExecContext(ctx, q, args...)
+		if err != nil {
+			return 0, l.readErr(err)
+		}
+		if i == 2 {
+			n, _ = res.RowsAffected()
+		}
+	}
+	return n, l.readErr(tx.Commit())
 }
 
 // joinTracks is the path of two parts of one flight (replay's Joiner), in time order, its
@@ -340,4 +358,21 @@ func joinTracks(a []TrackPoint, aFirst time.Time, b []TrackPoint, bFirst time.Ti
 		out = append(thinned, out[n-1])
 	}
 	return out
+}
+
+// DropTracks drops the track of every row first seen before cut, a batch a transaction, and
+// returns the freed pages to the file system: what the writer's retention does over its
+// passes (FLIGHT_LOG_TRACK_DAYS), at once (the benchmarks' "once tracks age out").
+func (l *Log) DropTracks(ctx context.Context, cut time.Time) (int64, error) {
+	var total int64
+	for {
+		n, err := l.ageTracks(ctx, cut)
+		total += n
+		if err != nil {
+			return total, err
+		}
+		if n < pruneBatch {
+			return total, l.reclaim(ctx, time.Time{})
+		}
+	}
 }
