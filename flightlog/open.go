@@ -117,7 +117,7 @@ func (l *Log) openWriter(ctx context.Context) error {
 		}
 	}
 	pragmas := []string{"busy_timeout(5000)", "synchronous(NORMAL)", "journal_mode(WAL)", "secure_delete(1)", "temp_store(2)"} // temp_store: the tracks' retention copies rows in memory, never a temp file
-	if fresh { // before its first page is written (WAL's); on a file that has one, it writes
+	if fresh {                                                                                                                 // before its first page is written (WAL's); on a file that has one, it writes
 		pragmas = slices.Insert(pragmas, 2, "auto_vacuum(2)")
 	}
 	dsn, err := dsnOf(l.path, url.Values{"_pragma": pragmas, "_txlock": {"immediate"}})
