@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -184,21 +185,37 @@ func BenchmarkTrackQueries(b *testing.B) {
 		b.Skip("no tracks in the bench log (a FLIGHTLOG_BENCH_FILE made before issue 54: remove it to make it again)")
 	}
 	b.Run("track", func(b *testing.B) {
+		cpu := cpuTime()
 		for b.Loop() {
 			_, pts, err := l.Track(ctx, id)
 			if err != nil || len(pts) != 21 {
 				b.Fatal(err, len(pts))
 			}
 		}
+		reportCPU(b, cpu)
 	})
 	b.Run("coverage-30-days", func(b *testing.B) {
+		cpu := cpuTime()
 		for b.Loop() {
 			reach, err := l.Coverage(ctx, last.AddDate(0, 0, -29), last.AddDate(0, 0, 1), home)
 			if err != nil || len(reach) != flightlog.Sectors {
 				b.Fatal(err, len(reach))
 			}
 		}
+		reportCPU(b, cpu)
 	})
+}
+
+// cpuTime is the process's CPU time so far (user and system): on a machine others share, the
+// time a query costs whatever the load, beside the wall clock's ns/op.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func reportCPU(b *testing.B, since time.Duration) {
+	b.ReportMetric(float64((cpuTime()-since).Milliseconds())/float64(b.N), "cpu-ms/op")
 }
 
 var errStop = &stopError{}

@@ -60,12 +60,20 @@ func (s *FlightStats) keep(p TrackPoint, heading *float64) {
 	if p.At < t.ref.At { // out of order (a merged recording): closest and farthest only
 		return
 	}
-	course, hasCourse := courseOf(t.ref, p)
+	var course float64
+	var hasCourse bool
+	needCourse := heading == nil || !t.refHasHeading // else the messages' tracks are compared
+	if needCourse {
+		course, hasCourse = courseOf(t.ref, p)
+	}
 	if !s.candidate(p, heading, course, hasCourse) {
 		if !t.hasLast || p.At >= t.last.At {
 			t.last, t.hasLast = p, true
 		}
 		return
+	}
+	if !needCourse { // the kept segment's course, for a later message without a track
+		course, hasCourse = courseOf(t.ref, p)
 	}
 	t.ref, t.refHasHeading, t.refCourse, t.hasCourse = p, heading != nil, course, hasCourse
 	if heading != nil {
