@@ -85,10 +85,13 @@ func BenchmarkFlightLogWrite(b *testing.B) {
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/100k")
 }
 
+// benchHome is the big log's home (its tracks pass it; its days' reach summarised from it).
+var benchHome = model.Home{Latitude: 51.47, Longitude: -0.45}
+
 // bigLog is a log of 90 days × 20,000 flights (1.8 M rows), the last 14 days' with their
 // tracks (21 points each), made once (≈ 1 min) and reused by
 // the query benchmarks through FLIGHTLOG_BENCH_FILE when set, with the daily summaries the
-// writer keeps (in UTC).
+// writer keeps (in UTC): the counts, and the reach from benchHome.
 func bigLog(b *testing.B) (*flightlog.Log, time.Time) {
 	b.Helper()
 	last := time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)
@@ -120,6 +123,9 @@ func bigLog(b *testing.B) (*flightlog.Log, time.Time) {
 		}
 	}
 	if _, err := l.Summarise(context.Background(), time.UTC, last.AddDate(0, 0, 1), 0); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := l.SummariseReach(context.Background(), time.UTC, last.AddDate(0, 0, 1), benchHome, 0); err != nil {
 		b.Fatal(err)
 	}
 	_ = l.Close()

@@ -36,6 +36,7 @@ type inserter struct {
 	conn      any
 	full, one driver.Stmt
 	forget    driver.Stmt // the summaries of the days a batch writes into
+	forgetTo  driver.Stmt // and their reach (coverage.go)
 	args      []driver.NamedValue
 	order     []int // a batch's rows in first_seen order
 	last      int64 // the id of the last row inserted
@@ -54,6 +55,9 @@ func (l *Log) inserterOn(ctx context.Context, c driverConn) (*inserter, error) {
 		if ins.one, err = c.PrepareContext(ctx, insertSQL(1, false)); err == nil {
 			ins.forget, err = c.PrepareContext(ctx, "DELETE FROM day_stats WHERE end_ms > ? AND start_ms <= ?")
 		}
+		if err == nil {
+			ins.forgetTo, err = c.PrepareContext(ctx, "DELETE FROM reach_days WHERE end_ms > ? AND start_ms <= ?")
+		}
 	}
 	if err != nil {
 		ins.closeStmts()
@@ -67,12 +71,12 @@ func (ins *inserter) closeStmts() {
 	if ins == nil {
 		return
 	}
-	for _, s := range []driver.Stmt{ins.full, ins.one, ins.forget} {
+	for _, s := range []driver.Stmt{ins.full, ins.one, ins.forget, ins.forgetTo} {
 		if s != nil {
 			_ = s.Close()
 		}
 	}
-	ins.full, ins.one, ins.forget = nil, nil, nil
+	ins.full, ins.one, ins.forget, ins.forgetTo = nil, nil, nil, nil
 }
 
 // close closes the statements on their connection, when it is still the open one.
@@ -180,7 +184,11 @@ func (ins *inserter) write(ctx context.Context, rows []Row) error {
 		}
 		todo = todo[n:]
 	}
-	return execStmt(ctx, ins.forget, []driver.NamedValue{{Ordinal: 1, Value: first.UnixMilli()}, {Ordinal: 2, Value: last.UnixMilli()}})
+	span := []driver.NamedValue{{Ordinal: 1, Value: first.UnixMilli()}, {Ordinal: 2, Value: last.UnixMilli()}}
+	if err := execStmt(ctx, ins.forget, span); err != nil {
+		return err
+	}
+	return execStmt(ctx, ins.forgetTo, span)
 }
 
 // insertKept writes salvaged rows with their ids (a damaged file's readable rows).

@@ -34,8 +34,10 @@ const vacuumPages = 2000
 // back (incremental vacuum, a bounded step at a time) and the WAL folded in and truncated, so
 // that the rows removed are gone from the file's bytes.
 func (l *Log) reclaim(ctx context.Context, cut time.Time) error {
-	if _, err := l.db.ExecContext(ctx, "DELETE FROM day_stats WHERE start_ms < ?", cut.UnixMilli()); err != nil {
-		return l.readErr(err)
+	for _, table := range []string{"day_stats", "reach_days"} {
+		if _, err := l.db.ExecContext(ctx, "DELETE FROM "+table+" WHERE start_ms < ?", cut.UnixMilli()); err != nil {
+			return l.readErr(err)
+		}
 	}
 	for {
 		var free int

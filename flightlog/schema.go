@@ -13,7 +13,7 @@ import (
 // daily summaries; the mark; freed pages returned to the file system (incremental vacuum).
 // Version 3 (issue 54): the closest point's position and the track, with the partial index
 // of the rows that still have a track (the export's and coverage's ranges, the track
-// retention's batches).
+// retention's batches), and the days' reach (coverage).
 // A later version adds its columns (ALTER TABLE … ADD COLUMN, made from the columns whose
 // version it is) and whatever more its step says.
 
@@ -41,6 +41,10 @@ const (
 	indexSQL = "CREATE INDEX flights_first_seen ON flights(first_seen, icao)"
 	// trackIndexSQL holds only the rows with a track (FLIGHT_LOG_TRACK_DAYS of them).
 	trackIndexSQL = "CREATE INDEX flights_tracked ON flights(first_seen) WHERE track IS NOT NULL"
+	// reachSQL holds each complete local day's reach from a home (coverage.go), kept by the
+	// writer as day_stats: a row written into the day removes it in the same transaction.
+	reachSQL = "CREATE TABLE reach_days (start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, home TEXT NOT NULL, " +
+		"reach TEXT NOT NULL, PRIMARY KEY (start_ms, end_ms, home)) WITHOUT ROWID"
 	// daysSQL holds each complete local day's flights and distinct aircraft, by its bounds
 	// (so that any reader whose zone has that day finds it), kept by the writer: a row written
 	// into a summarised day removes its summary in the same transaction.
@@ -50,7 +54,7 @@ const (
 
 // createSQL makes a new file at Version (its auto_vacuum set on connecting, before any page).
 func createSQL() []string {
-	return []string{tableSQL("flights", Version()), indexSQL, trackIndexSQL, daysSQL,
+	return []string{tableSQL("flights", Version()), indexSQL, trackIndexSQL, daysSQL, reachSQL,
 		fmt.Sprintf("PRAGMA application_id = %d", AppID), fmt.Sprintf("PRAGMA user_version = %d", Version())}
 }
 
@@ -70,7 +74,7 @@ func stepSQL(to int) []string {
 			}
 		}
 		if to == 3 {
-			out = append(out, trackIndexSQL)
+			out = append(out, trackIndexSQL, reachSQL)
 		}
 	}
 	return append(out, fmt.Sprintf("PRAGMA user_version = %d", to))

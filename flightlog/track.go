@@ -372,6 +372,9 @@ func (l *Log) DropTracks(ctx context.Context, cut time.Time) (int64, error) {
 			return total, err
 		}
 		if n < pruneBatch {
+			if _, err := l.db.ExecContext(ctx, "DELETE FROM reach_days WHERE start_ms < ?", cut.UnixMilli()); err != nil {
+				return total, l.readErr(err)
+			}
 			return total, l.reclaim(ctx, time.Time{})
 		}
 	}

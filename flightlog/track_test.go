@@ -255,6 +255,22 @@ func TestCoverageIsTheFarthestKeptPointPerSector(t *testing.T) {
 	empty, err := l.Coverage(t.Context(), day.Add(-48*time.Hour), day, home)
 	require.NoError(t, err)
 	require.Empty(t, empty)
+
+	// The writer's summary of the day answers the same, and is what answers: the tracks gone
+	// under it, the day's reach stays; a row written into the day forgets it.
+	n, err := l.SummariseReach(t.Context(), time.UTC, day.Add(48*time.Hour), home, 0)
+	require.NoError(t, err)
+	require.Equal(t, 2, n, "the day, and the next (empty)")
+	_, err = l.db.Exec("UPDATE flights SET track = NULL")
+	require.NoError(t, err)
+	summarised, err := l.Coverage(t.Context(), day, day.Add(24*time.Hour), home)
+	require.NoError(t, err)
+	require.Equal(t, got, summarised)
+	require.NoError(t, l.Insert(t.Context(), []Row{tracked(1, 3)}))
+	live, err := l.Coverage(t.Context(), day, day.Add(24*time.Hour), home)
+	require.NoError(t, err)
+	require.NotEqual(t, got, live, "the summary forgotten: the tracks read again")
+	require.LessOrEqual(t, len(live), 3)
 }
 
 // low_flights_today and max_range_today_nm: counted as flights end, seeded from the log.

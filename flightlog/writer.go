@@ -44,6 +44,9 @@ type WriterOptions struct {
 	TrackDays int
 	// Zone (NOTIFY_TIMEZONE; nil: UTC) is the clock of the daily summaries.
 	Zone *time.Location
+	// Home (HOME_LAT, HOME_LON; nil: none) is where the days' reach is summarised from
+	// (coverage: an API with the same home reads complete days from the summaries).
+	Home *model.Home
 	// MaxBatch, when set, writes a batch as soon as it holds this many rows, besides every
 	// second (replay, which has no alert to keep waiting and wants its rows out fast).
 	MaxBatch int
@@ -251,10 +254,11 @@ func (w *Writer) retain(ctx context.Context) (bool, error) {
 		return true, nil
 	}
 	n, err := w.log.ageTracks(ctx, w.trackCut)
-	if err == nil && n < pruneBatch {
+	if err == nil && n < pruneBatch { // the days' reach made again from the tracks kept
+		_, err = w.log.db.ExecContext(ctx, "DELETE FROM reach_days WHERE start_ms < ?", w.trackCut.UnixMilli())
 		w.trackCut = time.Time{}
 	}
-	return false, err
+	return false, w.log.readErr(err)
 }
 
 // keep does the housekeeping that is due, within keepBudget: the retention (a batch of old
@@ -297,6 +301,13 @@ func (w *Writer) housekeeping(ctx context.Context) error {
 		done, err := w.log.Summarise(ctx, w.o.Zone, now, left)
 		if err != nil {
 			return err
+		}
+		if left := keepBudget - time.Since(start); w.o.Home != nil && left > 0 {
+			n, err := w.log.SummariseReach(ctx, w.o.Zone, now, *w.o.Home, left)
+			if err != nil {
+				return err
+			}
+			done += n
 		}
 		if done == 0 {
 			w.sumAt = now // every day summarised: again in a minute

@@ -58,7 +58,7 @@ func openFlightLog(ctx context.Context, env flightLogEnv, now func() time.Time, 
 	if trackDays <= 0 {
 		trackDays = config.DefaultFlightLogTrackDays
 	}
-	fl := &flightLogger{log: l, writer: flightlog.NewWriter(l, flightlog.WriterOptions{Days: days, TrackDays: trackDays, Zone: env.zone}, slog),
+	fl := &flightLogger{log: l, writer: flightlog.NewWriter(l, flightlog.WriterOptions{Days: days, TrackDays: trackDays, Zone: env.zone, Home: env.home}, slog),
 		today: flightlog.NewToday(env.zone), addr: env.metricsAddr, now: now, slog: slog, home: env.home}
 	fl.today.Thresholds(env.home, env.lowNM, env.lowFT)
 	if err := fl.today.Seed(ctx, l, fl.now()); err != nil {
