@@ -424,3 +424,88 @@ func firstDiff(a, b []byte) int {
 	}
 	return min(len(a), len(b))
 }
+
+// A log whose first page was torn (no SQLite header: nothing says it was a flight log, its
+// page size or its version) is moved aside, private, and what its other pages hold is carried
+// into the new file, its ids after the largest it gave; a file of text yields nothing.
+func TestALogWithoutItsFirstPageKeepsItsRows(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "flights.db")
+	l, err := Open(t.Context(), path, zerolog.Nop())
+	require.NoError(t, err)
+	rows := make([]Row, 3000)
+	for i := range rows {
+		rows[i] = sample(i % 144)
+	}
+	require.NoError(t, l.Insert(t.Context(), rows))
+	require.NoError(t, l.Close())
+	require.NoError(t, os.Chmod(path, 0o644)) // as an older version made it
+	damage(t, path, 1)
+
+	var logged syncBuffer
+	l, err = Open(t.Context(), path, zerolog.New(&logged))
+	require.NoError(t, err)
+	defer func() { _ = l.Close() }()
+	aside, _ := filepath.Glob(filepath.Join(dir, "flights.db.corrupt-*"))
+	require.Len(t, aside, 1, logged.String())
+	fi, err := os.Stat(aside[0])
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "the damaged file is as private as the log")
+	require.Equal(t, 1, strings.Count(logged.String(), `"level":"error"`), logged.String())
+	n, err := l.count(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, 3000, n, "every row read back: page 1 held none")
+	require.NoError(t, l.Insert(t.Context(), []Row{sample(1)}))
+	var id int64
+	require.NoError(t, l.db.QueryRowContext(t.Context(), "SELECT max(id) FROM flights").Scan(&id))
+	require.Equal(t, int64(3001), id, "ids go on after the largest given")
+
+	text := filepath.Join(dir, "notes.db")
+	require.NoError(t, os.WriteFile(text, bytes.Repeat([]byte("not a database\n"), 2000), 0o600))
+	other, err := Open(t.Context(), text, zerolog.Nop())
+	require.NoError(t, err)
+	defer func() { _ = other.Close() }()
+	n, err = other.count(t.Context())
+	require.NoError(t, err)
+	require.Zero(t, n, "a file of text gives no row")
+}
+
+// An export reading in chunks stops with ErrReplaced when the file is replaced under it (the
+// rest would come from the new file), never ending as if whole.
+func TestAnExportStopsWhenItsFileIsReplaced(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "flights.db")
+	l, err := Open(t.Context(), path, zerolog.Nop())
+	require.NoError(t, err)
+	rows := make([]Row, 2*eachChunk+10)
+	for i := range rows {
+		rows[i] = sample(i % 144)
+	}
+	require.NoError(t, l.Insert(t.Context(), rows))
+	require.NoError(t, l.Close())
+	rd := NewReader(path, ReadOptions{})
+	defer rd.Close()
+	r, done, err := rd.Use(t.Context())
+	require.NoError(t, err)
+	defer done()
+	read := 0
+	err = r.Each(t.Context(), Filter{From: day.Add(-24 * time.Hour), To: day.Add(48 * time.Hour)}, func(*Row) error {
+		if read++; read == 1 { // the file moved aside and a new one made during the export
+			require.NoError(t, os.Rename(path, path+".aside"))
+			n, err := Open(t.Context(), path, zerolog.Nop())
+			require.NoError(t, err)
+			require.NoError(t, n.Insert(t.Context(), []Row{sample(1)}))
+			require.NoError(t, n.Close())
+		}
+		return nil
+	})
+	require.ErrorIs(t, err, ErrReplaced)
+	require.Less(t, read, len(rows))
+
+	read = 0
+	r2, done2, err := rd.Use(t.Context())
+	require.NoError(t, err)
+	defer done2()
+	require.NoError(t, r2.Each(t.Context(), Filter{From: day.Add(-24 * time.Hour), To: day.Add(48 * time.Hour)}, func(*Row) error { read++; return nil }))
+	require.Equal(t, 1, read, "the next export reads the new file, whole")
+}

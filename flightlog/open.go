@@ -82,23 +82,40 @@ func Open(ctx context.Context, path string, log zerolog.Logger) (*Log, error) {
 		return nil, err
 	}
 	l := &Log{path: path, lock: lock, log: log, priv: Privacy{Detail: detailFull}}
-	if kind == kindCorrupt { // no SQLite database at all: nothing to read back
-		aside, err := l.replaceFile()
-		if err != nil {
+	aside := ""
+	if kind == kindCorrupt { // no SQLite header: its first page lost, or no database at all
+		if aside, err = l.replaceFile(); err != nil {
 			l.unlock()
 			return nil, fmt.Errorf("flight log %s is no SQLite database and cannot be moved aside: %w", path, err)
 		}
-		log.Error().Str("file", path).Str("moved_to", aside).Msg("the flight log was no SQLite database: moved aside, a new one started")
 	}
 	err = l.openWriter(ctx)
 	if isCorrupt(err) {
 		err = l.recover(ctx, err)
+	}
+	if err == nil && aside != "" {
+		l.readBackHeaderless(ctx, aside)
 	}
 	if err != nil {
 		l.unlock()
 		return nil, err
 	}
 	return l, nil
+}
+
+// readBackHeaderless carries what a file without a SQLite header still holds (a flight log
+// whose first page was torn) into the new file, its ids after the largest it gave; another
+// program's file or garbage yields nothing.
+func (l *Log) readBackHeaderless(ctx context.Context, aside string) {
+	kept, high, err := l.salvageHeaderless(ctx, aside)
+	if ierr := l.keepIDs(ctx, high); err == nil {
+		err = ierr
+	}
+	ev := l.log.Error().Str("file", l.path).Str("moved_to", aside).Int("rows_kept", kept)
+	if err != nil {
+		ev = ev.AnErr("reading_back", err)
+	}
+	ev.Msg("the flight log had no SQLite header: moved aside, a new one started with the rows that could still be read")
 }
 
 // openWriter opens the file for writing: created 0600 when absent, its mode tightened when
@@ -435,6 +452,7 @@ func (l *Log) replaceFile() (string, error) {
 			return "", err
 		}
 	}
+	_ = os.Chmod(aside, 0o600) // the damaged file holds the same flights: no one else's either
 	if err := os.Rename(l.path+"-wal", aside+"-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		if linked { // the damaged file left as it was
 			_ = os.Remove(aside)
@@ -444,6 +462,7 @@ func (l *Log) replaceFile() (string, error) {
 		drop()
 		return "", err
 	}
+	_ = os.Chmod(aside+"-wal", 0o600)
 	_ = os.Remove(l.path + "-shm")
 	if err := os.Rename(next.Name(), l.path); err != nil {
 		drop()

@@ -126,6 +126,9 @@ func (l *Log) Each(ctx context.Context, f Filter, fn func(*Row) error) error {
 			last = place{r.FirstSeen.UnixMilli(), r.ID}
 			return fn(r)
 		})
+		if err == nil {
+			err = l.sameFile()
+		}
 		if err != nil || n < eachChunk {
 			return err
 		}

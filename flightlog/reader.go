@@ -86,6 +86,24 @@ func (rd *Reader) replaced() bool {
 	return changed && rd.now().Sub(rd.cur.at) >= reopenAfter
 }
 
+// ErrReplaced is a read cut short because the file was replaced meanwhile (moved aside,
+// deleted and made again): the rest would come from another file (an export stops there, and
+// says so, rather than end as if whole).
+var ErrReplaced = errors.New("the flight log file was replaced during the read")
+
+// sameFile is ErrReplaced when a reader's file is no longer the one at its path. A read of
+// many chunks (Each) asks it after each: a connection the pool opens later would open the
+// new file, and its rows would follow the old file's.
+func (l *Log) sameFile() error {
+	if !l.readOnly || l.opened == nil {
+		return nil
+	}
+	if now, err := os.Stat(l.path); err != nil || !os.SameFile(l.opened, now) {
+		return ErrReplaced
+	}
+	return nil
+}
+
 func (rd *Reader) retire(h *held) {
 	h.retired = true
 	if h.uses == 0 {

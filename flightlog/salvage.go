@@ -81,7 +81,7 @@ const salvageBatch = 500
 // salvage copies the flights that can be read from the damaged file at aside into l; high is
 // the largest id the file's bytes show it gave (highWater).
 func (l *Log) salvage(ctx context.Context, aside string) (kept int, high int64, err error) {
-	f, err := openPages(aside)
+	f, err := openPages(aside, false)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -90,9 +90,67 @@ func (l *Log) salvage(ctx context.Context, aside string) (kept int, high int64, 
 	if !ok {
 		return 0, 0, fmt.Errorf("flight log %s: no flight log's version in its header", aside)
 	}
-	high = f.highWater(layout)
-	kept, err = l.copyRows(ctx, f, layout)
+	return l.copyAndHigh(ctx, f, layout)
+}
+
+// salvageHeaderless copies what can be read from a file at aside whose first page is lost (a
+// power cut that tore the header: nothing says it was a flight log, its page size or its
+// version): its pages read at the WAL's page size or SQLite's default, each version's layout
+// tried and the one that reads the most rows kept. Another program's file yields no row: a
+// record must have a flight's shape to count. Nothing is freed without page 1, but deleted
+// rows are zeroed (secure_delete), so none comes back.
+func (l *Log) salvageHeaderless(ctx context.Context, aside string) (kept int, high int64, err error) {
+	f, err := openPages(aside, true)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.close()
+	var best []string
+	bestRows := 0
+	for v := Version(); v >= 1; v-- {
+		binary.BigEndian.PutUint32(f.header[60:], uint32(v)) //nolint:gosec // a small version
+		layout, _ := f.layout()
+		n := 0
+		for pg := uint32(2); pg <= f.count && pg < 2+64; pg++ { // a sample of the first pages
+			if page := f.page(pg); len(page) > 0 && page[0] == 0x0d {
+				n += len(leafRows(page, f.usable, layout))
+			}
+		}
+		if n > bestRows {
+			best, bestRows = layout, n
+		}
+	}
+	if best == nil {
+		return 0, 0, nil
+	}
+	return l.copyAndHigh(ctx, f, best)
+}
+
+// copyAndHigh copies f's rows and finds its high-water id.
+func (l *Log) copyAndHigh(ctx context.Context, f *pages, layout []string) (int, int64, error) {
+	high := f.highWater(layout)
+	kept, err := l.copyRows(ctx, f, layout)
 	return kept, high, err
+}
+
+// guessHeader stands in for a lost first page: the WAL's page size (its header has one), else
+// SQLite's default 4,096, no reserved bytes, no free list.
+func (p *pages) guessHeader(path string) {
+	clear(p.header)
+	size := 4096
+	if wal, err := os.Open(path + "-wal"); err == nil {
+		h := make([]byte, 32)
+		if _, err := io.ReadFull(wal, h); err == nil {
+			if n := int(binary.BigEndian.Uint32(h[8:])); n >= 512 && n <= 65536 && n&(n-1) == 0 {
+				size = n
+			}
+		}
+		_ = wal.Close()
+	}
+	binary.BigEndian.PutUint16(p.header[16:], uint16(size%65536)) //nolint:gosec // 65,536 is written 1
+	if size == 65536 {
+		binary.BigEndian.PutUint16(p.header[16:], 1)
+	}
 }
 
 // copyRows inserts the rows of f's table leaf pages that are not on its free list.
@@ -145,15 +203,18 @@ type pages struct {
 	walOK        bool             // a WAL of this page size
 }
 
-func openPages(path string) (*pages, error) {
+func openPages(path string, headerless bool) (*pages, error) {
 	db, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	p := &pages{db: db, header: make([]byte, 100), frames: map[uint32]int64{}}
 	if _, err := io.ReadFull(db, p.header); err != nil || !validHeader(p.header) {
-		_ = db.Close()
-		return nil, fmt.Errorf("flight log %s: no SQLite header to read back from", path)
+		if !headerless {
+			_ = db.Close()
+			return nil, fmt.Errorf("flight log %s: no SQLite header to read back from", path)
+		}
+		p.guessHeader(path)
 	}
 	p.size = int(binary.BigEndian.Uint16(p.header[16:]))
 	if p.size == 1 {
@@ -170,7 +231,7 @@ func openPages(path string) (*pages, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	if pg1 := p.page(1); len(pg1) >= 100 { // the newest header
+	if pg1 := p.page(1); len(pg1) >= 100 && validHeader(pg1[:100]) { // the newest header
 		copy(p.header, pg1[:100])
 	}
 	return p, nil

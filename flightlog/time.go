@@ -27,35 +27,34 @@ func NextDay(day time.Time, zone *time.Location) time.Time {
 	return time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, zone)
 }
 
-// HourStart is the start of t's local clock hour in zone: the latest instant at or before t at
-// which the local clock read :00. It steps back through real time (never building the hour
-// from its wall-clock fields, which a turn of the clocks makes ambiguous).
+// HourStart is the start of t's local clock hour in zone: the instant the local clock read
+// t's hour at :00 with t's offset, or, when the offset changed since (a zone that turns its
+// clocks by half an hour, like Lord Howe's), the change itself: the hour is then shorter, and
+// its key still the local hour with the offset of its instants.
 func HourStart(t time.Time, zone *time.Location) time.Time {
-	h := t.In(zone)
-	for range 4 { // an offset changed by part of an hour within the step: step again
-		if h.Minute() == 0 && h.Second() == 0 && h.Nanosecond() == 0 {
-			break
-		}
-		h = h.Add(-time.Duration(h.Minute())*time.Minute - time.Duration(h.Second())*time.Second - time.Duration(h.Nanosecond()))
+	l := t.In(zone)
+	h := l.Add(-time.Duration(l.Minute())*time.Minute - time.Duration(l.Second())*time.Second - time.Duration(l.Nanosecond()))
+	if since, _ := l.ZoneBounds(); !since.IsZero() && h.Before(since) {
+		return since.In(zone)
 	}
 	return h
 }
 
-// NextHour is the start of the local clock hour after the one that starts at h: the first
-// instant after h at which the local clock reads :00 (an hour later, except across a change of
-// the offset by part of an hour).
+// NextHour is the start of the local clock hour after the one that starts at h: an hour after
+// its :00, or the next change of the offset if that comes first (the clocks turned back or
+// forward: another hour begins there).
 func NextHour(h time.Time, zone *time.Location) time.Time {
-	for k := 4; k <= 12; k++ { // quarter hours: every offset in use is a multiple of 15 minutes
-		c := h.Add(time.Duration(k) * 15 * time.Minute).In(zone)
-		if c.Minute() == 0 && c.Second() == 0 {
-			return c
-		}
+	l := h.In(zone)
+	next := l.Add(time.Hour - time.Duration(l.Minute())*time.Minute - time.Duration(l.Second())*time.Second - time.Duration(l.Nanosecond()))
+	if _, until := l.ZoneBounds(); !until.IsZero() && until.Before(next) {
+		return until.In(zone)
 	}
-	return h.Add(time.Hour).In(zone)
+	return next
 }
 
-// HourKey is an hour's key: its local start with its offset ("2026-10-25T01:00+01:00").
-func HourKey(h time.Time) string { return h.Format("2006-01-02T15:04-07:00") }
+// HourKey is an hour's key: its local hour at :00 with its offset ("2026-10-25T01:00+01:00");
+// an hour that began at a change of the clocks at :30 (Lord Howe) is still its hour's :00.
+func HourKey(h time.Time) string { return h.Format("2006-01-02T15") + ":00" + h.Format("-07:00") }
 
 // DayKey is a day's key ("2026-10-25").
 func DayKey(d time.Time) string { return d.Format(time.DateOnly) }
@@ -71,7 +70,7 @@ func (e *ParamError) Error() string { return e.Param + ": " + e.Msg }
 // ParseWhen reads a from or to value: RFC 3339, or a date meaning that day in zone (a to date
 // is the end of that day).
 func ParseWhen(v string, zone *time.Location, to bool) (time.Time, error) {
-	v = strings.TrimSpace(v)
+	v = strings.ToUpper(strings.TrimSpace(v)) // RFC 3339 allows "t" and "z" (5.6's note); Go's parser not
 	if t, err := time.Parse(time.RFC3339, v); err == nil {
 		return t, nil
 	}

@@ -81,15 +81,39 @@ func TestDaysOf23And25HoursHaveTheirHours(t *testing.T) {
 			}
 		}
 	}
-	// Lord Howe turns its clocks by half an hour: its hours still start at :00.
+	// Lord Howe turns its clocks by half an hour: an hour is the local clock's hour with the
+	// offset of its instants, so the hour the change cuts is half an hour long, and a flight at
+	// 02:45 (after the clocks went from 02:00 to 02:30) is in 02:00, as the table prints it.
 	lh := zone(t, "Australia/Lord_Howe")
-	day := time.Date(2026, 10, 4, 0, 0, 0, 0, lh)
-	ps, err := periodsOf(day, NextDay(day, lh), "hour", lh)
-	require.NoError(t, err)
-	for _, p := range ps {
-		require.Equal(t, 0, p.from.In(lh).Minute(), p.key)
+	for _, tc := range []struct {
+		day             time.Time
+		keys            []string // from the day's second hour
+		halfHour        string
+		flightAt        time.Time
+		flightKey, name string
+	}{
+		{time.Date(2026, 10, 4, 0, 0, 0, 0, lh), []string{"2026-10-04T01:00+10:30", "2026-10-04T02:00+11:00", "2026-10-04T03:00+11:00"},
+			"2026-10-04T02:00+11:00", time.Date(2026, 10, 3, 15, 45, 0, 0, time.UTC), "2026-10-04T02:00+11:00", "forward"},
+		{time.Date(2026, 4, 5, 0, 0, 0, 0, lh), []string{"2026-04-05T01:00+11:00", "2026-04-05T01:00+10:30", "2026-04-05T02:00+10:30"},
+			"2026-04-05T01:00+10:30", time.Date(2026, 4, 4, 15, 10, 0, 0, time.UTC), "2026-04-05T01:00+10:30", "back"},
+	} {
+		ps, err := periodsOf(tc.day, NextDay(tc.day, lh), "hour", lh)
+		require.NoError(t, err, tc.name)
+		var total time.Duration
+		for i, p := range ps {
+			total += p.to.Sub(p.from)
+			if i >= 1 && i <= len(tc.keys) {
+				require.Equal(t, tc.keys[i-1], p.key, tc.name)
+			}
+			want := time.Hour
+			if p.key == tc.halfHour {
+				want = 30 * time.Minute
+			}
+			require.Equal(t, want, p.to.Sub(p.from), "%s %s", tc.name, p.key)
+		}
+		require.Equal(t, NextDay(tc.day, lh).Sub(tc.day), total, "the hours tile the day")
+		require.Equal(t, tc.flightKey, HourKey(HourStart(tc.flightAt, lh)), tc.name)
 	}
-	require.Equal(t, HourStart(time.Date(2026, 10, 4, 2, 40, 0, 0, lh), lh), ps[1].from, "02:40 after the change is in the hour from 01:00")
 }
 
 // A flight across midnight belongs to the day it began: the sensor counts it there, as the
@@ -131,6 +155,7 @@ func TestRange(t *testing.T) {
 		{"2026-11-20", "2026-11-22", day(20), day(23), ""},
 		{"", "2026-11-22", time.Time{}, day(23), ""}, // every day up to it
 		{"2026-11-20T10:00:00Z", "", time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC), day(21), ""},
+		{"2026-11-20t10:00:00z", "", time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC), day(21), ""}, // RFC 3339 5.6: either case
 		{"yesterday", "", time.Time{}, time.Time{}, "from"},
 		{"", "2026-13-01", time.Time{}, time.Time{}, "to"},
 		{"2026-11-22", "2026-11-20", time.Time{}, time.Time{}, "to"},

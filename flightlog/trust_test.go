@@ -98,7 +98,7 @@ func fiveThousand(t *testing.T) (*Log, string) {
 // pagesWhere are the pages of the file at path for which keep says yes.
 func pagesWhere(t *testing.T, path string, keep func(p *pages, b []byte) bool) []int {
 	t.Helper()
-	p, err := openPages(path)
+	p, err := openPages(path, false)
 	require.NoError(t, err)
 	defer p.close()
 	var out []int
@@ -198,7 +198,7 @@ func TestHighWaterReadsEachSource(t *testing.T) {
 					damage(t, path, pg)
 				}
 			}
-			p, err := openPages(path)
+			p, err := openPages(path, false)
 			require.NoError(t, err)
 			defer p.close()
 			layout, _ := p.layout()
