@@ -255,6 +255,9 @@ func (l *Log) EachTrack(ctx context.Context, f Filter, fn func(*Row) error) erro
 			args = append(args, after.seen, after.seen, after.id)
 		}
 		n, last, err := l.trackChunk(ctx, s, &blob, where, args, fn)
+		if err == nil {
+			err = l.sameFile() // as Each: an export stops when its file is replaced under it
+		}
 		if err != nil || n < eachChunk {
 			return err
 		}
