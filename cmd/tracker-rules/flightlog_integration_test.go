@@ -184,7 +184,7 @@ func TestWatchFlightLogSurvivesSIGKILL(t *testing.T) {
 	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "FLIGHT_LOG=" + file, "LOG_LEVEL=info"},
 		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", rulesFile, "--interval", "200ms", "--flight-ttl", "1s")
 	// Every aircraft in view, then the feed down: each flight ends after the TTL and is logged.
-	time.Sleep(1500 * time.Millisecond)
+	feed.waitPolls(t, 3)
 	feed.set("down")
 	want := len(flying(t))
 	require.Eventually(t, func() bool { return countRows(t, file) >= want }, 15*time.Second, 100*time.Millisecond)
@@ -265,9 +265,9 @@ func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
 	want := len(feed.snap["aircraft"].([]any))
 	// Every flight counted as it begins (the day of its first_seen, as the page counts it).
 	rec.WaitFor("Tracker/rules-watch/statistic/flights_today", 30*time.Second, func(m testenv.Msg) bool { return count(m) == want })
-	time.Sleep(1200 * time.Millisecond)
-	feed.set("down") // every flight ends after the TTL: the closest approach follows within 10 s
-	closest := rec.WaitFor("Tracker/rules-watch/statistic/closest_today_nm", 10*time.Second, func(m testenv.Msg) bool { return !strings.Contains(m.Payload, `"nm":null`) })
+	feed.waitPolls(t, 3) // positions along each track
+	feed.set("down") // every flight ends after the TTL: the closest approach follows (sensors every 10 s)
+	closest := rec.WaitFor("Tracker/rules-watch/statistic/closest_today_nm", 30*time.Second, func(m testenv.Msg) bool { return !strings.Contains(m.Payload, `"nm":null`) })
 	var v struct {
 		NM    float64 `json:"nm"`
 		Ident string  `json:"ident"`
@@ -284,7 +284,7 @@ func TestWatchServesTheFlightLogMetrics(t *testing.T) {
 	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "METRICS_ADDR=127.0.0.1:0", "LOG_LEVEL=info"},
 		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", writeFile(t, `[]`), "--interval", "200ms", "--flight-ttl", "1s")
 	port := p.WaitAddr(t, "serving /metrics", 15*time.Second)
-	time.Sleep(1200 * time.Millisecond)
+	feed.waitPolls(t, 3) // every aircraft in view
 	feed.set("down")
 	want := len(feed.snap["aircraft"].([]any))
 	var scrape string
