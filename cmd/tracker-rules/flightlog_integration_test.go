@@ -266,7 +266,7 @@ func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
 	// Every flight counted as it begins (the day of its first_seen, as the page counts it).
 	rec.WaitFor("Tracker/rules-watch/statistic/flights_today", 30*time.Second, func(m testenv.Msg) bool { return count(m) == want })
 	feed.waitPolls(t, 3) // positions along each track
-	feed.set("down") // every flight ends after the TTL: the closest approach follows (sensors every 10 s)
+	feed.set("down")     // every flight ends after the TTL: the closest approach follows (sensors every 10 s)
 	closest := rec.WaitFor("Tracker/rules-watch/statistic/closest_today_nm", 30*time.Second, func(m testenv.Msg) bool { return !strings.Contains(m.Payload, `"nm":null`) })
 	var v struct {
 		NM    float64 `json:"nm"`
