@@ -187,6 +187,7 @@ func replayedLog(t *testing.T, n int) string {
 // The terminal table prints as it reads: 200,000 rows in under 100 MB of memory (the whole
 // process's peak), every row there, and no control character from the feed.
 func TestFlightsTableStreamsInBoundedMemoryAndShowsNoControlCharacter(t *testing.T) {
+	t.Parallel() // files of its own
 	file := replayedLog(t, 200000)
 	cmd := exec.Command(bin(t), "flights", "--log", file, "--from", "2026-11-01", "--to", "2026-11-30")
 	cmd.Env = append(os.Environ(), "NOTIFY_TIMEZONE=UTC", "REGISTRANT_DETAIL=full")

@@ -177,6 +177,7 @@ func TestReplayFlightLogCountsEveryFlight(t *testing.T) {
 // A watch killed with SIGKILL loses at most the last second of rows, and the file opens
 // clean; a file from a newer version stops watch (exit 1) untouched.
 func TestWatchFlightLogSurvivesSIGKILL(t *testing.T) {
+	t.Parallel() // a feed and a log of its own, no MQTT
 	feed, srv := newFakeReadsb(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "flights.db")
@@ -231,8 +232,8 @@ func countRows(t *testing.T, file string) int {
 // The flight log's sensors on MQTT, with their discovery on the watch's device: today's
 // flights counted as the flights end, the closest approach with that flight's details.
 func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
-	env := testenv.Get(t)
-	env.ClearRetained(t, "Tracker/#", "homeassistant/#")
+	t.Parallel() // a Mosquitto of its own: nothing retained from another test
+	env := testenv.Get(t).WithOwnMosquitto(t)
 	feed, srv := newFakeReadsb(t)
 	feed.live = true
 	rec := env.Record(t, "Tracker/rules-watch/#", "homeassistant/sensor/#")
@@ -280,6 +281,7 @@ func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
 
 // watch's /metrics (METRICS_ADDR): the flight log's rows and drops, and its write time.
 func TestWatchServesTheFlightLogMetrics(t *testing.T) {
+	t.Parallel() // a feed and a log of its own, no MQTT
 	feed, srv := newFakeReadsb(t)
 	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "METRICS_ADDR=127.0.0.1:0", "LOG_LEVEL=info"},
 		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", writeFile(t, `[]`), "--interval", "200ms", "--flight-ttl", "1s")
