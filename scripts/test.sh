@@ -14,11 +14,11 @@ run=$(mktemp -d /tmp/tracker-test-run.XXXXXX)
 export BUILDAH_ROOT=${BUILDAH_ROOT:-/tmp/tracker-core-health-buildah-$(pwd | sha1sum | cut -c1-12)}
 
 # ours lists the running processes of this run: started from the checkout's bin/ or this run's
-# builds ($run/bin), buildah on this checkout's storage (buildah itself, and the image's
-# binaries it runs), or a test process's own Mosquitto (its configuration in this run's
-# TMPDIR). Another checkout's tests running at the same time are not ours.
+# builds ($run/bin), buildah on this checkout's storage (buildah itself, its chroot helper, and
+# the image's binaries it runs), or a test process's own Mosquitto (its configuration in this
+# run's TMPDIR). Another checkout's tests running at the same time are not ours.
 ours() {
-  local root exe d args
+  local root exe d where
   root=$(pwd)
   for d in /proc/[0-9]*; do
     exe=$(readlink "$d/exe" 2>/dev/null) || continue
@@ -26,8 +26,9 @@ ours() {
     case "$exe" in
       "$root"/bin/*|"$run"/*|"$BUILDAH_ROOT"/*) echo "${d#/proc/} $exe" ;;
       */buildah|*/mosquitto)
-        args=$(tr '\0' ' ' <"$d/cmdline" 2>/dev/null) || continue
-        case "$args" in *" $BUILDAH_ROOT/"*|*" $run/"*) echo "${d#/proc/} $exe" ;; esac ;;
+        # Its arguments (--root, -c), or the root it chrooted into (buildah-chroot-exec).
+        where="$(tr '\0' ' ' <"$d/cmdline" 2>/dev/null) $(readlink "$d/root" 2>/dev/null)/"
+        case "$where" in *" $BUILDAH_ROOT/"*|*" $run/"*) echo "${d#/proc/} $exe" ;; esac ;;
     esac
   done | sort
 }
