@@ -92,7 +92,7 @@ func (s *Store) RepairAtStart(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
-		case <-time.After(RepairRetry):
+		case <-s.retryAfter(RepairRetry):
 		}
 	}
 }

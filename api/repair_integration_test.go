@@ -144,21 +144,47 @@ func TestRepairRunsAsSoonAsTheStoreAnswers(t *testing.T) {
 	env.Service(t, "stop-redis")
 	store := api.NewStore(r, dir, zerolog.Nop())
 	api.SetStoreTimeout(store, time.Second)
+	// Each wait between tries is seen here and ended by the test: its length is the proof (a
+	// back-off would grow it), not how long a machine took.
 	ctx, cancel := context.WithCancel(t.Context())
+	waits := make(chan time.Duration)
+	release := make(chan time.Time)
+	api.SetRepairWait(store, func(d time.Duration) <-chan time.Time {
+		select {
+		case waits <- d:
+		case <-ctx.Done():
+		}
+		return release
+	})
 	ended := make(chan struct{})
 	go func() { store.RepairAtStart(ctx); close(ended) }()
 	t.Cleanup(func() { cancel(); <-ended })
-	time.Sleep(3 * api.RepairRetry) // a few failed tries: a back-off would have grown by now
+	wait := func() time.Duration {
+		select {
+		case d := <-waits:
+			return d
+		case <-time.After(30 * time.Second):
+			t.Fatal("no try of the repair")
+			return 0
+		}
+	}
+	for range 3 { // a few failed tries: a back-off would have grown by now
+		require.Equal(t, api.RepairRetry, wait(), "every try a RepairRetry after the one before")
+		release <- time.Now()
+	}
+	require.Equal(t, api.RepairRetry, wait())
 	env.Service(t, "start-redis")
-	require.Eventually(t, func() bool {
-		n, err := r.Do(t.Context(), r.B().Exists().Key(rules.AreasKey).Build()).AsInt64()
-		return err == nil && n == 1
-	}, 4*api.RepairRetry+2*time.Second, 50*time.Millisecond, "restored within a retry of the store answering")
+	release <- time.Now() // the first try once the store answers restores
 	select {
 	case <-ended:
-	case <-time.After(5 * time.Second):
+	case d := <-waits:
+		t.Fatalf("a try after the store answered failed (and waits %s)", d)
+	case <-time.After(30 * time.Second):
 		t.Fatal("RepairAtStart ends once the repair has run")
 	}
+	n, err := r.Do(t.Context(), r.B().Exists().Key(rules.AreasKey).Build()).AsInt64()
+	require.NoError(t, err)
+	require.Equal(t, int64(1), n, "restored")
 }
 
 // A backup is restored only if a save would accept it (CONTRACT.md 8, "corrupt backup: log,

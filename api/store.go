@@ -40,12 +40,15 @@ type Store struct {
 	backupDir string
 	log       zerolog.Logger
 	repair    repairState
+	// retryAfter is RepairAtStart's wait between tries (time.After; the tests' hook sees
+	// each wait and ends it).
+	retryAfter func(time.Duration) <-chan time.Time
 }
 
 // NewStore builds the store; backupDir may be empty (no backup files). Every call it makes
 // is bounded (Bounded): a store that does not answer is a 500, never a request left hanging.
 func NewStore(c rueidis.Client, backupDir string, log zerolog.Logger) *Store {
-	return &Store{c: Bounded(c), backupDir: backupDir, log: log}
+	return &Store{c: Bounded(c), backupDir: backupDir, log: log, retryAfter: time.After}
 }
 
 // bodies reads the stored bodies (rules, areas, watchlists), once the start-up repair has run.

@@ -241,7 +241,7 @@ func TestUIAreaEditing(t *testing.T) {
 	require.JSONEq(t, `{"type":"Polygon","coordinates":[[[-0.95,51.3],[-0.7,51.3],[-0.7,51.2],[-0.95,51.2],[-0.95,51.3]]]}`,
 		string(storedAreas(t, f.r)["TYPED"].Geometry), "stored as typed")
 	shot := func(name string) {
-		time.Sleep(600 * time.Millisecond)
+		settleForDocs(600 * time.Millisecond)
 		var png []byte
 		b.run(tab, chromedp.CaptureScreenshot(&png))
 		require.NoError(t, os.WriteFile(filepath.Join(shots, "ui-"+name+".png"), png, 0o644))

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -458,12 +459,30 @@ func TestUIShowsHostileTextAsText(t *testing.T) {
 	var imgs int
 	b.run(tab, chromedp.Evaluate(`document.querySelectorAll('#page-areas img:not(.leaflet-tile), #page-rules img, #page-rules script').length`, &imgs))
 	require.Zero(t, imgs, "no element was made from the text")
-	time.Sleep(300 * time.Millisecond)
+	// A sentinel image the page loads after all that: once its request is seen, a load (or a
+	// dialog) the text had set off would have been seen before it, however slow the machine.
+	var loaded bool
+	b.run(tab, chromedp.Evaluate(`new Promise((done) => { const i = new Image(); i.onload = i.onerror = () => done(true); i.src = '/ui/geo.js?sentinel-after-the-text'; })`,
+		&loaded, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	require.Eventually(t, func() bool {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return slices.ContainsFunc(b.requests, func(u string) bool { return strings.HasSuffix(u, "?sentinel-after-the-text") })
+	}, 15*time.Second, 20*time.Millisecond, "the sentinel's request")
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	require.Empty(t, b.dialogs, "no script ran")
 	for _, u := range b.requests {
 		require.False(t, strings.HasSuffix(u, "/x"), "the img in the name was never loaded")
+	}
+}
+
+// settleForDocs gives a page time to settle (map tiles loaded, a fly-to ended) before a
+// screenshot, only when UPDATE_SCREENSHOTS=1 writes it to docs/: otherwise nothing compares
+// the picture (that it can be taken is what is tested), and the run pays no fixed wait.
+func settleForDocs(d time.Duration) {
+	if os.Getenv("UPDATE_SCREENSHOTS") == "1" {
+		time.Sleep(d)
 	}
 }
 
@@ -485,7 +504,7 @@ func TestUIScreenshots(t *testing.T) {
 		} else {
 			b.run(tab, press(`button[aria-label="Edit rule heathrow-low"]`))
 		}
-		time.Sleep(700 * time.Millisecond) // tiles of the outline layer and the fly-to settle
+		settleForDocs(700 * time.Millisecond) // tiles of the outline layer and the fly-to
 		var png []byte
 		b.run(tab, chromedp.FullScreenshot(&png, 100))
 		out := filepath.Join(dir, "ui-"+name+".png")

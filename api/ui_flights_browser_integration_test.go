@@ -59,7 +59,7 @@ func TestUIFlightsPage(t *testing.T) {
 	b := newBrowser(t, srv.URL)
 	tab := b.tab()
 	shot := func(name string) {
-		time.Sleep(300 * time.Millisecond)
+		settleForDocs(300 * time.Millisecond)
 		var png []byte
 		b.run(tab, chromedp.CaptureScreenshot(&png))
 		require.NoError(t, os.WriteFile(filepath.Join(shots, "ui-"+name+".png"), png, 0o644))

@@ -84,7 +84,7 @@ func TestUIShowsTheRegistrant(t *testing.T) {
 		shots = "../docs"
 	}
 	shot := func(name string) {
-		time.Sleep(600 * time.Millisecond)
+		settleForDocs(600 * time.Millisecond)
 		var png []byte
 		b.run(tab, chromedp.CaptureScreenshot(&png))
 		require.NoError(t, os.WriteFile(filepath.Join(shots, "ui-"+name+".png"), png, 0o644))
@@ -165,7 +165,7 @@ func TestUIOffersNoOwnerConditionUnderNone(t *testing.T) {
 	if os.Getenv("UPDATE_SCREENSHOTS") == "1" {
 		shot = "../docs/ui-owner-none.png"
 	}
-	time.Sleep(600 * time.Millisecond)
+	settleForDocs(600 * time.Millisecond)
 	var png []byte
 	b.run(tab, chromedp.CaptureScreenshot(&png))
 	require.NoError(t, os.WriteFile(shot, png, 0o644))

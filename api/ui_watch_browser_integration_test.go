@@ -59,7 +59,7 @@ func TestUIWatchlistsAndDelivery(t *testing.T) {
 	tab := b.tab()
 	b.run(tab, chromedp.EmulateViewport(1366, 768))
 	shot := func(name string) {
-		time.Sleep(600 * time.Millisecond)
+		settleForDocs(600 * time.Millisecond)
 		var png []byte
 		b.run(tab, chromedp.CaptureScreenshot(&png))
 		require.NoError(t, os.WriteFile(filepath.Join(shots, "ui-"+name+".png"), png, 0o644))

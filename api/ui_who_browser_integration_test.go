@@ -63,7 +63,7 @@ func TestUIWhoAndWhere(t *testing.T) {
 	b := newBrowser(t, srv.URL)
 	tab := b.tab()
 	shot := func(name string) {
-		time.Sleep(600 * time.Millisecond)
+		settleForDocs(600 * time.Millisecond)
 		var png []byte
 		b.run(tab, chromedp.CaptureScreenshot(&png))
 		require.NoError(t, os.WriteFile(filepath.Join(shots, "ui-"+name+".png"), png, 0o644))

@@ -45,11 +45,17 @@ func (h *Health) Healthy() bool {
 // Heartbeat touches path every interval while h is healthy, so that the container health
 // check can tell a live monitor from a stuck one.
 func Heartbeat(ctx context.Context, log zerolog.Logger, h *Health, path string, interval time.Duration) error {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	return HeartbeatTicks(ctx, log, h, path, t.C)
+}
+
+// HeartbeatTicks is Heartbeat on the given ticks (a clock of the caller's: the tests'): the
+// file is touched at once and after each tick, while h is healthy.
+func HeartbeatTicks(ctx context.Context, log zerolog.Logger, h *Health, path string, ticks <-chan time.Time) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		log.Warn().Err(err).Str("path", path).Msg("cannot create heartbeat directory")
 	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
 	touched := NewOutcome("", log.With().Str("path", path).Logger(), nil, nil).Says("cannot touch heartbeat file", "heartbeat file touched again")
 	for {
 		if h.Healthy() {
@@ -58,7 +64,7 @@ func Heartbeat(ctx context.Context, log zerolog.Logger, h *Health, path string, 
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-t.C:
+		case <-ticks:
 		}
 	}
 }

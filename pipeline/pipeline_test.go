@@ -25,8 +25,8 @@ func TestTickerSkipsTicksWhileTheConsumerIsBusy(t *testing.T) {
 		_ = pipeline.Ticker(ctx, zerolog.Nop(), 0, 10*time.Millisecond, ticks)
 		close(done)
 	}()
-	// The first tick waits for the consumer.
-	time.Sleep(30 * time.Millisecond)
+	// The first tick waits for the consumer: the ticker is found waiting with it.
+	testenv.WaitParked(t, "pipeline.Send[")
 	<-ticks
 	// A cycle that takes 20 intervals: the ticks due meanwhile are dropped, not queued.
 	time.Sleep(200 * time.Millisecond)
@@ -216,15 +216,19 @@ func TestHeartbeatIsTouchedOnlyWhileHealthy(t *testing.T) {
 	broker, store := h.Essential(), h.Essential()
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
+	ticks := make(chan time.Time) // unbuffered: a tick sent is a tick the loop took, after its check of the health
 	go func() {
-		_ = pipeline.Heartbeat(ctx, zerolog.Nop(), h, path, 5*time.Millisecond)
+		_ = pipeline.HeartbeatTicks(ctx, zerolog.Nop(), h, path, ticks)
 		close(done)
 	}()
-	time.Sleep(30 * time.Millisecond)
+	ticks <- time.Now()
+	ticks <- time.Now() // two checks, both unhealthy
 	require.False(t, pipeline.HeartbeatFresh(path, time.Minute, time.Now()), "unhealthy: no heartbeat")
 	broker(false)
 	store(true)
-	require.Eventually(t, func() bool { return pipeline.HeartbeatFresh(path, time.Minute, time.Now()) }, 5*time.Second, 5*time.Millisecond)
+	ticks <- time.Now() // taken after the change: the next check sees it,
+	ticks <- time.Now() // and touches the file before the loop takes this tick
+	require.True(t, pipeline.HeartbeatFresh(path, time.Minute, time.Now()), "healthy: the heartbeat is touched")
 	require.False(t, pipeline.HeartbeatFresh(path, time.Minute, time.Now().Add(2*time.Minute)), "stale after max age")
 	require.True(t, h.Healthy(), "one essential loop up is enough")
 	store(false)

@@ -3,11 +3,13 @@ package pipeline_test
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
@@ -64,14 +66,18 @@ func TestFanOutNeverBlocksShutdown(t *testing.T) {
 	in := make(chan pipeline.Shared[int])
 	outs := pipeline.FanOut(ctx, in, 1, 2)
 	produced := make(chan struct{})
+	var sent atomic.Int32
 	go func() {
 		for i := range 10 { // far more than the buffers hold
 			in <- pipeline.Own(i)
+			sent.Add(1)
 		}
 		close(in)
 		close(produced)
 	}()
-	time.Sleep(20 * time.Millisecond)
+	// The first fills both buffers, the second is taken and waits to be sent on: cancelled there.
+	require.Eventually(t, func() bool { return sent.Load() >= 2 }, 10*time.Second, time.Millisecond)
+	testenv.WaitParked(t, "pipeline.Send[")
 	cancel()
 	select {
 	case <-produced:

@@ -102,6 +102,7 @@ func (m *muter) read(ctx context.Context) {
 		return
 	}
 	m.set.Replace(mutes)
+	m.log.Debug().Msg("mutes read from the store") // each read, for who reads debug logs (and the tests)
 }
 
 // start runs, as sources of w, the reads of the store's mutes (every mutesEvery) and the

@@ -88,10 +88,10 @@ func TestMonitorTellsAStoppedDataStore(t *testing.T) {
 	t.Parallel()
 	env := testenv.Get(t).WithOwnMosquitto(t).WithOwnRedis(t)
 	h := &hook{}
-	testenv.Start(t, testenv.Binary(t, "tracker-core-health"), env.MonitorEnv(t, map[string]string{
+	mon := testenv.Start(t, testenv.Binary(t, "tracker-core-health"), env.MonitorEnv(t, map[string]string{
 		"NOTIFY_URLS": notifyURL(t, h), "ALERT_AFTER": "2s",
 	}))
-	time.Sleep(3 * time.Second) // a healthy start: nothing to tell about the store
+	mon.WaitMore(t, "store poll ok", 3) // a healthy start over more than ALERT_AFTER: nothing to tell about the store
 	require.Zero(t, h.saying("data store"))
 	env.Service(t, "stop-redis")
 	require.Eventually(t, func() bool { return h.saying("Problem: the data store is unreachable") == 1 }, 30*time.Second, 200*time.Millisecond)

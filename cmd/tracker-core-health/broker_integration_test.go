@@ -195,7 +195,7 @@ func TestMonitorAnnouncesRuleEventEntities(t *testing.T) {
 	 {"identifier":"military","name":"Military","enabled":true,"conditions":[{"type":"military","operator":"equals","value":true}]},
 	 {"identifier":"old","name":"Old","enabled":false,"conditions":[{"type":"squawk","operator":"equals","value":"7600"}]}]`)
 	rec := env.Record(t, "homeassistant/event/#")
-	startMonitor(t, env, nil)
+	mon := startMonitor(t, env, nil)
 	cfg := rec.WaitFor("homeassistant/event/Tracker_rule_emergency/config", 20*time.Second, nil)
 	var c map[string]any
 	require.NoError(t, json.Unmarshal([]byte(cfg.Payload), &c))
@@ -203,7 +203,8 @@ func TestMonitorAnnouncesRuleEventEntities(t *testing.T) {
 	require.Equal(t, []any{"matched"}, c["event_types"])
 	require.Equal(t, "Tracker/rule/emergency", c["state_topic"])
 	rec.WaitFor("homeassistant/event/Tracker_rule_military/config", 5*time.Second, nil)
-	time.Sleep(1500 * time.Millisecond)
+	mon.WaitMore(t, "store poll ok", 2) // config:rules's version read again, unchanged
+	rec.Sync()
 	require.Zero(t, rec.Count("homeassistant/event/Tracker_rule_old/config"), "a disabled rule has no entity")
 	require.Equal(t, 1, rec.Count("homeassistant/event/Tracker_rule_emergency/config"), "config:rules is read again only when its version changes")
 

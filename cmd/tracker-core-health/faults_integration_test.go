@@ -214,6 +214,21 @@ func (r *faultRig) polls(loop string) int {
 	return strings.Count(r.proc.Output(), loop+" poll ok")
 }
 
+// waitPolls waits until the loop has polled successfully n more times: time passing for the
+// monitor, counted in its own cycles (a fixed sleep may hold none on a loaded machine).
+func (r *faultRig) waitPolls(loop string, n int) {
+	r.t.Helper()
+	r.proc.WaitMore(r.t, loop+" poll ok", n)
+}
+
+// warm waits until both loops have polled twice: connections opened, pools warm.
+func (r *faultRig) warm() {
+	r.t.Helper()
+	for _, loop := range []string{"broker", "store"} {
+		require.Eventually(r.t, func() bool { return r.polls(loop) >= 2 }, 60*time.Second, 20*time.Millisecond, "%s: two polls", loop)
+	}
+}
+
 func (r *faultRig) heartbeatAge() time.Duration {
 	st, err := os.Stat(r.heartbeat)
 	require.NoError(r.t, err)
@@ -260,7 +275,7 @@ func TestBackendFaults(t *testing.T) {
 			t.Run(backend+"/"+f.name, func(t *testing.T) {
 				t.Parallel()
 				r := newFaultRig(t)
-				time.Sleep(3 * interval) // connections opened, pools warm
+				r.warm()
 				g0, fd0, _ := r.levels()
 				require.Positive(t, g0)
 				require.Positive(t, fd0)
@@ -271,7 +286,10 @@ func TestBackendFaults(t *testing.T) {
 				down := r.waitMetric(flag, 0, flagWithin)
 				t.Logf("%s: %s down after %s", f.name, flag, down.Round(100*time.Millisecond))
 				mark := len(r.rec.All())
-				time.Sleep(2 * interval)
+				held := time.Now()
+				r.waitPolls(other[backend], 2) // two intervals into the fault
+				r.rec.Sync()
+				heldFor := time.Since(held)
 				for _, m := range r.rec.All()[mark:] {
 					for _, p := range statePrefix[backend] {
 						require.False(t, strings.HasPrefix(m.Topic, p), "%s published during the fault: %s = %q", backend, m.Topic, m.Payload)
@@ -284,7 +302,7 @@ func TestBackendFaults(t *testing.T) {
 				up := r.waitMetric(flag, 1, flagWithin)
 				t.Logf("%s: %s back after %s", f.name, flag, up.Round(100*time.Millisecond))
 				during := r.polls(other[backend]) - before
-				elapsed := down + 2*interval + up
+				elapsed := down + heldFor + up
 				// A loop held up by the fault would poll once or not at all; a loaded machine
 				// drops a tick now and then (a tick due while a cycle runs), and the counts are
 				// read from /metrics, a poll behind at either end.
@@ -320,7 +338,7 @@ func TestMQTTFaults(t *testing.T) {
 		t.Run(f.name, func(t *testing.T) {
 			t.Parallel()
 			r := newFaultRig(t)
-			time.Sleep(3 * interval)
+			r.warm()
 			g0, fd0, _ := r.levels()
 			require.Positive(t, g0)
 			require.Positive(t, fd0)
@@ -328,8 +346,8 @@ func TestMQTTFaults(t *testing.T) {
 			for _, tx := range f.toxics {
 				r.toxi.Add(t, "mqtt", tx)
 			}
-			for range 3 {
-				time.Sleep(interval)
+			for range 3 { // three intervals, counted in the store loop's polls
+				r.waitPolls("store", 1)
 				for _, flag := range []string{"tracker_broker_connected", "tracker_store_connected"} {
 					require.Equal(t, 1.0, r.flag(flag), "%s while MQTT is bad", flag)
 				}
@@ -370,9 +388,9 @@ func TestMQTTServerThatNeverAnswersOrStopsReading(t *testing.T) {
 	t.Run("never CONNACK", func(t *testing.T) {
 		t.Parallel()
 		r := newFaultRigMQTT(t, testenv.Get(t).WithOwnMosquitto(t), testenv.Mute(t))
-		time.Sleep(2 * interval)
+		r.warm()
 		g0 := r.fewestGoroutines(interval)
-		time.Sleep(4 * interval)
+		r.waitPolls("broker", 4) // four intervals of attempts
 		g1 := r.fewestGoroutines(interval)
 		require.LessOrEqual(t, g1, g0+3, "no goroutine piles up with the attempts")
 		r.pollsGoOnAndStopsOnSIGTERM()
@@ -383,12 +401,12 @@ func TestMQTTServerThatNeverAnswersOrStopsReading(t *testing.T) {
 		stall, port := testenv.StartStallProxy(t, env.MQTTAddr)
 		r := newFaultRigMQTT(t, env, port)
 		r.rec.WaitPayload(statusTopic, "ONLINE", 20*time.Second)
-		time.Sleep(2 * interval)
+		r.warm()
 		stall.Stall()
 		broker := r.polls("broker")
-		time.Sleep(2 * interval)
+		r.waitPolls("store", 2)
 		heap0 := r.mustScrape()["go_memstats_heap_inuse_bytes"]
-		time.Sleep(6 * interval)
+		r.waitPolls("store", 6) // six intervals with nothing written, counted in the other loop
 		heap1 := r.mustScrape()["go_memstats_heap_inuse_bytes"]
 		require.Less(t, heap1, heap0+4<<20, "the sink's queue stays bounded while nothing can be written (%.1f MB → %.1f MB)", heap0/(1<<20), heap1/(1<<20))
 		require.GreaterOrEqual(t, r.polls("broker")-broker, 6, "the polls go on")

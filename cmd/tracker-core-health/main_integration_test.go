@@ -93,7 +93,7 @@ func TestSIGTERMPublishesOfflineAndExitsZeroWithinFiveSeconds(t *testing.T) {
 	rec := env.Record(t, statusTopic)
 	p := startMonitor(t, env, nil)
 	rec.WaitPayload(statusTopic, "ONLINE", 15*time.Second)
-	time.Sleep(1500 * time.Millisecond) // let a few cycles run
+	p.WaitMore(t, "broker poll ok", 2) // let a few cycles run
 
 	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
 	start := time.Now()
@@ -144,7 +144,8 @@ func TestWithoutMQTTHostItPollsAndPublishesNothing(t *testing.T) {
 		require.True(t, time.Now().Before(deadline), "no successful polls logged:\n%s", p.Output())
 		time.Sleep(200 * time.Millisecond)
 	}
-	time.Sleep(1500 * time.Millisecond)
+	p.WaitMore(t, "broker poll ok", 2) // a few more cycles
+	rec.Sync()
 	for _, m := range rec.All() {
 		require.True(t, m.Retained, "nothing live may be published with MQTT disabled, got %s %q", m.Topic, m.Payload)
 	}

@@ -88,7 +88,7 @@ func TestRegistryFailureKeepsTheLastKnownLatestVersion(t *testing.T) {
 	rec := env.Record(t, "Tracker/register/#")
 	rec.Publish("Tracker/register/Tracker_archive", registration("tracker-archive", "Tracker_archive", "Archive", "2026.08.20"), true)
 	t.Cleanup(func() { rec.Publish("Tracker/register/Tracker_archive", "", true) })
-	startMonitor(t, env, map[string]string{
+	mon := startMonitor(t, env, map[string]string{
 		"REGISTRY_URL": reg.URL(), "REGISTRY_NAMESPACE": "ns",
 		"REGISTRY_VERSION_CHECK_STARTUP_DELAY_SECONDS": "0.5", "REGISTRY_VERSION_CHECK_INTERVAL_SECONDS": "1.5",
 	})
@@ -97,6 +97,7 @@ func TestRegistryFailureKeepsTheLastKnownLatestVersion(t *testing.T) {
 		return json.Valid([]byte(m.Payload)) && strings.Contains(m.Payload, `"latest_version":"2026.10.1"`)
 	})
 
+	from := len(mon.Output())
 	reg.Set(func(f *testenv.FakeRegistry) { f.Fail["tracker-archive"] = 429 })
 	_, before := reg.Counts()
 	deadline := time.Now().Add(10 * time.Second)
@@ -108,7 +109,14 @@ func TestRegistryFailureKeepsTheLastKnownLatestVersion(t *testing.T) {
 		require.True(t, time.Now().Before(deadline), "no pass after the 429")
 		time.Sleep(100 * time.Millisecond)
 	}
-	time.Sleep(500 * time.Millisecond)
+	// The pass of the 429 ends (its log line), what it sent is published: then the last word.
+	require.Eventually(t, func() bool {
+		o := mon.Output()[from:]
+		failed := strings.Index(o, "registry lookup failed")
+		return failed >= 0 && strings.Contains(o[failed:], "registry pass done")
+	}, 30*time.Second, 20*time.Millisecond, "the pass of the 429")
+	mon.WaitMore(t, "broker poll ok", 1)
+	rec.Sync()
 	last, ok := rec.Last(topic)
 	require.True(t, ok)
 	require.Contains(t, last.Payload, `"latest_version":"2026.10.1"`, "a 429 keeps the last known version")

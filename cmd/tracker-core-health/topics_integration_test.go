@@ -38,7 +38,8 @@ func TestHostileNamesNeverReachATopic(t *testing.T) {
 	rec.WaitPayload("Tracker/core-health/message-processor/good/statistic/consumers", "0", 20*time.Second)
 	rec.WaitPayload("Tracker/receiver/rx-ok/statistic/messages_10-0-0-8_30005_total_hour", "9", 10*time.Second)
 	rec.WaitPayload("Tracker/message-processor/good/statistic/total_messages_processed_lifetime", "0", 10*time.Second)
-	time.Sleep(3 * time.Second) // several more 1 s cycles
+	p.WaitMore(t, "broker poll ok", 3) // several more cycles
+	rec.Sync()
 
 	// Every cycle came through: the connection never dropped.
 	require.Equal(t, 1, rec.Count(statusTopic), "ONLINE once: the connection was never lost")

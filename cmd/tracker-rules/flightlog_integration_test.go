@@ -177,6 +177,7 @@ func TestReplayFlightLogCountsEveryFlight(t *testing.T) {
 // A watch killed with SIGKILL loses at most the last second of rows, and the file opens
 // clean; a file from a newer version stops watch (exit 1) untouched.
 func TestWatchFlightLogSurvivesSIGKILL(t *testing.T) {
+	t.Parallel() // a feed and a log of its own, no MQTT
 	feed, srv := newFakeReadsb(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "flights.db")
@@ -184,7 +185,7 @@ func TestWatchFlightLogSurvivesSIGKILL(t *testing.T) {
 	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "FLIGHT_LOG=" + file, "LOG_LEVEL=info"},
 		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", rulesFile, "--interval", "200ms", "--flight-ttl", "1s")
 	// Every aircraft in view, then the feed down: each flight ends after the TTL and is logged.
-	time.Sleep(1500 * time.Millisecond)
+	feed.waitPolls(t, 3)
 	feed.set("down")
 	want := len(flying(t))
 	require.Eventually(t, func() bool { return countRows(t, file) >= want }, 15*time.Second, 100*time.Millisecond)
@@ -231,8 +232,8 @@ func countRows(t *testing.T, file string) int {
 // The flight log's sensors on MQTT, with their discovery on the watch's device: today's
 // flights counted as the flights end, the closest approach with that flight's details.
 func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
-	env := testenv.Get(t)
-	env.ClearRetained(t, "Tracker/#", "homeassistant/#")
+	t.Parallel() // a Mosquitto of its own: nothing retained from another test
+	env := testenv.Get(t).WithOwnMosquitto(t)
 	feed, srv := newFakeReadsb(t)
 	feed.live = true
 	rec := env.Record(t, "Tracker/rules-watch/#", "homeassistant/sensor/#")
@@ -265,9 +266,9 @@ func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
 	want := len(feed.snap["aircraft"].([]any))
 	// Every flight counted as it begins (the day of its first_seen, as the page counts it).
 	rec.WaitFor("Tracker/rules-watch/statistic/flights_today", 30*time.Second, func(m testenv.Msg) bool { return count(m) == want })
-	time.Sleep(1200 * time.Millisecond)
-	feed.set("down") // every flight ends after the TTL: the closest approach follows within 10 s
-	closest := rec.WaitFor("Tracker/rules-watch/statistic/closest_today_nm", 10*time.Second, func(m testenv.Msg) bool { return !strings.Contains(m.Payload, `"nm":null`) })
+	feed.waitPolls(t, 3) // positions along each track
+	feed.set("down")     // every flight ends after the TTL: the closest approach follows (sensors every 10 s)
+	closest := rec.WaitFor("Tracker/rules-watch/statistic/closest_today_nm", 30*time.Second, func(m testenv.Msg) bool { return !strings.Contains(m.Payload, `"nm":null`) })
 	var v struct {
 		NM    float64 `json:"nm"`
 		Ident string  `json:"ident"`
@@ -280,11 +281,12 @@ func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
 
 // watch's /metrics (METRICS_ADDR): the flight log's rows and drops, and its write time.
 func TestWatchServesTheFlightLogMetrics(t *testing.T) {
+	t.Parallel() // a feed and a log of its own, no MQTT
 	feed, srv := newFakeReadsb(t)
 	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "METRICS_ADDR=127.0.0.1:0", "LOG_LEVEL=info"},
 		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", writeFile(t, `[]`), "--interval", "200ms", "--flight-ttl", "1s")
 	port := p.WaitAddr(t, "serving /metrics", 15*time.Second)
-	time.Sleep(1200 * time.Millisecond)
+	feed.waitPolls(t, 3) // every aircraft in view
 	feed.set("down")
 	want := len(feed.snap["aircraft"].([]any))
 	var scrape string

@@ -67,7 +67,8 @@ func TestRestartTellsNothingTwice(t *testing.T) {
 			require.Contains(t, p.Output(), `"flights":13`)
 			feed.add(map[string]any{"hex": "ddd001", "alt_baro": 3000.0, "lat": 51.5, "lon": -0.1, "seen": 0.1, "squawk": "4321"})
 			require.Eventually(t, func() bool { return len(hook.got()) >= 14 }, 20*time.Second, 50*time.Millisecond, "the new aircraft is told")
-			time.Sleep(2 * time.Second) // a few more polls of the same 14 aircraft
+			feed.waitPolls(t, 5) // a few more polls of the same 14 aircraft
+			rec.Sync()
 			require.Len(t, hook.got(), 14, "zero new channel messages for the aircraft in view before the restart")
 			require.Equal(t, 14, rec.Count("Tracker/rule/mine"), "and no new notification")
 			require.Contains(t, hook.got()[13]["message"], "DDD001")

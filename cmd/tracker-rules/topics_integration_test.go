@@ -31,7 +31,7 @@ func TestWatchNeverPublishesAnInvalidTopic(t *testing.T) {
 	env := testenv.Get(t)
 	env.ClearRetained(t, "Tracker/#", "homeassistant/#")
 	mosq := env.MosquittoLogMark(t)
-	_, srv := newFakeReadsb(t)
+	feed, srv := newFakeReadsb(t)
 	rec := env.Record(t, "Tracker/rule/#", "Tracker/rules-watch/#", "homeassistant/event/#")
 	mh, mp := testenv.Split(t, env.MQTTAddr)
 	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "MQTT_HOST=" + mh, "MQTT_PORT=" + mp},
@@ -41,7 +41,8 @@ func TestWatchNeverPublishesAnInvalidTopic(t *testing.T) {
 	want := flying(t)
 	require.Eventually(t, func() bool { return rec.Count("Tracker/rule/ok") >= len(want) }, 20*time.Second, 100*time.Millisecond,
 		"every flying aircraft notifies on the good rule")
-	time.Sleep(1500 * time.Millisecond) // several more polls
+	feed.waitPolls(t, 5) // several more polls
+	rec.Sync()
 	require.Equal(t, len(want), rec.Count("Tracker/rule/ok"), "once per flight: the connection never dropped, nothing was lost or sent twice")
 	for _, m := range rec.All() {
 		if strings.HasPrefix(m.Topic, model.WatchStatisticRoot) { // the flight log's sensors (CONTRACT.md 13.3)

@@ -33,6 +33,16 @@ type fakeReadsb struct {
 	live  bool // now is the present (the flight log's "today"), not the recording's
 }
 
+// waitPolls waits until the feed has answered n more polls: how a test lets watch see the
+// same traffic again before it says that nothing more was told, as many polls on a loaded
+// machine as on an idle one and no fixed time.
+func (f *fakeReadsb) waitPolls(t *testing.T, n int) {
+	t.Helper()
+	answered := func() int { f.mu.Lock(); defer f.mu.Unlock(); return f.polls }
+	from := answered()
+	require.Eventually(t, func() bool { return answered() >= from+n }, 30*time.Second, 20*time.Millisecond, "%d more polls of the feed", n)
+}
+
 // add puts one more aircraft in every answer from now on.
 func (f *fakeReadsb) add(ac map[string]any) {
 	f.mu.Lock()
@@ -126,7 +136,7 @@ func flying(t *testing.T) map[string]bool {
 func TestWatchALiveFeed(t *testing.T) {
 	env := testenv.Get(t)
 	env.ClearRetained(t, "Tracker/#", "homeassistant/#")
-	_, srv := newFakeReadsb(t)
+	feed, srv := newFakeReadsb(t)
 	rulesFile := writeFile(t, `[
 	 {"identifier":"flying","name":"Anything flying","enabled":true,"conditions":[{"type":"altitude","operator":"minimum","value":0}]},
 	 {"identifier":"mayday","name":"Emergency","enabled":true,"conditions":[{"type":"squawk","operator":"equals","value":"7700"}]}]`)
@@ -152,7 +162,8 @@ func TestWatchALiveFeed(t *testing.T) {
 	want := flying(t)
 	require.NotEmpty(t, want)
 	require.Eventually(t, func() bool { return rec.Count("Tracker/rule/flying") >= len(want) }, 20*time.Second, 100*time.Millisecond)
-	time.Sleep(1500 * time.Millisecond) // several more polls
+	feed.waitPolls(t, 5) // several more polls
+	rec.Sync()
 	fired := map[string]int{}
 	for _, m := range rec.All() {
 		if m.Topic != "Tracker/rule/flying" {
@@ -206,8 +217,10 @@ func TestWatchThroughNetworkFaults(t *testing.T) {
 			feed, srv := newFakeReadsb(t)
 			x := testenv.NewToxi(t)
 			port := x.Proxy(t, "readsb", strings.TrimPrefix(srv.URL, "http://"))
-			p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "LOG_LEVEL=info"}, "watch", "--readsb", "http://127.0.0.1:"+port+"/data/aircraft.json",
+			// At debug each failed poll says it again: the polls into the fault are counted.
+			p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "LOG_LEVEL=debug"}, "watch", "--readsb", "http://127.0.0.1:"+port+"/data/aircraft.json",
 				"--rules", rulesFile, "--interval", "500ms")
+			unusable := func(level string) int { return logLines(p.Output(), level, "readsb feed unusable") }
 			require.Eventually(t, func() bool { return strings.Count(p.Output(), `"matched_rules":["flying"]`) >= len(flying(t)) }, 10*time.Second, 100*time.Millisecond)
 			// On a loaded machine a poll may time out before the fault (375 ms for the
 			// headers): start from a usable feed and count the lines from there.
@@ -215,11 +228,13 @@ func TestWatchThroughNetworkFaults(t *testing.T) {
 				o := p.Output()
 				return strings.LastIndex(o, "readsb feed unusable") < strings.LastIndex(o, "readsb feed back") || !strings.Contains(o, "readsb feed unusable")
 			}, 5*time.Second, 50*time.Millisecond, p.Output())
-			base := strings.Count(p.Output(), "readsb feed unusable")
+			base := unusable("warn")
 			x.Add(t, "readsb", f.toxic)
-			require.Eventually(t, func() bool { return strings.Count(p.Output(), "readsb feed unusable") == base+1 }, 15*time.Second, 50*time.Millisecond, p.Output())
-			time.Sleep(2 * time.Second) // four polls into the fault: still one line
-			require.Equal(t, base+1, strings.Count(p.Output(), "readsb feed unusable"), "logged once per fault")
+			require.Eventually(t, func() bool { return unusable("warn") == base+1 }, 15*time.Second, 50*time.Millisecond, p.Output())
+			again := unusable("debug")
+			require.Eventually(t, func() bool { return unusable("debug") >= again+4 }, 30*time.Second, 50*time.Millisecond,
+				"four more failed polls into the fault:\n%s", p.Output())
+			require.Equal(t, base+1, unusable("warn"), "logged once per fault")
 			x.Clear("readsb")
 			hex := fmt.Sprintf("F0000%d", i)
 			feed.add(map[string]any{"hex": strings.ToLower(hex), "alt_baro": 3000.0, "lat": 51.5, "lon": -0.1, "seen": 0.1})
@@ -305,4 +320,15 @@ func TestWatchNotificationsAreEnriched(t *testing.T) {
 	require.Equal(t, "Firenze", n.Destination["city"])
 	require.NoError(t, p.Cmd.Process.Signal(syscall.SIGTERM))
 	require.Equal(t, 0, p.Wait(8*time.Second))
+}
+
+// logLines counts the log lines at level whose message starts with msg.
+func logLines(out, level, msg string) int {
+	n := 0
+	for line := range strings.Lines(out) {
+		if strings.Contains(line, `"level":"`+level+`"`) && strings.Contains(line, `"message":"`+msg) {
+			n++
+		}
+	}
+	return n
 }

@@ -4,8 +4,10 @@ import (
 	"context"
 	"net"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,20 +27,37 @@ type Msg struct {
 type Recorder struct {
 	t      testing.TB
 	client *paho.Client
+	id     string // the client's
+	marker string // the root of Sync's markers for this recorder
 	mu     sync.Mutex
 	msgs   []Msg
 	notify chan struct{}
+	synced chan string // the markers of Sync as they come back (never recorded)
 }
+
+// syncRoot is where Sync's markers go, under a topic of their own per recorder; a recorder
+// records no marker (a filter like # would see the other recorders').
+const syncRoot = "test-sync/"
+
+var syncSeq atomic.Int64
 
 // Record connects a recorder subscribed to filters; it disconnects at cleanup.
 func (e *Env) Record(t testing.TB, filters ...string) *Recorder {
 	t.Helper()
-	r := &Recorder{t: t, notify: make(chan struct{}, 1)}
+	r := &Recorder{t: t, notify: make(chan struct{}, 1), synced: make(chan string, 1),
+		id:     "test-recorder-" + strings.ReplaceAll(t.Name(), "/", "-") + time.Now().Format("150405.000000"),
+		marker: syncRoot + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(syncSeq.Add(1), 10) + "/"}
 	conn, err := net.DialTimeout("tcp", e.MQTTAddr, 20*time.Second)
 	require.NoError(t, err)
 	r.client = paho.NewClient(paho.ClientConfig{
 		Conn: conn,
 		OnPublishReceived: []func(paho.PublishReceived) (bool, error){func(pr paho.PublishReceived) (bool, error) {
+			if strings.HasPrefix(pr.Packet.Topic, syncRoot) {
+				if strings.HasPrefix(pr.Packet.Topic, r.marker) {
+					r.synced <- pr.Packet.Topic
+				}
+				return true, nil
+			}
 			r.mu.Lock()
 			r.msgs = append(r.msgs, Msg{Topic: pr.Packet.Topic, Payload: string(pr.Packet.Payload), Retained: pr.Packet.Retain, At: time.Now()})
 			r.mu.Unlock()
@@ -53,9 +72,10 @@ func (e *Env) Record(t testing.TB, filters ...string) *Recorder {
 	// started beside the browser tests took more than 5 s to acknowledge).
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	_, err = r.client.Connect(ctx, &paho.Connect{ClientID: "test-recorder-" + strings.ReplaceAll(t.Name(), "/", "-") + time.Now().Format("150405.000000"), CleanStart: true, KeepAlive: 30})
+	_, err = r.client.Connect(ctx, &paho.Connect{ClientID: r.id, CleanStart: true, KeepAlive: 30})
 	require.NoError(t, err)
-	subs := make([]paho.SubscribeOptions, 0, len(filters))
+	subs := make([]paho.SubscribeOptions, 0, len(filters)+1)
+	subs = append(subs, paho.SubscribeOptions{Topic: r.marker + "#", QoS: 1})
 	for _, f := range filters {
 		subs = append(subs, paho.SubscribeOptions{Topic: f, QoS: 0})
 	}
@@ -63,6 +83,29 @@ func (e *Env) Record(t testing.TB, filters ...string) *Recorder {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = r.client.Disconnect(&paho.Disconnect{}) })
 	return r
+}
+
+// Sync waits until the broker has sent the recorder everything it had for it when Sync was
+// called (the retained messages of its subscriptions, the messages published before): a
+// marker the recorder publishes to itself comes back behind them. It is how a test knows
+// that nothing more came, without waiting a fixed time.
+func (r *Recorder) Sync() {
+	r.t.Helper()
+	marker := r.marker + strconv.FormatInt(syncSeq.Add(1), 10)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err := r.client.Publish(ctx, &paho.Publish{Topic: marker, QoS: 1})
+	require.NoError(r.t, err)
+	for {
+		select {
+		case got := <-r.synced:
+			if got == marker {
+				return
+			}
+		case <-ctx.Done():
+			r.t.Fatalf("the recorder's marker %s did not come back within 30 s", marker)
+		}
+	}
 }
 
 // Publish publishes a message from the recorder's connection.
@@ -144,7 +187,7 @@ func (r *Recorder) WaitPayload(topic, payload string, timeout time.Duration) Msg
 func (e *Env) Retained(t testing.TB, filters ...string) []Msg {
 	t.Helper()
 	r := e.Record(t, filters...)
-	time.Sleep(300 * time.Millisecond)
+	r.Sync()
 	var out []Msg
 	for _, m := range r.All() {
 		if m.Retained && m.Payload != "" {
@@ -162,7 +205,7 @@ func (e *Env) ClearRetained(t testing.TB, filters ...string) {
 	var left []string
 	for range 5 {
 		r := e.Record(t, filters...)
-		time.Sleep(300 * time.Millisecond)
+		r.Sync()
 		left = left[:0]
 		for _, m := range r.All() {
 			if m.Retained && m.Payload != "" {

@@ -292,6 +292,26 @@ func Start(t testing.TB, bin string, env []string, args ...string) *Process {
 	return p
 }
 
+// WaitMore waits until text is in the process's output n more times than now: n more cycles
+// of a loop that logs each one ("broker poll ok" at debug), say. A test that shows that
+// nothing happens over a few cycles waits for them, not for a fixed time that may hold no
+// cycle at all on a loaded machine.
+func (p *Process) WaitMore(t testing.TB, text string, n int) {
+	t.Helper()
+	from := strings.Count(p.Output(), text)
+	deadline := time.Now().Add(60 * time.Second)
+	for strings.Count(p.Output(), text) < from+n {
+		if time.Now().After(deadline) {
+			t.Fatalf("%q not logged %d more times within 60 s:\n%s", text, n, p.Output())
+		}
+		select {
+		case <-p.done:
+			t.Fatalf("the process ended before %q was logged %d more times:\n%s", text, n, p.Output())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
 // Output is what the process wrote so far.
 func (p *Process) Output() string {
 	p.mu.Lock()

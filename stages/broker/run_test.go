@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
@@ -70,10 +71,11 @@ func TestRunNeverBlocksShutdown(t *testing.T) {
 	out, _, run := st.Start(ticks) // nobody reads
 	done := make(chan error, 1)
 	go func() { done <- run(ctx) }()
-	for range cap(out) + 1 { // the output's buffer fills, then a send waits
+	// The output's buffer fills, then a send waits: cancelled there.
+	for range cap(out) + 1 {
 		ticks <- time.Now()
 	}
-	time.Sleep(50 * time.Millisecond)
+	testenv.WaitParked(t, "pipeline.Send[")
 	cancel()
 	select {
 	case err := <-done:

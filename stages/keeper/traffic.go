@@ -59,6 +59,8 @@ type Traffic struct {
 	clock  time.Time            // the feed's time of its latest snapshot
 	state  string               // off, ok, down
 	err    string
+
+	polled func() // nil; the tests' hook, told after each poll is taken (they count polls)
 }
 
 // kept is one message in 80 bytes: its time, its six numbers (has says which are present), its
@@ -154,6 +156,9 @@ func (t *Traffic) Start(g *pipeline.Group) {
 	ticks, runTicks := pipeline.Ticks(t.log, 0, t.interval)
 	_, run := pipeline.Poll[struct{}]{Cycle: func(ctx context.Context) (struct{}, bool) {
 		t.take(t.feed.Poll(ctx))
+		if t.polled != nil {
+			t.polled()
+		}
 		return struct{}{}, false
 	}}.Start(ticks, 0)
 	g.Go("traffic-ticker", runTicks)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -79,12 +80,15 @@ func TestTrafficFollowsItsFeed(t *testing.T) {
 	}
 	write(now, `{"hex":"400b83","flight":"BAW12 ","alt_baro":1700,"lat":51.47,"lon":-0.45,"track":270,"gs":140,"seen":0.5},{"hex":"43c6f1","dbFlags":1,"seen":1}`)
 	tr := NewTraffic(feed, 20*time.Millisecond, 2*time.Minute, zerolog.Nop())
+	var polls atomic.Int64
+	tr.polled = func() { polls.Add(1) }
 	ctx, cancel := context.WithCancel(t.Context())
 	g := pipeline.NewGroup(ctx)
 	tr.Start(g)
 	defer func() { cancel(); require.NoError(t, g.Wait()) }()
 	require.Eventually(t, func() bool { return tr.Len() == 2 }, 5*time.Second, 10*time.Millisecond)
-	time.Sleep(100 * time.Millisecond) // several polls of the same snapshot
+	from := polls.Load()
+	require.Eventually(t, func() bool { return polls.Load() >= from+3 }, 10*time.Second, 5*time.Millisecond, "several polls of the same snapshot")
 	require.Equal(t, 2, tr.Len(), "an aircraft not updated since the previous poll adds nothing")
 
 	answer := func() Snapshot { return tr.Snapshot(time.Now()) }

@@ -2,6 +2,8 @@ package readsb_test
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -20,20 +22,16 @@ import (
 
 // The feed gives only the aircraft updated since the previous poll; a document over
 // MaxDocument (from a URL or a file) fails that poll with an error naming the limit, and the
-// feed carries on with the next one.
+// feed carries on with the next one. The oversize answer never ends: the limit is found by
+// counting bytes (exactly MaxDocument+1 are read), whatever the machine's speed.
 func TestFeedPollsAndRefusesOversizeDocuments(t *testing.T) {
 	london, err := os.ReadFile("../../examples/readsb-london.json")
 	require.NoError(t, err)
-	var oversize atomic.Bool
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		if oversize.Load() {
-			_, _ = w.Write([]byte(`{"now":1,"aircraft":[` + strings.Repeat(" ", readsb.MaxDocument) + `]}`))
-			return
-		}
-		_, _ = w.Write(london)
-	}))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write(london) }))
 	t.Cleanup(srv.Close)
+	endless := &endlessAnswer{next: http.DefaultTransport}
 	feed := readsb.NewFeed(srv.URL, 10*time.Second, zerolog.Nop())
+	readsb.SetTransport(feed, endless)
 	snap, msgs := feed.Poll(t.Context())
 	require.NotNil(t, snap)
 	require.NoError(t, feed.Err())
@@ -41,13 +39,14 @@ func TestFeedPollsAndRefusesOversizeDocuments(t *testing.T) {
 	_, msgs = feed.Poll(t.Context())
 	require.Empty(t, msgs, "the same document again: nothing updated")
 
-	oversize.Store(true)
+	endless.on.Store(true)
 	snap, msgs = feed.Poll(t.Context())
 	require.Nil(t, snap)
 	require.Empty(t, msgs)
 	require.ErrorIs(t, feed.Err(), model.ErrTooLarge)
 	require.ErrorContains(t, feed.Err(), "the document is larger than the limit of 64 MiB (67108864 bytes)")
-	oversize.Store(false)
+	require.Equal(t, int64(readsb.MaxDocument+1), endless.served.Load(), "refused at the first byte over the limit")
+	endless.on.Store(false)
 	snap, _ = feed.Poll(t.Context())
 	require.NotNil(t, snap, "back on the next poll")
 	require.NoError(t, feed.Err())
@@ -100,4 +99,52 @@ func FuzzParse(f *testing.F) {
 		first := len(snap.Messages(keep))
 		require.Empty(t, snap.Messages(keep), "the same snapshot again adds nothing (%d the first time)", first)
 	})
+}
+
+// endlessAnswer answers, while on, with a document that never ends (the start of one, then
+// spaces), counting the bytes it served; off, it passes the request on to next. Should the
+// reader go on past the limit, the answer fails a MiB later instead of hanging the test.
+type endlessAnswer struct {
+	next   http.RoundTripper
+	on     atomic.Bool
+	served atomic.Int64
+}
+
+func (e *endlessAnswer) RoundTrip(req *http.Request) (*http.Response, error) {
+	if !e.on.Load() {
+		return e.next.RoundTrip(req)
+	}
+	e.served.Store(0)
+	body := io.MultiReader(strings.NewReader(`{"now":1,"aircraft":[`), spaces{})
+	return &http.Response{StatusCode: http.StatusOK, Status: "200 OK", Header: http.Header{}, Request: req,
+		Body: io.NopCloser(&counted{r: body, n: &e.served, stop: readsb.MaxDocument + 1<<20})}, nil
+}
+
+// spaces is an endless reader of spaces.
+type spaces struct{}
+
+var spaceBlock = bytes.Repeat([]byte(" "), 64<<10)
+
+func (spaces) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		n += copy(p[n:], spaceBlock)
+	}
+	return n, nil
+}
+
+// counted counts what r serves, and fails once stop bytes are served.
+type counted struct {
+	r    io.Reader
+	n    *atomic.Int64
+	stop int64
+}
+
+func (c *counted) Read(p []byte) (int, error) {
+	if c.n.Load() >= c.stop {
+		return 0, errors.New("the reader went on past the limit")
+	}
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
 }

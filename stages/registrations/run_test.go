@@ -10,6 +10,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/registrations"
 )
@@ -61,10 +62,11 @@ func TestRegistrationsRunNeverBlocksShutdown(t *testing.T) {
 	out, run := st.Start(msgs, make(chan model.Releases)) // nobody reads
 	done := make(chan error, 1)
 	go func() { done <- run(ctx) }()
-	for i := range cap(out) + 1 { // the output's buffer fills, then a send waits
+	// The output's buffer fills, then a send waits: cancelled there.
+	for i := range cap(out) + 1 {
 		msgs <- msg(fmt.Sprintf("Tracker_message_processor_mp-%d", i), mp1)
 	}
-	time.Sleep(20 * time.Millisecond)
+	testenv.WaitParked(t, "pipeline.Send[")
 	cancel()
 	select {
 	case err := <-done:

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/stages/store"
 )
@@ -52,10 +53,11 @@ func TestStoreRunEmitsATickAndClosesItsOutput(t *testing.T) {
 	ticks = make(chan time.Time, 1)
 	blocked, run := st.Start(ticks) // nobody reads
 	go func() { done <- run(ctx) }()
-	for range cap(blocked) + 1 { // the output's buffer fills, then a send waits
+	// The output's buffer fills, then a send waits: cancelled there.
+	for range cap(blocked) + 1 {
 		ticks <- time.Now()
 	}
-	time.Sleep(300 * time.Millisecond)
+	testenv.WaitParked(t, "pipeline.Send[")
 	cancel()
 	select {
 	case err := <-done:
