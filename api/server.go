@@ -157,6 +157,7 @@ func (s *Server) Handler() http.Handler {
 	s.watchlistRoutes(mux)
 	s.muteRoutes(mux)
 	s.flightRoutes(mux)
+	s.recordRoutes(mux)
 	// Check order (CONTRACT.md 8): authentication (401) before the cross-origin check (403).
 	return s.accessLog(s.headers(s.auth(s.cop.Handler(requireJSON(withPreconditions(mux))))))
 }

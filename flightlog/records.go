@@ -1,0 +1,194 @@
+package flightlog
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Records are a range's records (CONTRACT.md 13.4): the closest, lowest (Height), highest
+// (max_altitude) and fastest (max_speed) flight, each the first to set it (the earliest of
+// those equal), nil when no row has the value; the types and operators never in the log
+// before the range, each with its first flight in it.
+type Records struct {
+	Closest            *Row        `json:"closest"`
+	Lowest             *Row        `json:"lowest"`
+	Highest            *Row        `json:"highest"`
+	Fastest            *Row        `json:"fastest"`
+	FirstTimeTypes     []FirstTime `json:"first_time_types"`
+	FirstTimeOperators []FirstTime `json:"first_time_operators"`
+}
+
+// FirstTime is a type or an operator new to the log, and its first flight.
+type FirstTime struct {
+	Key string `json:"key"`
+	Row Row    `json:"row"`
+}
+
+// The keys of the first-time records, each column's table as %[1]s: an operator is its ICAO
+// code, else its name (as Stats groups them).
+const (
+	typeKeySQL     = "%[1]stype_designator"
+	operatorKeySQL = "coalesce(%[1]soperator_code, %[1]soperator_name)"
+)
+
+// Records are the records of the filter's rows (its sort, limit and cursor unused).
+func (l *Log) Records(ctx context.Context, f Filter) (Records, error) {
+	if err := l.bounded(ctx, &f); err != nil {
+		return Records{}, err
+	}
+	out := Records{FirstTimeTypes: []FirstTime{}, FirstTimeOperators: []FirstTime{}}
+	for _, rec := range []struct {
+		dst          **Row
+		value, index string // the record's column ("-" before it: the most, else the least) and its index
+	}{{&out.Closest, "closest_dnm", "flights_closest"}, {&out.Lowest, heightSQL, "flights_height"},
+		{&out.Highest, "-max_altitude", ""}, {&out.Fastest, "-max_speed", ""}} {
+		col, dir := rec.value, "ASC"
+		if c, ok := strings.CutPrefix(col, "-"); ok {
+			col, dir = c, "DESC"
+		}
+		r, err := l.one(ctx, &f, rec.index, col+" IS NOT NULL", col+" "+dir+", first_seen, id")
+		if err != nil {
+			return Records{}, err
+		}
+		*rec.dst = r
+	}
+	var err error
+	if out.FirstTimeTypes, err = l.firstTimes(ctx, &f, typeKeySQL); err != nil {
+		return Records{}, err
+	}
+	if out.FirstTimeOperators, err = l.firstTimes(ctx, &f, operatorKeySQL); err != nil {
+		return Records{}, err
+	}
+	return out, nil
+}
+
+// one is the first row of the filter's with cond, in order, read through index ("": SQLite's
+// choice); nil: none.
+func (l *Log) one(ctx context.Context, f *Filter, index, cond, order string) (*Row, error) {
+	where, args := l.where(f)
+	from := " FROM flights "
+	if index != "" {
+		from += "INDEXED BY " + index + " "
+	}
+	var out *Row
+	err := l.scan(ctx, "SELECT "+selectList+from+"WHERE "+where+" AND "+cond+" ORDER BY "+order+" LIMIT 1", args,
+		func(r *Row) error { c := *r; out = &c; return nil })
+	return out, err
+}
+
+// firstTimes are the keys (key: SQL of the rows' columns, their table as %[1]s) of the filter's rows that no row
+// before its From has, each with its first row in the filter (by first_seen, then id), in
+// the order they first flew. A range from the log's first row has every key new.
+func (l *Log) firstTimes(ctx context.Context, f *Filter, key string) ([]FirstTime, error) {
+	where, args := l.where(f)
+	// SQLite's min() hands its bare columns the row it chose: the first flight of each key.
+	q := "SELECT k, id FROM (SELECT " + fmt.Sprintf(key, "") + " AS k, id, min(first_seen) FROM flights WHERE " + where +
+		" AND k IS NOT NULL GROUP BY k)"
+	if !f.From.IsZero() {
+		q += " WHERE NOT EXISTS (SELECT 1 FROM flights AS p WHERE p.first_seen < ? AND " + fmt.Sprintf(key, "p.") + " = k)"
+		args = append(args, f.From.UnixMilli())
+	}
+	ids := map[int64]string{}
+	if err := l.keyIDs(ctx, q, args, ids); err != nil {
+		return nil, err
+	}
+	out := make([]FirstTime, 0, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	list := make([]string, 0, len(ids))
+	for id := range ids {
+		list = append(list, fmt.Sprint(id))
+	}
+	err := l.scan(ctx, "SELECT "+selectList+" FROM flights WHERE id IN ("+strings.Join(list, ",")+")", nil, func(r *Row) error {
+		out = append(out, FirstTime{Key: ids[r.ID], Row: *r})
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].Row, out[j].Row
+		if !a.FirstSeen.Equal(b.FirstSeen) {
+			return a.FirstSeen.Before(b.FirstSeen)
+		}
+		return a.ID < b.ID
+	})
+	return out, err
+}
+
+// keyIDs reads (key, id) rows into ids.
+func (l *Log) keyIDs(ctx context.Context, q string, args []any, ids map[int64]string) error {
+	rows, err := l.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return l.readErr(err)
+	}
+	defer func() { _ = rows.Close() }()
+	for rows.Next() {
+		var k sql.NullString
+		var id int64
+		if err := rows.Scan(&k, &id); err != nil {
+			return l.readErr(err)
+		}
+		ids[id] = k.String
+	}
+	return l.readErr(rows.Err())
+}
+
+// Top is one key of a ranking (CONTRACT.md 13.4): its flights and distinct aircraft; Name
+// says what the key is (an operator's name, a type's manufacturer and model).
+type Top struct {
+	Key      string `json:"key"`
+	Name     string `json:"name,omitempty"`
+	Flights  int    `json:"flights"`
+	Aircraft int    `json:"aircraft"`
+}
+
+// TopBy are the rankings of Tops; MaxTop bounds one, DefaultTop is its length unasked.
+var TopBy = []string{"operator", "type", "route", "registration"}
+
+const (
+	MaxTop     = 100
+	DefaultTop = 10
+)
+
+// topSQL are each ranking's key and name.
+var topSQL = map[string][2]string{
+	"operator":     {"coalesce(operator_code, operator_name)", "max(operator_name)"},
+	"type":         {"type_designator", "max(manufacturer_model)"},
+	"route":        {"origin || '-' || destination", "NULL"},
+	"registration": {"registration", "NULL"},
+}
+
+// Tops ranks the filter's rows by operator, type, route (origin-destination, both known) or
+// registration: the limit keys with the most flights (then by key).
+func (l *Log) Tops(ctx context.Context, f Filter, by string, limit int) ([]Top, error) {
+	kn, ok := topSQL[by]
+	if !ok {
+		return nil, &ParamError{"by", "value must be one of " + strings.Join(TopBy, ", ")}
+	}
+	if limit <= 0 || limit > MaxTop {
+		return nil, &ParamError{"limit", fmt.Sprintf("value must be an integer from 1 to %d", MaxTop)}
+	}
+	if err := l.bounded(ctx, &f); err != nil {
+		return nil, err
+	}
+	where, args := l.where(&f)
+	rows, err := l.db.QueryContext(ctx, "SELECT "+kn[0]+" AS k, "+kn[1]+", count(*) AS n, count(DISTINCT icao) FROM flights WHERE "+where+
+		" AND k IS NOT NULL GROUP BY k ORDER BY n DESC, k LIMIT ?", append(args, limit)...)
+	if err != nil {
+		return nil, l.readErr(err)
+	}
+	defer func() { _ = rows.Close() }()
+	out := []Top{}
+	for rows.Next() {
+		var t Top
+		var name sql.NullString
+		if err := rows.Scan(&t.Key, &name, &t.Flights, &t.Aircraft); err != nil {
+			return nil, l.readErr(err)
+		}
+		t.Name = name.String
+		out = append(out, t)
+	}
+	return out, l.readErr(rows.Err())
+}
