@@ -1,0 +1,179 @@
+package flightlog
+
+import (
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// best is the first row (by first_seen, then id) with the least (or, most, the greatest)
+// value; nil when none has one.
+func best(rows []Row, value func(Row) (float64, bool), most bool) *Row {
+	var out *Row
+	var v float64
+	for i := range rows {
+		x, ok := value(rows[i])
+		if !ok {
+			continue
+		}
+		better := out == nil || (most && x > v) || (!most && x < v) ||
+			x == v && (rows[i].FirstSeen.Before(out.FirstSeen) || rows[i].FirstSeen.Equal(out.FirstSeen) && rows[i].ID < out.ID)
+		if better {
+			out, v = &rows[i], x
+		}
+	}
+	return out
+}
+
+func intValue(f func(Row) *int) func(Row) (float64, bool) {
+	return func(r Row) (float64, bool) {
+		if p := f(r); p != nil {
+			return float64(*p), true
+		}
+		return 0, false
+	}
+}
+
+func opKey(r Row) string {
+	if r.Operator == nil {
+		return ""
+	}
+	if r.Operator.AirlineDesignator != "" {
+		return r.Operator.AirlineDesignator
+	}
+	return r.Operator.Name
+}
+
+// newKeys are the keys of the rows in [from, to) that no row before from has, each with its
+// first row there, in the order they first flew.
+func newKeys(all []Row, from, to time.Time, key func(Row) string) []FirstTime {
+	before := map[string]bool{}
+	first := map[string]Row{}
+	for _, r := range all {
+		k := key(r)
+		switch {
+		case k == "":
+		case r.FirstSeen.Before(from):
+			before[k] = true
+		case r.FirstSeen.Before(to):
+			if f, ok := first[k]; !ok || r.FirstSeen.Before(f.FirstSeen) || r.FirstSeen.Equal(f.FirstSeen) && r.ID < f.ID {
+				first[k] = r
+			}
+		}
+	}
+	out := []FirstTime{}
+	for k, r := range first {
+		if !before[k] {
+			out = append(out, FirstTime{Key: k, Row: r})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Row.FirstSeen.Before(out[j].Row.FirstSeen) })
+	return out
+}
+
+func inRange(all []Row, from, to time.Time) []Row {
+	var out []Row
+	for _, r := range all {
+		if !r.FirstSeen.Before(from) && r.FirstSeen.Before(to) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func TestRecordsEqualAComputationOverTheRows(t *testing.T) {
+	l, _ := openTemp(t)
+	rows := randomRows(600, day, 11)
+	rows[450].TypeDesignator, rows[500].TypeDesignator = "A388", "A388" // new on the third day
+	rows[470].Operator = &Operator{AirlineDesignator: "UAE", Name: "Emirates"}
+	require.NoError(t, l.Insert(t.Context(), rows))
+	all := storedRows(t, l)
+	for _, span := range [][2]time.Time{{day, day.AddDate(0, 0, 5)}, {day.AddDate(0, 0, 2), day.AddDate(0, 0, 3)}, {day.Add(20 * time.Hour), day.AddDate(0, 0, 2)}} {
+		from, to := span[0], span[1]
+		got, err := l.Records(t.Context(), Filter{From: from, To: to})
+		require.NoError(t, err)
+		in := inRange(all, from, to)
+		require.Equal(t, best(in, func(r Row) (float64, bool) { return keyOf(SortClosest, r) }, false), got.Closest, "closest")
+		require.Equal(t, best(in, func(r Row) (float64, bool) { return keyOf(SortLowest, r) }, false), got.Lowest, "lowest")
+		require.Equal(t, best(in, intValue(func(r Row) *int { return r.MaxAltitude }), true), got.Highest, "highest")
+		require.Equal(t, best(in, intValue(func(r Row) *int { return r.MaxSpeed }), true), got.Fastest, "fastest")
+		require.Equal(t, newKeys(all, from, to, func(r Row) string { return r.TypeDesignator }), got.FirstTimeTypes, "types")
+		require.Equal(t, newKeys(all, from, to, opKey), got.FirstTimeOperators, "operators")
+	}
+	got, err := l.Records(t.Context(), Filter{From: day.AddDate(0, 0, 2), To: day.AddDate(0, 0, 3)})
+	require.NoError(t, err)
+	require.Equal(t, []string{"A388"}, keysOf(got.FirstTimeTypes), "the test's own new type, the only one")
+	require.Equal(t, []string{"UAE"}, keysOf(got.FirstTimeOperators))
+
+	empty, err := l.Records(t.Context(), Filter{From: day.AddDate(1, 0, 0), To: day.AddDate(1, 0, 1)})
+	require.NoError(t, err)
+	require.Equal(t, Records{FirstTimeTypes: []FirstTime{}, FirstTimeOperators: []FirstTime{}}, empty)
+}
+
+func keysOf(fs []FirstTime) []string {
+	out := []string{}
+	for _, f := range fs {
+		out = append(out, f.Key)
+	}
+	return out
+}
+
+func TestTopsEqualAComputationOverTheRows(t *testing.T) {
+	l, _ := openTemp(t)
+	require.NoError(t, l.Insert(t.Context(), randomRows(600, day, 13)))
+	all := storedRows(t, l)
+	from, to := day.Add(10*time.Hour), day.AddDate(0, 0, 2)
+	keys := map[string]func(Row) string{
+		"operator": opKey,
+		"type":     func(r Row) string { return r.TypeDesignator },
+		"route": func(r Row) string {
+			if r.Origin == "" || r.Destination == "" {
+				return ""
+			}
+			return r.Origin + "-" + r.Destination
+		},
+		"registration": func(r Row) string { return r.Registration },
+	}
+	for by, key := range keys {
+		flights, aircraft := map[string]int{}, map[string]map[string]bool{}
+		for _, r := range inRange(all, from, to) {
+			k := key(r)
+			if k == "" {
+				continue
+			}
+			flights[k]++
+			if aircraft[k] == nil {
+				aircraft[k] = map[string]bool{}
+			}
+			aircraft[k][r.IcaoHex] = true
+		}
+		var want []Top
+		for k, n := range flights {
+			want = append(want, Top{Key: k, Flights: n, Aircraft: len(aircraft[k])})
+		}
+		sort.Slice(want, func(i, j int) bool {
+			if want[i].Flights != want[j].Flights {
+				return want[i].Flights > want[j].Flights
+			}
+			return want[i].Key < want[j].Key
+		})
+		want = want[:min(3, len(want))]
+		got, err := l.Tops(t.Context(), Filter{From: from, To: to}, by, 3)
+		require.NoError(t, err)
+		for i := range got {
+			got[i].Name = ""
+		}
+		require.Equal(t, want, got, by)
+	}
+	types, err := l.Tops(t.Context(), Filter{From: from, To: to}, "operator", 10)
+	require.NoError(t, err)
+	for _, tp := range types {
+		require.Equal(t, map[string]string{"EZY": "easyJet", "RYR": "Ryanair", "Private": "Private"}[tp.Key], tp.Name, "an operator's name")
+	}
+	_, err = l.Tops(t.Context(), Filter{From: from, To: to}, "colour", 3)
+	require.ErrorContains(t, err, "by: value must be one of operator, type, route, registration")
+	_, err = l.Tops(t.Context(), Filter{From: from, To: to}, "type", 101)
+	require.ErrorContains(t, err, "limit:")
+}
