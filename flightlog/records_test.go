@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // best is the first row (by first_seen, then id) with the least (or, most, the greatest)
@@ -176,4 +178,26 @@ func TestTopsEqualAComputationOverTheRows(t *testing.T) {
 	require.ErrorContains(t, err, "by: value must be one of operator, type, route, registration")
 	_, err = l.Tops(t.Context(), Filter{From: from, To: to}, "type", 101)
 	require.ErrorContains(t, err, "limit:")
+}
+
+// The records' rows, the first-time rows too, go through the reader's privacy as the list's:
+// a person's name never at standard, no registrant at all at none.
+func TestRecordsShowTheRegistrantAsTheReadersPrivacyAllows(t *testing.T) {
+	path := owned(t)
+	for _, p := range []Privacy{{Detail: model.DetailStandard}, {Detail: model.DetailNone}} {
+		rec, err := readAs(t, path, p).Records(t.Context(), Filter{From: day, To: day.Add(24 * time.Hour)})
+		require.NoError(t, err)
+		rows := []*Row{rec.Closest, rec.Lowest, rec.Highest}
+		for _, f := range append(rec.FirstTimeTypes, rec.FirstTimeOperators...) {
+			rows = append(rows, &f.Row)
+		}
+		require.Equal(t, "N123AB", rec.Closest.Registration, "the individual's flight is the closest")
+		for _, r := range rows {
+			require.NotContains(t, r.Registrant, "SMITH")
+			require.NotContains(t, r.Registrant, "JANE")
+			if p.Detail == model.DetailNone {
+				require.Empty(t, r.Registrant+r.RegistrantType)
+			}
+		}
+	}
 }
