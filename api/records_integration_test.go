@@ -114,3 +114,14 @@ func TestFlightsReportRefusesBadParametersByName(t *testing.T) {
 		}
 	}
 }
+
+// The page's "Low and close" defaults: LOW_NM and LOW_FT in /ui/config.json, absent unset.
+func TestUIConfigSaysTheLowThresholds(t *testing.T) {
+	f := setupWith(t, api.Options{LowNM: 2.5, LowFT: 3000})
+	code, body, raw := f.do("GET", "/ui/config.json", nil)
+	require.Equal(t, 200, code, string(raw))
+	require.Equal(t, map[string]any{"nm": 2.5, "ft": 3000.0}, body["low"])
+	f = setupWith(t, api.Options{})
+	_, body, _ = f.do("GET", "/ui/config.json", nil)
+	require.NotContains(t, body, "low")
+}

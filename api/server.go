@@ -75,6 +75,9 @@ type Options struct {
 	// Zone (NOTIFY_TIMEZONE) the clock of its dates.
 	FlightLog string
 	Zone      *time.Location
+	// LowNM and LowFT (LOW_NM, LOW_FT; 0: unset) are the "Low and close" view's defaults.
+	LowNM float64
+	LowFT int
 	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS) lets an import from a URL reach
 	// loopback, private and link-local addresses; off, the server refuses them (CONTRACT.md
 	// 11.2), so whoever can reach the API cannot probe the network it sits in.

@@ -46,6 +46,14 @@ type UIConfig struct {
 	// TimeZone is NOTIFY_TIMEZONE's IANA name: the Flights page shows its days, hours and
 	// times there, whatever the browser's zone (CONTRACT.md 13.3).
 	TimeZone string `json:"time_zone"`
+	// Low is LOW_NM and LOW_FT, the "Low and close" view's defaults (absent when unset).
+	Low *LowThresholds `json:"low,omitempty"`
+}
+
+// LowThresholds are the "Low and close" thresholds set (each absent when unset).
+type LowThresholds struct {
+	NM float64 `json:"nm,omitempty"`
+	FT int     `json:"ft,omitempty"`
 }
 
 func (s *Server) uiRoutes(mux *http.ServeMux) {
@@ -63,6 +71,9 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 			Conditions: rules.ConditionTypes(), OperatorLabels: rules.OperatorLabels, Operators: rules.Operators,
 			RegistrantDetail: s.opts.RegistrantDetail.String(),
 			TimeZone:         flightlog.ZoneName(s.zone()),
+		}
+		if s.opts.LowNM > 0 || s.opts.LowFT > 0 {
+			c.Low = &LowThresholds{NM: s.opts.LowNM, FT: s.opts.LowFT}
 		}
 		if c.Lookups {
 			c.DataAttribution = shipped.Attribution

@@ -43,6 +43,10 @@ type Rules struct {
 	FlightLog     string
 	FlightLogDays int
 	Home          *model.Home
+	// LowNM (LOW_NM, nm, 0 = unset) and LowFT (LOW_FT, ft, 0 = unset) are the "Low and
+	// close" thresholds: the digest's count and the low_flights_today sensor (CONTRACT.md 13.4).
+	LowNM float64
+	LowFT int
 	// MetricsAddr (METRICS_ADDR): watch serves the flight log's /metrics there; empty: none.
 	MetricsAddr string
 	// Store (STORE_HOST…): nil when STORE_HOST is unset.
@@ -81,6 +85,7 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 	c.FlightLog = r.Str("FLIGHT_LOG", "flights.db")
 	c.FlightLogDays = r.PositiveInt("FLIGHT_LOG_DAYS", DefaultFlightLogDays)
 	c.Home = r.home()
+	c.LowNM, c.LowFT = r.low()
 	c.MetricsAddr = r.listenAddr("METRICS_ADDR")
 	if r.Str("STORE_HOST", "") != "" {
 		s := r.StoreVars(false)
