@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Records are a range's records (CONTRACT.md 13.4): the closest, lowest (Height), highest
@@ -191,4 +192,40 @@ func (l *Log) Tops(ctx context.Context, f Filter, by string, limit int) ([]Top, 
 		out = append(out, t)
 	}
 	return out, l.readErr(rows.Err())
+}
+
+// DayTotals are a period's totals for the digest (CONTRACT.md 13.4): its flights and distinct
+// aircraft, the closest and the lowest (Height) flight, and the flights within the "Low and
+// close" thresholds (nil unless both are set), as the list's max_nm and max_alt select them.
+type DayTotals struct {
+	Flights, Aircraft int
+	Closest, Lowest   *Row
+	Low               *int
+}
+
+// Totals are the totals of the rows first seen in [from, to).
+func (l *Log) Totals(ctx context.Context, from, to time.Time, lowNM float64, lowFT int) (DayTotals, error) {
+	f := Filter{From: from, To: to}
+	var out DayTotals
+	where, args := l.where(&f)
+	if err := l.db.QueryRowContext(ctx, "SELECT count(*), count(DISTINCT icao) FROM flights WHERE "+where, args...).Scan(&out.Flights, &out.Aircraft); err != nil {
+		return out, l.readErr(err)
+	}
+	var err error
+	if out.Closest, err = l.one(ctx, &f, "flights_closest", "closest_dnm IS NOT NULL", "closest_dnm, first_seen, id"); err != nil {
+		return out, err
+	}
+	if out.Lowest, err = l.one(ctx, &f, "flights_height", heightSQL+" IS NOT NULL", heightSQL+", first_seen, id"); err != nil {
+		return out, err
+	}
+	if lowNM > 0 && lowFT > 0 {
+		f.MaxNM, f.MaxAlt = &lowNM, &lowFT
+		where, args := l.where(&f)
+		n := 0
+		if err := l.db.QueryRowContext(ctx, "SELECT count(*) FROM flights WHERE "+where, args...).Scan(&n); err != nil {
+			return out, l.readErr(err)
+		}
+		out.Low = &n
+	}
+	return out, nil
 }

@@ -201,3 +201,29 @@ func TestRecordsShowTheRegistrantAsTheReadersPrivacyAllows(t *testing.T) {
 		}
 	}
 }
+
+func TestDayTotalsEqualAComputationOverTheRows(t *testing.T) {
+	l, _ := openTemp(t)
+	require.NoError(t, l.Insert(t.Context(), randomRows(600, day, 17)))
+	all := storedRows(t, l)
+	from, to := day.Add(8*time.Hour), day.Add(32*time.Hour)
+	in := inRange(all, from, to)
+	aircraft, low := map[string]bool{}, 0
+	for _, r := range in {
+		aircraft[r.IcaoHex] = true
+		if h, ok := keyOf(SortLowest, r); r.ClosestNM != nil && *r.ClosestNM <= 2.5 && ok && h <= 3000 {
+			low++
+		}
+	}
+	got, err := l.Totals(t.Context(), from, to, 2.5, 3000)
+	require.NoError(t, err)
+	require.Equal(t, len(in), got.Flights)
+	require.Equal(t, len(aircraft), got.Aircraft)
+	require.Equal(t, best(in, func(r Row) (float64, bool) { return keyOf(SortClosest, r) }, false), got.Closest)
+	require.Equal(t, best(in, func(r Row) (float64, bool) { return keyOf(SortLowest, r) }, false), got.Lowest)
+	require.NotZero(t, low)
+	require.Equal(t, &low, got.Low)
+	got, err = l.Totals(t.Context(), from, to, 2.5, 0)
+	require.NoError(t, err)
+	require.Nil(t, got.Low, "LOW_FT unset: no count")
+}
