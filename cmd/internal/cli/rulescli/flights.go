@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -93,17 +94,22 @@ func flightsCommand(ctx context.Context, args []string, stdout, stderr io.Writer
 // lowFlags are the low-and-close report's flags; the function they return puts them in a
 // filter (a bad one: a *flightlog.ParamError naming it).
 func lowFlags(flags *flag.FlagSet) func(*flightlog.Filter) error {
-	maxNM, maxAlt := flags.Float64("max-nm", -1, "closest distance to home at most (nm)"), flags.Int("max-alt", math.MinInt, "altitude at most (ft)")
+	maxNM, maxAlt := flags.String("max-nm", "", "closest distance to home at most (nm)"), flags.String("max-alt", "", "altitude at most (ft)")
 	hours, sort := flags.String("hours", "", "local hours of the day, HH-HH"), flags.String("sort", "", "time, closest or lowest")
 	return func(f *flightlog.Filter) error {
-		if *maxNM != -1 {
-			if *maxNM < 0 || math.IsNaN(*maxNM) {
-				return &flightlog.ParamError{Param: "max-nm", Msg: "must be a number of nautical miles, 0 or more"}
+		if *maxNM != "" {
+			n, err := strconv.ParseFloat(*maxNM, 64)
+			if err != nil || math.IsNaN(n) || n < 0 || n > 1000 {
+				return &flightlog.ParamError{Param: "max-nm", Msg: "must be a number of nautical miles from 0 to 1000"}
 			}
-			f.MaxNM = maxNM
+			f.MaxNM = &n
 		}
-		if *maxAlt != math.MinInt {
-			f.MaxAlt = maxAlt
+		if *maxAlt != "" {
+			n, err := strconv.Atoi(*maxAlt)
+			if err != nil || n < -2000 || n > 100000 {
+				return &flightlog.ParamError{Param: "max-alt", Msg: "must be a whole number of feet from -2000 to 100000"}
+			}
+			f.MaxAlt = &n
 		}
 		if *hours != "" {
 			h, err := flightlog.ParseHours(*hours)
