@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // The list's sorts and its filters of the low-and-close report (CONTRACT.md 13.4): sort by
@@ -123,7 +125,7 @@ func hoursSQL(h *Hours, from, to time.Time, zone *time.Location) string {
 	for i, k := range hs {
 		list[i] = strconv.Itoa(k)
 	}
-	return "((first_seen + " + offsetSQL(from, to, zone) + ") / 3600000) % 24 IN (" + strings.Join(list, ",") + ")"
+	return "((first_seen + " + offsetSQL(from, to, model.Zone(zone)) + ") / 3600000) % 24 IN (" + strings.Join(list, ",") + ")"
 }
 
 // offsetSQL is zone's UTC offset in milliseconds at first_seen, for first_seen in [from, to).

@@ -227,6 +227,9 @@ func TestHoursAcrossMidnightInZonesWithSummerTimeAndHalfHours(t *testing.T) {
 				}
 				require.Equal(t, w, got, "from %v", from)
 			}
+			types, err := l.Stats(t.Context(), Filter{To: start.AddDate(1, 0, 0), Hours: h, Zone: z}, "type", z)
+			require.NoError(t, err)
+			require.Equal(t, len(want), types[0].Flights+types[1].Flights, "every day up to to, by type: the hours too")
 			s, err := l.Stats(t.Context(), Filter{From: start, To: start.AddDate(0, 0, 5), Hours: h, Zone: z}, "hour", z)
 			require.NoError(t, err)
 			for _, st := range s { // the hours outside are empty, whatever the day's summaries say
