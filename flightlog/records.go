@@ -4,9 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Records are a range's records (CONTRACT.md 13.4): the closest, lowest (Height), highest
@@ -39,6 +43,9 @@ const (
 func (l *Log) Records(ctx context.Context, f Filter) (Records, error) {
 	if err := l.bounded(ctx, &f); err != nil {
 		return Records{}, err
+	}
+	if f.ranged() {
+		return l.summarisedRecords(ctx, f)
 	}
 	out := Records{FirstTimeTypes: []FirstTime{}, FirstTimeOperators: []FirstTime{}}
 	for _, rec := range []struct {
@@ -174,6 +181,9 @@ func (l *Log) Tops(ctx context.Context, f Filter, by string, limit int) ([]Top, 
 	if err := l.bounded(ctx, &f); err != nil {
 		return nil, err
 	}
+	if f.ranged() {
+		return l.summarisedTops(ctx, f, by, limit)
+	}
 	where, args := l.where(&f)
 	rows, err := l.db.QueryContext(ctx, "SELECT "+kn[0]+" AS k, "+kn[1]+", count(*) AS n, count(DISTINCT icao) FROM flights WHERE "+where+
 		" AND k IS NOT NULL GROUP BY k ORDER BY n DESC, k LIMIT ?", append(args, limit)...)
@@ -228,4 +238,121 @@ func (l *Log) Totals(ctx context.Context, from, to time.Time, lowNM float64, low
 		out.Low = &n
 	}
 	return out, nil
+}
+
+// whole is f's range with a From (a range from the first row: from its day; ok false: the log
+// is empty).
+func (l *Log) whole(ctx context.Context, f Filter) (time.Time, bool, error) {
+	if !f.From.IsZero() {
+		return f.From, true, nil
+	}
+	first, ok, err := l.first(ctx)
+	return DayStart(first, model.Zone(f.Zone)), ok && first.Before(f.To), err
+}
+
+// summarisedTops are Tops of a range alone: its complete days' summaries, the rest's rows.
+func (l *Log) summarisedTops(ctx context.Context, f Filter, by string, limit int) ([]Top, error) {
+	out := []Top{}
+	from, ok, err := l.whole(ctx, f)
+	if err != nil || !ok {
+		return out, err
+	}
+	r, err := l.rank(ctx, from, f.To, model.Zone(f.Zone), []string{by}, true)
+	if err != nil {
+		return nil, err
+	}
+	for key, k := range r.keys[slices.Index(TopBy, by)] {
+		out = append(out, Top{Key: key, Name: k.name, Flights: k.flights, Aircraft: len(k.aircraft)})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Flights != out[j].Flights {
+			return out[i].Flights > out[j].Flights
+		}
+		return out[i].Key < out[j].Key
+	})
+	return out[:min(limit, len(out))], nil
+}
+
+// summarisedRecords are Records of a range alone: the holders and the keys' first flights of
+// its complete days from their summaries, of the rest from the rows; the keys before it alike.
+func (l *Log) summarisedRecords(ctx context.Context, f Filter) (Records, error) {
+	out := Records{FirstTimeTypes: []FirstTime{}, FirstTimeOperators: []FirstTime{}}
+	from, ok, err := l.whole(ctx, f)
+	if err != nil || !ok {
+		return out, err
+	}
+	zone := model.Zone(f.Zone)
+	in, err := l.rank(ctx, from, f.To, zone, []string{recordKind, "type", "operator"}, false)
+	if err != nil {
+		return out, err
+	}
+	before := newRanking()
+	if logFirst, ok, err := l.first(ctx); err != nil {
+		return out, err
+	} else if ok && logFirst.Before(from) {
+		if before, err = l.rank(ctx, DayStart(logFirst, zone), from, zone, []string{"type", "operator"}, false); err != nil {
+			return out, err
+		}
+	}
+	ids := map[int64]bool{}
+	for _, h := range in.records {
+		if h.ok {
+			ids[h.id] = true
+		}
+	}
+	news := [2]map[int64]string{{}, {}} // type, operator: first flight → key
+	for n, i := range []int{1, 0} {
+		for key, k := range in.keys[i] {
+			if _, seen := before.keys[i][key]; !seen {
+				news[n][k.firstID], ids[k.firstID] = key, true
+			}
+		}
+	}
+	rows, err := l.byID(ctx, ids)
+	if err != nil {
+		return out, err
+	}
+	for i, dst := range []**Row{&out.Closest, &out.Lowest, &out.Highest, &out.Fastest} {
+		if h := in.records[i]; h.ok {
+			*dst = rows[h.id]
+		}
+	}
+	out.FirstTimeTypes, out.FirstTimeOperators = firstTimesOf(news[0], rows), firstTimesOf(news[1], rows)
+	return out, nil
+}
+
+// byID are the rows of the ids, as the reader's privacy shows them.
+func (l *Log) byID(ctx context.Context, ids map[int64]bool) (map[int64]*Row, error) {
+	out := map[int64]*Row{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	list := make([]string, 0, len(ids))
+	for id := range ids {
+		list = append(list, strconv.FormatInt(id, 10))
+	}
+	err := l.scan(ctx, "SELECT "+selectList+" FROM flights WHERE id IN ("+strings.Join(list, ",")+")", nil, func(r *Row) error {
+		c := *r
+		out[r.ID] = &c
+		return nil
+	})
+	return out, err
+}
+
+// firstTimesOf are the new keys with their first flights, in the order they first flew.
+func firstTimesOf(news map[int64]string, rows map[int64]*Row) []FirstTime {
+	out := []FirstTime{}
+	for id, key := range news {
+		if r := rows[id]; r != nil {
+			out = append(out, FirstTime{Key: key, Row: *r})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].Row, out[j].Row
+		if !a.FirstSeen.Equal(b.FirstSeen) {
+			return a.FirstSeen.Before(b.FirstSeen)
+		}
+		return a.ID < b.ID
+	})
+	return out
 }

@@ -85,33 +85,99 @@ func inRange(all []Row, from, to time.Time) []Row {
 	return out
 }
 
+// modes are the three ways records and tops are answered: a range alone from the rows (no
+// summaries yet), with a filter (SQL), and a range alone from the writer's daily summaries
+// (Summarise, as the writer keeps them) with the partial days' rows; each equal to the
+// computation over the rows.
+var modes = []struct {
+	name      string
+	summarise bool
+	filter    func(*Filter)
+	keep      func(Row) bool
+}{
+	{"rows", false, func(*Filter) {}, func(Row) bool { return true }},
+	{"sql", false, func(f *Filter) { no := false; f.Military = &no }, func(r Row) bool { return !r.Military }},
+	{"summaries", true, func(*Filter) {}, func(Row) bool { return true }},
+}
+
+func keep(rows []Row, ok func(Row) bool) []Row {
+	var out []Row
+	for _, r := range rows {
+		if ok(r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 func TestRecordsEqualAComputationOverTheRows(t *testing.T) {
 	l, _ := openTemp(t)
 	rows := randomRows(600, day, 11)
 	rows[450].TypeDesignator, rows[500].TypeDesignator = "A388", "A388" // new on the third day
 	rows[470].Operator = &Operator{AirlineDesignator: "UAE", Name: "Emirates"}
+	rows[450].Military, rows[500].Military, rows[470].Military = false, false, false // in the filtered mode too
 	require.NoError(t, l.Insert(t.Context(), rows))
 	all := storedRows(t, l)
-	for _, span := range [][2]time.Time{{day, day.AddDate(0, 0, 5)}, {day.AddDate(0, 0, 2), day.AddDate(0, 0, 3)}, {day.Add(20 * time.Hour), day.AddDate(0, 0, 2)}} {
-		from, to := span[0], span[1]
-		got, err := l.Records(t.Context(), Filter{From: from, To: to})
+	for _, m := range modes {
+		if m.summarise {
+			_, err := l.Summarise(t.Context(), time.UTC, day.AddDate(0, 0, 10), 0)
+			require.NoError(t, err)
+		}
+		rows := keep(all, m.keep)
+		for _, span := range [][2]time.Time{{day, day.AddDate(0, 0, 5)}, {day.AddDate(0, 0, 2), day.AddDate(0, 0, 3)},
+			{day.Add(20 * time.Hour), day.AddDate(0, 0, 2)}, {{}, day.Add(50 * time.Hour)}} {
+			from, to := span[0], span[1]
+			f := Filter{From: from, To: to}
+			m.filter(&f)
+			got, err := l.Records(t.Context(), f)
+			require.NoError(t, err)
+			in := inRange(rows, from, to)
+			msg := m.name + " " + from.String()
+			require.Equal(t, best(in, func(r Row) (float64, bool) { return keyOf(SortClosest, r) }, false), got.Closest, "closest "+msg)
+			require.Equal(t, best(in, func(r Row) (float64, bool) { return keyOf(SortLowest, r) }, false), got.Lowest, "lowest "+msg)
+			require.Equal(t, best(in, intValue(func(r Row) *int { return r.MaxAltitude }), true), got.Highest, "highest "+msg)
+			require.Equal(t, best(in, intValue(func(r Row) *int { return r.MaxSpeed }), true), got.Fastest, "fastest "+msg)
+			require.Equal(t, newKeys(rows, from, to, func(r Row) string { return r.TypeDesignator }), got.FirstTimeTypes, "types "+msg)
+			require.Equal(t, newKeys(rows, from, to, opKey), got.FirstTimeOperators, "operators "+msg)
+		}
+		f := Filter{From: day.AddDate(0, 0, 2), To: day.AddDate(0, 0, 3)}
+		m.filter(&f)
+		got, err := l.Records(t.Context(), f)
 		require.NoError(t, err)
-		in := inRange(all, from, to)
-		require.Equal(t, best(in, func(r Row) (float64, bool) { return keyOf(SortClosest, r) }, false), got.Closest, "closest")
-		require.Equal(t, best(in, func(r Row) (float64, bool) { return keyOf(SortLowest, r) }, false), got.Lowest, "lowest")
-		require.Equal(t, best(in, intValue(func(r Row) *int { return r.MaxAltitude }), true), got.Highest, "highest")
-		require.Equal(t, best(in, intValue(func(r Row) *int { return r.MaxSpeed }), true), got.Fastest, "fastest")
-		require.Equal(t, newKeys(all, from, to, func(r Row) string { return r.TypeDesignator }), got.FirstTimeTypes, "types")
-		require.Equal(t, newKeys(all, from, to, opKey), got.FirstTimeOperators, "operators")
-	}
-	got, err := l.Records(t.Context(), Filter{From: day.AddDate(0, 0, 2), To: day.AddDate(0, 0, 3)})
-	require.NoError(t, err)
-	require.Equal(t, []string{"A388"}, keysOf(got.FirstTimeTypes), "the test's own new type, the only one")
-	require.Equal(t, []string{"UAE"}, keysOf(got.FirstTimeOperators))
+		require.Equal(t, []string{"A388"}, keysOf(got.FirstTimeTypes), "the test's own new type, the only one")
+		require.Equal(t, []string{"UAE"}, keysOf(got.FirstTimeOperators))
 
-	empty, err := l.Records(t.Context(), Filter{From: day.AddDate(1, 0, 0), To: day.AddDate(1, 0, 1)})
-	require.NoError(t, err)
-	require.Equal(t, Records{FirstTimeTypes: []FirstTime{}, FirstTimeOperators: []FirstTime{}}, empty)
+		empty, err := l.Records(t.Context(), Filter{From: day.AddDate(1, 0, 0), To: day.AddDate(1, 0, 1)})
+		require.NoError(t, err)
+		require.Equal(t, Records{FirstTimeTypes: []FirstTime{}, FirstTimeOperators: []FirstTime{}}, empty)
+	}
+}
+
+// topOf is a ranking computed here: flights and distinct addresses a key, most flights first.
+func topOf(rows []Row, key func(Row) string) []Top {
+	flights, aircraft := map[string]int{}, map[string]map[string]bool{}
+	for _, r := range rows {
+		k := key(r)
+		if k == "" {
+			continue
+		}
+		flights[k]++
+		if aircraft[k] == nil {
+			aircraft[k] = map[string]bool{}
+		}
+		aircraft[k][r.IcaoHex] = true
+	}
+	want := []Top{}
+	for k, n := range flights {
+		want = append(want, Top{Key: k, Flights: n, Aircraft: len(aircraft[k])})
+	}
+	sort.Slice(want, func(i, j int) bool {
+		if want[i].Flights != want[j].Flights {
+			return want[i].Flights > want[j].Flights
+		}
+		return want[i].Key < want[j].Key
+	})
+	return want
 }
 
 func keysOf(fs []FirstTime) []string {
@@ -138,36 +204,24 @@ func TestTopsEqualAComputationOverTheRows(t *testing.T) {
 		},
 		"registration": func(r Row) string { return r.Registration },
 	}
-	for by, key := range keys {
-		flights, aircraft := map[string]int{}, map[string]map[string]bool{}
-		for _, r := range inRange(all, from, to) {
-			k := key(r)
-			if k == "" {
-				continue
-			}
-			flights[k]++
-			if aircraft[k] == nil {
-				aircraft[k] = map[string]bool{}
-			}
-			aircraft[k][r.IcaoHex] = true
+	for _, m := range modes {
+		if m.summarise {
+			_, err := l.Summarise(t.Context(), time.UTC, day.AddDate(0, 0, 10), 0)
+			require.NoError(t, err)
 		}
-		var want []Top
-		for k, n := range flights {
-			want = append(want, Top{Key: k, Flights: n, Aircraft: len(aircraft[k])})
-		}
-		sort.Slice(want, func(i, j int) bool {
-			if want[i].Flights != want[j].Flights {
-				return want[i].Flights > want[j].Flights
+		for _, span := range [][2]time.Time{{from, to}, {day, day.AddDate(0, 0, 3)}, {{}, to}} {
+			for by, key := range keys {
+				want := topOf(inRange(keep(all, m.keep), span[0], span[1]), key)
+				f := Filter{From: span[0], To: span[1]}
+				m.filter(&f)
+				got, err := l.Tops(t.Context(), f, by, 3)
+				require.NoError(t, err)
+				for i := range got {
+					got[i].Name = ""
+				}
+				require.Equal(t, want[:min(3, len(want))], got, m.name+" "+by)
 			}
-			return want[i].Key < want[j].Key
-		})
-		want = want[:min(3, len(want))]
-		got, err := l.Tops(t.Context(), Filter{From: from, To: to}, by, 3)
-		require.NoError(t, err)
-		for i := range got {
-			got[i].Name = ""
 		}
-		require.Equal(t, want, got, by)
 	}
 	types, err := l.Tops(t.Context(), Filter{From: from, To: to}, "operator", 10)
 	require.NoError(t, err)

@@ -11,7 +11,8 @@ import (
 // Version 1 (issue 44): the rows. Version 2 (issue 50): registrant_type and registrant_source;
 // ids that are never used again (AUTOINCREMENT: retention and replay used to reuse them); the
 // daily summaries; the mark; freed pages returned to the file system (incremental vacuum).
-// Version 3 (issue 54): the indexes of the closest and the lowest (reportIndexesSQL).
+// Version 3 (issue 54): the indexes of the closest and the lowest; the daily summaries'
+// rankings and records (day_keys, summary.go).
 // A later version adds its columns (ALTER TABLE … ADD COLUMN, made from the columns whose
 // version it is) and whatever more its step says.
 
@@ -52,7 +53,7 @@ const (
 
 // createSQL makes a new file at Version (its auto_vacuum set on connecting, before any page).
 func createSQL() []string {
-	return []string{tableSQL("flights", Version()), indexSQL, closestIndexSQL, heightIndexSQL, daysSQL,
+	return []string{tableSQL("flights", Version()), indexSQL, closestIndexSQL, heightIndexSQL, daysSQL, dayKeysSQL, dayKeysForgetSQL,
 		fmt.Sprintf("PRAGMA application_id = %d", AppID), fmt.Sprintf("PRAGMA user_version = %d", Version())}
 }
 
@@ -71,8 +72,8 @@ func stepSQL(to int) []string {
 				out = append(out, "ALTER TABLE flights ADD COLUMN "+c.name+" "+c.decl)
 			}
 		}
-		if to == 3 {
-			out = append(out, closestIndexSQL, heightIndexSQL)
+		if to == 3 { // the summaries made again, with their rankings
+			out = append(out, closestIndexSQL, heightIndexSQL, dayKeysSQL, dayKeysForgetSQL, "DELETE FROM day_stats")
 		}
 	}
 	return append(out, fmt.Sprintf("PRAGMA user_version = %d", to))
