@@ -181,7 +181,7 @@ func (l *Log) Tops(ctx context.Context, f Filter, by string, limit int) ([]Top, 
 	if err := l.bounded(ctx, &f); err != nil {
 		return nil, err
 	}
-	if f.ranged() {
+	if f.ranged() && slices.Contains(summarisedKinds, by) {
 		return l.summarisedTops(ctx, f, by, limit)
 	}
 	where, args := l.where(&f)

@@ -281,3 +281,30 @@ func TestDayTotalsEqualAComputationOverTheRows(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, got.Low, "LOW_FT unset: no count")
 }
+
+// A row written into a summarised day (a replay of an older recording) forgets that day's
+// summaries, its rankings and records too: the answers are the rows' again until the writer
+// summarises the day anew.
+func TestARowWrittenIntoASummarisedDayIsCounted(t *testing.T) {
+	l, _ := openTemp(t)
+	require.NoError(t, l.Insert(t.Context(), randomRows(300, day, 19)))
+	_, err := l.Summarise(t.Context(), time.UTC, day.AddDate(0, 0, 10), 0)
+	require.NoError(t, err)
+	late := sample(3)
+	late.FirstSeen, late.LastSeen, late.TypeDesignator, late.MaxSpeed = day.Add(time.Hour), day.Add(2*time.Hour), "B744", ip(990)
+	require.NoError(t, l.Insert(t.Context(), []Row{late}))
+	f := Filter{From: day, To: day.AddDate(0, 0, 3)}
+	tops, err := l.Tops(t.Context(), f, "type", 10)
+	require.NoError(t, err)
+	for i := range tops {
+		tops[i].Name = ""
+	}
+	want := topOf(inRange(storedRows(t, l), f.From, f.To), func(r Row) string { return r.TypeDesignator })
+	require.Equal(t, want, tops)
+	rec, err := l.Records(t.Context(), f)
+	require.NoError(t, err)
+	require.Equal(t, 990, *rec.Fastest.MaxSpeed)
+	var n int
+	require.NoError(t, l.db.QueryRowContext(t.Context(), "SELECT count(*) FROM day_keys WHERE start_ms = ?", day.UnixMilli()).Scan(&n))
+	require.Zero(t, n, "the day's summaries forgotten with its count")
+}

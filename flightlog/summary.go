@@ -20,13 +20,17 @@ import (
 const (
 	dayKeysSQL = "CREATE TABLE day_keys (start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL, " +
 		"name TEXT, flights INTEGER NOT NULL, first_ms INTEGER NOT NULL, first_id INTEGER NOT NULL, aircraft BLOB, " +
-		"PRIMARY KEY (start_ms, end_ms, kind, key)) WITHOUT ROWID"
+		"PRIMARY KEY (kind, start_ms, end_ms, key)) WITHOUT ROWID"
 	dayKeysForgetSQL = "CREATE TRIGGER day_keys_forget AFTER DELETE ON day_stats BEGIN " +
-		"DELETE FROM day_keys WHERE start_ms = old.start_ms AND end_ms = old.end_ms; END"
+		"DELETE FROM day_keys WHERE kind IN ('operator', 'type', 'route', 'record') AND start_ms = old.start_ms AND end_ms = old.end_ms; END"
 )
 
 // recordKind is the kind of day_keys' rows that hold a day's record holders (key: the record).
 const recordKind = "record"
+
+// summarisedKinds are the rankings the summaries hold: not the registrations, nearly one a
+// flight (a day's summary would be about as large as its rows: docs/decisions.md).
+var summarisedKinds = TopBy[:3]
 
 // rankSQL is the SELECT of a day's rows for its summary, and for the live part of a range.
 const rankSQL = "SELECT id, first_seen, icao, coalesce(operator_code, operator_name), operator_name, type_designator, manufacturer_model, " +
@@ -168,7 +172,7 @@ func (l *Log) summariseDay(ctx context.Context, tx *sql.Tx, from, to int64) erro
 		return err
 	}
 	defer func() { _ = st.Close() }()
-	for i, by := range TopBy {
+	for i, by := range summarisedKinds {
 		for key, k := range r.keys[i] {
 			if _, err := st.ExecContext(ctx, from, to, by, key, orNull(k.name), k.flights, k.firstMS, k.firstID, packAddresses(k.dayAircraft)); err != nil {
 				return err
