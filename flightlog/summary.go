@@ -57,12 +57,12 @@ func (r *rankRow) scan(rows *sql.Rows) error {
 // keyStat is one key of a ranking over days: its flights, its name (the greatest, as SQL's
 // max), its first flight, its aircraft.
 type keyStat struct {
-	name              string
-	flights           int
-	firstMS, firstID  int64
-	aircraft          map[int64]struct{}
-	dayAircraft       []int64 // a day's, being summarised
-	hasFirst, counted bool
+	name             string
+	flights          int
+	firstMS, firstID int64
+	aircraft         map[int64]struct{}
+	dayAircraft      []int64 // a day's, being summarised
+	hasFirst         bool
 }
 
 func (k *keyStat) first(ms, id int64) {
