@@ -96,6 +96,8 @@ func (s *Server) flightFilter(q url.Values, paging bool) (flightlog.Filter, []Fi
 		}
 		f.MaxNM = &n
 	}
+	f.Zone = s.zone()
+	lowFilter(q, &f, bad)
 	if paging {
 		if v := q.Get("limit"); v != "" {
 			n, err := strconv.Atoi(v)
@@ -129,7 +131,7 @@ func (s *Server) getFlights(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	rows, next, err := l.Page(r.Context(), f)
 	if errors.Is(err, flightlog.ErrCursor) {
-		write422(w, []FieldError{{Loc: []any{"query", "cursor"}, Msg: "cursor is not one a page gave", Type: "value_error"}})
+		write422(w, []FieldError{{Loc: []any{"query", "cursor"}, Msg: err.Error(), Type: "value_error"}})
 		return
 	}
 	if err != nil {
@@ -144,6 +146,30 @@ func (s *Server) getFlights(w http.ResponseWriter, r *http.Request) {
 		out.NextCursor = &next
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// lowFilter reads the low-and-close report's parameters (CONTRACT.md 13.4): sort, max_alt and
+// hours; bad names each bad one.
+func lowFilter(q url.Values, f *flightlog.Filter, bad func(name, msg, typ string)) {
+	f.Sort = q.Get("sort")
+	if err := flightlog.CheckSort(f.Sort); err != nil {
+		bad("sort", "value must be one of "+strings.Join(flightlog.Sorts, ", "), "enum")
+	}
+	if v := q.Get("max_alt"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < -2000 || n > 100000 {
+			bad("max_alt", "value must be an integer number of feet from -2000 to 100000", "int_parsing")
+		}
+		f.MaxAlt = &n
+	}
+	if v := q.Get("hours"); v != "" {
+		h, err := flightlog.ParseHours(v)
+		var pe *flightlog.ParamError
+		if errors.As(err, &pe) {
+			bad("hours", pe.Msg, "value_error")
+		}
+		f.Hours = h
+	}
 }
 
 func (s *Server) getFlightStats(w http.ResponseWriter, r *http.Request) {

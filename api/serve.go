@@ -71,7 +71,7 @@ func Serve(ctx context.Context, s Settings) error {
 	traffic, matches := keepers(s.API, client, optOut, log)
 	opts := Options{Token: s.AccessToken, Open: s.Open, Ingress: s.Ingress, TrustedOrigins: s.TrustedOrigins, TileURL: s.TileURL, TileAttribution: s.TileAttribution,
 		Tar1090URL: s.Tar1090URL, Traffic: traffic, Matches: matches, AllowPrivateDownloads: s.AllowPrivateDownloads,
-		RegistrantDetail: s.RegistrantDetail, OptOut: optOut, FlightLog: s.FlightLog, Zone: s.Zone, Home: s.Home}
+		RegistrantDetail: s.RegistrantDetail, OptOut: optOut, FlightLog: s.FlightLog, Zone: s.Zone, Home: s.Home, LowNM: s.LowNM, LowFT: s.LowFT}
 	// The aircraft database of the rule tests and the traffic; a replaced file is in use
 	// within a minute.
 	db := shipped.Open(s.AircraftDB, log.With().Str("stage", "aircraftdb").Logger())

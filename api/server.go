@@ -77,6 +77,9 @@ type Options struct {
 	Zone      *time.Location
 	// Home (HOME_LAT, HOME_LON; nil: unset) is where the reach (coverage) is measured from.
 	Home *model.Home
+	// LowNM and LowFT (LOW_NM, LOW_FT; 0: unset) are the "Low and close" view's defaults.
+	LowNM float64
+	LowFT int
 	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS) lets an import from a URL reach
 	// loopback, private and link-local addresses; off, the server refuses them (CONTRACT.md
 	// 11.2), so whoever can reach the API cannot probe the network it sits in.
@@ -160,6 +163,7 @@ func (s *Server) Handler() http.Handler {
 	s.muteRoutes(mux)
 	s.flightRoutes(mux)
 	s.trackRoutes(mux)
+	s.recordRoutes(mux)
 	// Check order (CONTRACT.md 8): authentication (401) before the cross-origin check (403).
 	return s.accessLog(s.headers(s.auth(s.cop.Handler(requireJSON(withPreconditions(mux))))))
 }

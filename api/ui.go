@@ -49,12 +49,20 @@ type UIConfig struct {
 	// Home is HOME_LAT, HOME_LON (absent when unset): the map marks it, the reach is measured
 	// from it.
 	Home *UIHome `json:"home,omitempty"`
+	// Low is LOW_NM and LOW_FT, the "Low and close" view's defaults (absent when unset).
+	Low *LowThresholds `json:"low,omitempty"`
 }
 
 // UIHome is where the receiver is.
 type UIHome struct {
 	Lat float64 `json:"lat"`
 	Lon float64 `json:"lon"`
+}
+
+// LowThresholds are the "Low and close" thresholds set (each absent when unset).
+type LowThresholds struct {
+	NM float64 `json:"nm,omitempty"`
+	FT int     `json:"ft,omitempty"`
 }
 
 func (s *Server) uiRoutes(mux *http.ServeMux) {
@@ -75,6 +83,9 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 		}
 		if h := s.opts.Home; h != nil {
 			c.Home = &UIHome{Lat: h.Latitude, Lon: h.Longitude}
+		}
+		if s.opts.LowNM > 0 || s.opts.LowFT > 0 {
+			c.Low = &LowThresholds{NM: s.opts.LowNM, FT: s.opts.LowFT}
 		}
 		if c.Lookups {
 			c.DataAttribution = shipped.Attribution

@@ -8,6 +8,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/url"
 	"os"
@@ -350,6 +351,9 @@ type API struct {
 	// Home (HOME_LAT, HOME_LON; nil: unset) is where the receiver is: the reach (coverage) is
 	// measured from there, and the UI's map marks it.
 	Home *model.Home
+	// LowNM and LowFT (LOW_NM, LOW_FT; 0: unset): the Flights page's "Low and close" defaults.
+	LowNM float64
+	LowFT int
 	// AllowPrivateDownloads (ALLOW_PRIVATE_DOWNLOADS, default false): an import from a URL may
 	// reach loopback, private and link-local addresses.
 	AllowPrivateDownloads bool
@@ -445,6 +449,7 @@ func LoadAPI(get Getenv) (*API, error) {
 	a.APIAuth = r.apiAuth(a.FlightLog)
 	a.Zone = r.zone()
 	a.Home = r.home()
+	a.LowNM, a.LowFT = r.low()
 	a.Tar1090URL = r.URL("CONFIG_UI_TAR1090_URL", "")
 	a.AllowPrivateDownloads = r.Bool("ALLOW_PRIVATE_DOWNLOADS", false)
 	if r.err != nil {
@@ -493,6 +498,30 @@ func (r *Reader) home() *model.Home {
 		return &model.Home{Latitude: la, Longitude: lo}
 	}
 	return nil
+}
+
+// low reads LOW_NM (nautical miles, above 0, at most 1000) and LOW_FT (feet, above 0, at
+// most 100000): the "Low and close" thresholds; 0 when unset.
+func (r *Reader) low() (float64, int) {
+	var nm float64
+	if v := r.Str("LOW_NM", ""); v != "" {
+		n, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsNaN(n) || n <= 0 || n > 1000 {
+			r.Fail("LOW_NM", fmt.Sprintf("invalid distance %q (want nautical miles above 0, at most 1000)", v))
+		} else {
+			nm = n
+		}
+	}
+	ft := 0
+	if v := r.Str("LOW_FT", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 || n > 100000 {
+			r.Fail("LOW_FT", fmt.Sprintf("invalid altitude %q (want whole feet above 0, at most 100000)", v))
+		} else {
+			ft = n
+		}
+	}
+	return nm, ft
 }
 
 // zone reads NOTIFY_TIMEZONE (the process's local zone when unset).

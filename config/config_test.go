@@ -1,6 +1,7 @@
 package config_test
 
 import (
+	"maps"
 	"testing"
 	"time"
 
@@ -100,6 +101,22 @@ func TestLoadRules(t *testing.T) {
 		}
 		_, err := config.LoadRules(env(vars), true)
 		require.ErrorContains(t, err, name, v)
+	}
+	c, err = config.LoadRules(env(map[string]string{"LOW_NM": "2.5", "LOW_FT": "3000"}), false)
+	require.NoError(t, err)
+	require.Equal(t, 2.5, c.LowNM)
+	require.Equal(t, 3000, c.LowFT)
+	for _, bad := range []map[string]string{{"LOW_NM": "0"}, {"LOW_NM": "NaN"}, {"LOW_NM": "near"}, {"LOW_FT": "-5"}, {"LOW_FT": "2.5"}, {"LOW_FT": "200000"}} {
+		_, err := config.LoadRules(env(bad), false)
+		for name := range bad {
+			require.ErrorContains(t, err, name)
+		}
+		api := map[string]string{"STORE_HOST": "redis", "STORE_PASSWORD": "secret"}
+		maps.Copy(api, bad)
+		_, err = config.LoadAPI(env(api))
+		for name := range bad {
+			require.ErrorContains(t, err, name, "the API reads it too")
+		}
 	}
 	_, err = config.LoadRules(env(map[string]string{"DIGEST_TIME": "25:00"}), false)
 	require.NoError(t, err, "DIGEST_TIME is not read where no digest is made")

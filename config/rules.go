@@ -2,9 +2,7 @@ package config
 
 import (
 	"fmt"
-	"math"
 	"regexp"
-	"strconv"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -94,7 +92,7 @@ func LoadRules(get Getenv, digests bool) (*Rules, error) {
 	c.FlightLogDays = r.PositiveInt("FLIGHT_LOG_DAYS", DefaultFlightLogDays)
 	c.Home = r.home()
 	c.FlightLogTrackDays = r.PositiveInt("FLIGHT_LOG_TRACK_DAYS", DefaultFlightLogTrackDays)
-	c.LowNM, c.LowFT = r.lowNM(), r.PositiveInt("LOW_FT", 0)
+	c.LowNM, c.LowFT = r.low()
 	c.MetricsAddr = r.listenAddr("METRICS_ADDR")
 	if r.Str("STORE_HOST", "") != "" {
 		s := r.StoreVars(false)
@@ -131,18 +129,4 @@ func LoadDB(get Getenv) (*DB, error) {
 		return nil, r.err
 	}
 	return d, nil
-}
-
-// lowNM reads LOW_NM: nautical miles above 0 (0 when unset).
-func (r *Reader) lowNM() float64 {
-	s := r.Str("LOW_NM", "")
-	if s == "" {
-		return 0
-	}
-	n, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(n) || n <= 0 || n > 1000 {
-		r.Fail("LOW_NM", fmt.Sprintf("invalid distance %q (want nautical miles above 0, at most 1000)", s))
-		return 0
-	}
-	return n
 }

@@ -151,6 +151,8 @@ type Report struct {
 	To    string           `json:"to"`
 	Rules []DigestRule     `json:"rules"`
 	Top   []DigestAircraft `json:"top"`
+	// Totals are the period's flight log (nil: none, CONTRACT.md 13.4), set by its reader.
+	Totals *Totals `json:"totals,omitempty"`
 	// from and to are the period as instants, for its text in local time.
 	from, to time.Time
 }
@@ -261,6 +263,10 @@ func (r Report) Text(loc *time.Location) string {
 	var b strings.Builder
 	b.WriteString(r.PeriodText(loc))
 	b.WriteByte('\n')
+	if r.Totals != nil {
+		b.WriteString(r.Totals.text(loc))
+		b.WriteByte('\n')
+	}
 	if len(r.Rules) == 0 {
 		b.WriteString("No matches.")
 		return b.String()

@@ -190,7 +190,7 @@ func (l *Log) SummariseReach(ctx context.Context, zone *time.Location, now time.
 		if budget > 0 && time.Since(start) > budget {
 			break
 		}
-		if err := l.summariseDay(ctx, d.UnixMilli(), NextDay(d, zone).UnixMilli(), h); err != nil {
+		if err := l.summariseReachDay(ctx, d.UnixMilli(), NextDay(d, zone).UnixMilli(), h); err != nil {
 			return n, err
 		}
 		n++
@@ -198,7 +198,7 @@ func (l *Log) SummariseReach(ctx context.Context, zone *time.Location, now time.
 	return n, nil
 }
 
-func (l *Log) summariseDay(ctx context.Context, from, to int64, h *model.Home) error {
+func (l *Log) summariseReachDay(ctx context.Context, from, to int64, h *model.Home) error {
 	var best [Sectors]sectorBest
 	if err := l.coverLive(ctx, from, to, h, &best); err != nil {
 		return err

@@ -84,19 +84,36 @@ func (l *Log) Summarise(ctx context.Context, zone *time.Location, now time.Time,
 		if budget > 0 && time.Since(start) > budget {
 			break
 		}
-		var s Stat
-		err := l.db.QueryRowContext(ctx, "SELECT count(*), count(DISTINCT icao) FROM flights WHERE first_seen >= ? AND first_seen < ?",
-			k[0], k[1]).Scan(&s.Flights, &s.Aircraft)
-		if err == nil {
-			_, err = l.db.ExecContext(ctx, "INSERT OR REPLACE INTO day_stats (start_ms, end_ms, flights, aircraft) VALUES (?, ?, ?, ?)",
-				k[0], k[1], s.Flights, s.Aircraft)
-		}
-		if err != nil {
+		if err := l.summariseStats(ctx, k); err != nil {
 			return n, l.readErr(err)
 		}
 		n++
 	}
 	return n, nil
+}
+
+// summariseStats stores a day's summaries in one transaction: its flights and aircraft, then
+// its rankings and records (summariseDay).
+func (l *Log) summariseStats(ctx context.Context, k [2]int64) error {
+	tx, err := l.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	var s Stat
+	err = tx.QueryRowContext(ctx, "SELECT count(*), count(DISTINCT icao) FROM flights WHERE first_seen >= ? AND first_seen < ?",
+		k[0], k[1]).Scan(&s.Flights, &s.Aircraft)
+	if err == nil {
+		_, err = tx.ExecContext(ctx, "INSERT OR REPLACE INTO day_stats (start_ms, end_ms, flights, aircraft) VALUES (?, ?, ?, ?)",
+			k[0], k[1], s.Flights, s.Aircraft)
+	}
+	if err == nil {
+		err = l.summariseDay(ctx, tx, k[0], k[1])
+	}
+	if err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
 }
 
 // count is the number of rows (tests, salvage).

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -23,8 +24,14 @@ type Filter struct {
 	Military  *bool
 	Emergency *bool
 	MaxNM     *float64 // the row's closest_nm (0.1 nm) at most
-	Limit     int      // a page's rows (Page)
-	Cursor    string   // where the previous page ended
+	// MaxAlt is how low the flight came (Height: at its closest point, else its lowest) at
+	// most, in feet; Hours the local hours of the day of its first_seen, in Zone.
+	MaxAlt *int
+	Hours  *Hours
+	Zone   *time.Location
+	Sort   string // SortTime ("" too), SortClosest or SortLowest (CheckSort)
+	Limit  int    // a page's rows (Page)
+	Cursor string // where the previous page ended
 }
 
 // MaxLimit and DefaultLimit bound a page.
@@ -36,7 +43,8 @@ const (
 // ranged reports a filter that selects by time alone (the daily summaries answer it).
 func (f *Filter) ranged() bool {
 	return strings.TrimSpace(f.Q) == "" && strings.TrimSpace(f.Operator) == "" && strings.TrimSpace(f.Type) == "" &&
-		strings.TrimSpace(f.Rule) == "" && strings.TrimSpace(f.Watchlist) == "" && f.Military == nil && f.Emergency == nil && f.MaxNM == nil
+		strings.TrimSpace(f.Rule) == "" && strings.TrimSpace(f.Watchlist) == "" && f.Military == nil && f.Emergency == nil && f.MaxNM == nil &&
+		f.MaxAlt == nil && f.Hours == nil
 }
 
 // where is the filter's WHERE clause and its arguments; the time bounds first.
@@ -72,8 +80,16 @@ func (l *Log) where(f *Filter) (string, []any) {
 	if f.Emergency != nil {
 		conds, args = append(conds, "emergency = ?"), append(args, flag(*f.Emergency))
 	}
-	if f.MaxNM != nil { // the row's closest_nm, exactly (tenths over 10.0 is the served value)
-		conds, args = append(conds, "closest_dnm / 10.0 <= ?"), append(args, *f.MaxNM)
+	if f.MaxNM != nil { // the row's closest_nm (its tenths over 10) at most: the tenths at most, on the index
+		conds, args = append(conds, "closest_dnm <= ?"), append(args, int64(math.Floor(*f.MaxNM*10+1e-9)))
+	}
+	if f.MaxAlt != nil {
+		conds, args = append(conds, heightSQL+" <= ?"), append(args, *f.MaxAlt)
+	}
+	if f.Hours != nil && !f.From.IsZero() { // bounded gave it a From
+		if c := hoursSQL(f.Hours, f.From, f.To, f.Zone); c != "" {
+			conds = append(conds, c)
+		}
 	}
 	if len(conds) == 0 {
 		return "1", nil
@@ -81,8 +97,12 @@ func (l *Log) where(f *Filter) (string, []any) {
 	return strings.Join(conds, " AND "), args
 }
 
-// Page is one page of rows, newest first, and the cursor of the next ("" at the end).
+// Page is one page of rows in the filter's sort (newest first by default), and the cursor of
+// the next ("" at the end); a cursor another sort made is ErrCursor.
 func (l *Log) Page(ctx context.Context, f Filter) ([]Row, string, error) {
+	if err := CheckSort(f.Sort); err != nil {
+		return nil, "", err
+	}
 	limit := f.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
@@ -90,11 +110,14 @@ func (l *Log) Page(ctx context.Context, f Filter) ([]Row, string, error) {
 	limit = min(limit, MaxLimit)
 	var after *place
 	if f.Cursor != "" {
-		p, err := parseCursor(f.Cursor)
+		p, err := parseCursor(f.Cursor, f.Sort)
 		if err != nil {
 			return nil, "", err
 		}
 		after = &p
+	}
+	if err := l.bounded(ctx, &f); err != nil {
+		return nil, "", err
 	}
 	out := make([]Row, 0, limit+1)
 	err := l.rows(ctx, &f, after, limit+1, func(r *Row) error { out = append(out, *r); return nil })
@@ -104,8 +127,7 @@ func (l *Log) Page(ctx context.Context, f Filter) ([]Row, string, error) {
 	next := ""
 	if len(out) > limit {
 		out = out[:limit]
-		last := out[limit-1]
-		next = place{last.FirstSeen.UnixMilli(), last.ID}.cursor()
+		next = placeOf(f.Sort, &out[limit-1]).cursor()
 	}
 	return out, next, nil
 }
@@ -114,16 +136,22 @@ func (l *Log) Page(ctx context.Context, f Filter) ([]Row, string, error) {
 // export never holds the writer's WAL, and its memory stays bounded).
 const eachChunk = 1000
 
-// Each calls fn with every row of the filter, newest first (the CSV export, the terminal
-// table), as the reader's privacy shows it; the row is fn's only for the call.
+// Each calls fn with every row of the filter in its sort (the CSV export, the terminal table),
+// as the reader's privacy shows it; the row is fn's only for the call.
 func (l *Log) Each(ctx context.Context, f Filter, fn func(*Row) error) error {
+	if err := CheckSort(f.Sort); err != nil {
+		return err
+	}
+	if err := l.bounded(ctx, &f); err != nil {
+		return err
+	}
 	var after *place
 	for {
 		n := 0
 		var last place
 		err := l.rows(ctx, &f, after, eachChunk, func(r *Row) error {
 			n++
-			last = place{r.FirstSeen.UnixMilli(), r.ID}
+			last = placeOf(f.Sort, r)
 			return fn(r)
 		})
 		if err == nil {
@@ -136,10 +164,13 @@ func (l *Log) Each(ctx context.Context, f Filter, fn func(*Row) error) error {
 	}
 }
 
-// rows reads at most limit rows of f after a place, newest first, handing each to fn.
+// rows reads at most limit rows of f after a place, in f's sort, handing each to fn.
 func (l *Log) rows(ctx context.Context, f *Filter, after *place, limit int, fn func(*Row) error) error {
+	if _, ok := sortIndex[f.Sort]; ok {
+		return l.keyRows(ctx, f, after, limit, fn)
+	}
 	g := *f
-	if after != nil && after.seen < g.To.UnixMilli() {
+	if after != nil && after.seen < g.To.UnixMilli() && g.Hours == nil {
 		g.To = time.Time{} // the cursor is the range's upper bound: one, so that the index range ends there
 	}
 	where, args := l.where(&g)
@@ -147,8 +178,46 @@ func (l *Log) rows(ctx context.Context, f *Filter, after *place, limit int, fn f
 		where += " AND first_seen <= ? AND (first_seen < ? OR id < ?)"
 		args = append(args, after.seen, after.seen, after.id)
 	}
-	rows, err := l.db.QueryContext(ctx, "SELECT "+selectList+" FROM flights WHERE "+where+" ORDER BY first_seen DESC, id DESC LIMIT ?",
-		append(args, limit)...)
+	return l.scan(ctx, "SELECT "+selectList+" FROM flights WHERE "+where+" ORDER BY first_seen DESC, id DESC LIMIT ?", append(args, limit), fn)
+}
+
+// sortIndex is each key sort's key (ascending) and the index that holds it in order.
+var sortIndex = map[string][2]string{SortClosest: {"closest_dnm", "flights_closest"}, SortLowest: {heightSQL, "flights_height"}}
+
+// keyRows reads a key sort's rows in two runs of its index: the rows with a key, by key (then
+// newest first), and after them those without one, newest first (a cursor's key noKey: in
+// the second). Each run reads the index in order and stops at the limit.
+func (l *Log) keyRows(ctx context.Context, f *Filter, after *place, limit int, fn func(*Row) error) error {
+	key, index := sortIndex[f.Sort][0], sortIndex[f.Sort][1]
+	n := 0
+	counted := func(r *Row) error { n++; return fn(r) }
+	from := " FROM flights INDEXED BY " + index + " WHERE "
+	if after == nil || after.key != noKey {
+		where, args := l.where(f)
+		where += " AND " + key + " IS NOT NULL"
+		if after != nil {
+			where += " AND " + key + " >= ? AND (" + key + " > ? OR " + key + " = ? AND (first_seen < ? OR first_seen = ? AND id < ?))"
+			args = append(args, after.key, after.key, after.key, after.seen, after.seen, after.id)
+		}
+		err := l.scan(ctx, "SELECT "+selectList+from+where+" ORDER BY "+key+", first_seen DESC, id DESC LIMIT ?", append(args, limit), counted)
+		if err != nil || n == limit {
+			return err
+		}
+		after = nil
+	}
+	where, args := l.where(f)
+	where += " AND " + key + " IS NULL"
+	if after != nil {
+		where += " AND first_seen <= ? AND (first_seen < ? OR id < ?)"
+		args = append(args, after.seen, after.seen, after.id)
+	}
+	return l.scan(ctx, "SELECT "+selectList+from+where+" ORDER BY first_seen DESC, id DESC LIMIT ?", append(args, limit-n), counted)
+}
+
+// scan runs a query of selectList's columns, handing each row, as the reader's privacy shows
+// it, to fn.
+func (l *Log) scan(ctx context.Context, query string, args []any, fn func(*Row) error) error {
+	rows, err := l.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return l.readErr(err)
 	}
@@ -183,28 +252,71 @@ func (l *Log) readErr(err error) error {
 	return fmt.Errorf("flight log %s: %w", l.path, err)
 }
 
-// place is a row's place in the order (first_seen, id); its cursor is opaque.
-type place struct{ seen, id int64 }
-
-func (p place) cursor() string {
-	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(p.seen, 10) + ":" + strconv.FormatInt(p.id, 10)))
+// place is a row's place in a sort's order ((key,) first_seen, id); its cursor is opaque and
+// names the sort (a time cursor keeps the form it always had).
+type place struct {
+	sort          string // "" for time
+	key, seen, id int64
 }
 
-// ErrCursor marks a cursor that no page gave.
+func placeOf(sort string, r *Row) place {
+	if sort == SortTime {
+		sort = ""
+	}
+	p := place{sort: sort, seen: r.FirstSeen.UnixMilli(), id: r.ID}
+	if sort != "" {
+		p.key = sortKey(sort, r)
+	}
+	return p
+}
+
+func (p place) cursor() string {
+	s := strconv.FormatInt(p.seen, 10) + ":" + strconv.FormatInt(p.id, 10)
+	if p.sort != "" {
+		s = p.sort + ":" + strconv.FormatInt(p.key, 10) + ":" + s
+	}
+	return base64.RawURLEncoding.EncodeToString([]byte(s))
+}
+
+// ErrCursor marks a cursor that no page of the sort asked for gave.
 var ErrCursor = errors.New("cursor is not one a page gave")
 
-func parseCursor(c string) (place, error) {
+// parseCursor reads a cursor for sort: one another sort made is ErrCursor, saying which.
+func parseCursor(c, sort string) (place, error) {
+	if sort == SortTime {
+		sort = ""
+	}
 	b, err := base64.RawURLEncoding.DecodeString(c)
 	if err != nil {
 		return place{}, ErrCursor
 	}
-	a, z, ok := strings.Cut(string(b), ":")
-	seen, err1 := strconv.ParseInt(a, 10, 64)
-	id, err2 := strconv.ParseInt(z, 10, 64)
-	if !ok || err1 != nil || err2 != nil {
+	parts := strings.Split(string(b), ":")
+	p := place{}
+	if len(parts) == 4 {
+		p.sort, parts = parts[0], parts[1:]
+		k, err := strconv.ParseInt(parts[0], 10, 64)
+		if err != nil || CheckSort(p.sort) != nil || p.sort == SortTime {
+			return place{}, ErrCursor
+		}
+		p.key, parts = k, parts[1:]
+	}
+	if len(parts) != 2 {
 		return place{}, ErrCursor
 	}
-	return place{seen, id}, nil
+	seen, err1 := strconv.ParseInt(parts[0], 10, 64)
+	id, err2 := strconv.ParseInt(parts[1], 10, 64)
+	if err1 != nil || err2 != nil {
+		return place{}, ErrCursor
+	}
+	p.seen, p.id = seen, id
+	if p.sort != sort {
+		made := p.sort
+		if made == "" {
+			made = SortTime
+		}
+		return place{}, fmt.Errorf("%w: it was made for sort=%s", ErrCursor, made)
+	}
+	return p, nil
 }
 
 // first is the first row's first_seen (ok false: the log is empty).

@@ -34,6 +34,9 @@ const (
 // rule (keys as stored, most flights first).
 func (l *Log) Stats(ctx context.Context, f Filter, by string, zone *time.Location) ([]Stat, error) {
 	zone = model.Zone(zone)
+	if err := l.bounded(ctx, &f); err != nil {
+		return nil, err
+	}
 	switch by {
 	case "hour", "day":
 		return l.timeStats(ctx, f, by, zone)

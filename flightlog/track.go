@@ -280,7 +280,7 @@ func (l *Log) trackChunk(ctx context.Context, s *scanner, blob *[]byte, where st
 		}
 		n++
 		s.row(l, &r)
-		last = place{r.FirstSeen.UnixMilli(), r.ID}
+		last = place{seen: r.FirstSeen.UnixMilli(), id: r.ID}
 		if r.Track, err = decodeTrack(*blob); err != nil {
 			continue // a track that does not decode is left out, the others go on
 		}

@@ -12,10 +12,12 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/catalog"
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/delivery"
 	"github.com/tracker-adsb/tracker-core-health/flightlog"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/sinks/metrics"
+	"github.com/tracker-adsb/tracker-core-health/stages/notify"
 )
 
 // flightLogger is watch's flight log (CONTRACT.md 13), a sink fed by the engine stage's
@@ -200,4 +202,45 @@ func (fl *flightLogger) close() {
 	if err := fl.log.Close(); err != nil {
 		fl.slog.Warn().Err(err).Msg("closing the flight log")
 	}
+}
+
+// totalsWithin bounds the digest's read of the log (on the engine's goroutine, once a day).
+const totalsWithin = 10 * time.Second
+
+// totals are the digest's totals of its period from the log (CONTRACT.md 13.4), with the "Low
+// and close" thresholds lowNM and lowFT: the flights written by then (a flight still in the
+// air at the digest time is written when it ends, after it). A log that cannot be read: none,
+// one warning.
+func (fl *flightLogger) totals(lowNM float64, lowFT int) notify.TotalsFunc {
+	return func(ctx context.Context, from, to time.Time) *delivery.Totals {
+		ctx, cancel := context.WithTimeout(ctx, totalsWithin)
+		defer cancel()
+		t, err := fl.log.Totals(ctx, from, to, lowNM, lowFT)
+		if err != nil {
+			fl.slog.Warn().Err(err).Msg("the digest goes without the flight log's totals")
+			return nil
+		}
+		out := &delivery.Totals{Flights: t.Flights, Aircraft: t.Aircraft, Closest: totalFlight(t.Closest), Lowest: totalFlight(t.Lowest), Low: t.Low}
+		if t.Low != nil {
+			out.LowNM, out.LowFT = lowNM, lowFT
+		}
+		return out
+	}
+}
+
+// totalFlight is a row as the digest names it (nil: none).
+func totalFlight(r *flightlog.Row) *delivery.TotalFlight {
+	if r == nil {
+		return nil
+	}
+	op := ""
+	if r.Operator != nil {
+		op = r.Operator.Name
+	}
+	at := r.FirstSeen
+	if r.ClosestAt != nil {
+		at = *r.ClosestAt
+	}
+	return &delivery.TotalFlight{IcaoHex: r.IcaoHex, Label: delivery.Label(r.IcaoHex, r.Ident, r.Registration, r.ManufacturerModel, op),
+		NM: r.ClosestNM, Altitude: flightlog.Height(r), At: at}
 }

@@ -195,6 +195,8 @@ func TestWatchFiresMutesDigestsLogsAndDrainsInProcess(t *testing.T) {
 		sent[r.Identifier] = r.Sent
 	}
 	require.Equal(t, map[string]int{"flying": 4, "told": 1}, sent)
+	require.NotNil(t, digest.Digest.Totals, "with a flight log, the day's totals")
+	require.Zero(t, digest.Digest.Totals.Flights, "the flights still in the air are written when they end")
 	require.Eventually(t, func() bool { return len(hook.got()) == 6 }, 10*time.Second, 10*time.Millisecond, "the digest's text on the channel")
 	toldOnChannel := 0
 	for _, m := range hook.got() {

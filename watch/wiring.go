@@ -63,6 +63,9 @@ func newWatcher(ctx context.Context, s Settings, eng *engine.Engine, flights *fl
 		known: func(rule string) bool { return eng.Set().Rule(rule) != nil }}
 	w.mutes.read(ctx)
 	w.notify = notify.NewStage(w.mutes.set, s.Schedule, s.Tar1090URL, h.now())
+	if flights != nil { // the digest says the day's flights too (CONTRACT.md 13.4)
+		w.notify.WithTotals(flights.totals(s.LowNM, s.LowFT))
+	}
 	var keeper notify.Keeper = notify.FileKeeper{Path: s.WatchState}
 	if w.store != nil {
 		keeper = notify.StoreKeeper{C: w.store}

@@ -2,7 +2,8 @@
 // in stages/receiverstats/testdata) to a file every 10 s with its "now" set to the present, as
 // a running readsb rewrites its own, so that the monitor's receiver entities show live values;
 // with -aircraft, it also keeps an aircraft.json of the London recording fresh, a rotating part
-// of its aircraft in view each time, so that flights come and go (and end in the flight log).
+// of its aircraft in view each time, so that flights come and go (and end in the flight log
+// from the first minute on).
 package main
 
 import (
@@ -53,15 +54,27 @@ func main() {
 	}
 }
 
-// inView is the recording at the present, each aircraft just heard (as a live receiver lists
-// the aircraft in view), a rotating two thirds of them: each aircraft is in view for six
-// rounds and out of it for three (long enough for its flight to end: make demo's TTL is 25 s).
+// Each aircraft of the recording is in view for inRounds rounds, then out of it for
+// outRounds (long enough for its flight to end: make demo's TTL is 25 s), each at its own
+// phase, so that a ninth of them leave every round: whenever watch starts, flights it saw end,
+// and are logged, within its first minute (issue 54: a demo whose flights all left together
+// logged none before 85 s).
+const (
+	inRounds  = 6
+	outRounds = 3
+)
+
+// visible reports aircraft i of the recording in view at round.
+func visible(i, round int) bool { return (i+round)%(inRounds+outRounds) < inRounds }
+
+// inView is the recording at the present, each aircraft in view just heard (as a live receiver
+// lists the aircraft in view).
 func inView(rec map[string]any, round int) map[string]any {
 	out := map[string]any{"now": float64(time.Now().Unix()), "messages": rec["messages"]}
 	var acs []any
 	all, _ := rec["aircraft"].([]any)
 	for i, a := range all {
-		if (i+round/3)%3 == 0 {
+		if !visible(i, round) {
 			continue
 		}
 		ac := map[string]any{}

@@ -42,7 +42,15 @@ type Stage struct {
 	tar1090  string
 	out      chan Out
 	scratch  []byte
+	totals   TotalsFunc
 }
+
+// TotalsFunc is the flight log's totals of a digest's period [from, to) (nil: none to say).
+type TotalsFunc func(ctx context.Context, from, to time.Time) *delivery.Totals
+
+// WithTotals has each digest carry the flight log's totals of its period (CONTRACT.md 13.4);
+// set before the first DigestDue.
+func (s *Stage) WithTotals(fn TotalsFunc) { s.totals = fn }
 
 // NewStage decides with mutes, makes digests on schedule (from now) and links told matches to
 // the user's tar1090 (empty: none).
@@ -104,7 +112,11 @@ func (s *Stage) DigestDue(ctx context.Context, now time.Time) {
 	if s.schedule.Off || now.Before(s.next) {
 		return
 	}
-	r := s.digest.Report(s.schedule.Before(s.next), s.next)
+	from, to := s.schedule.Before(s.next), s.next
+	r := s.digest.Report(from, to)
+	if s.totals != nil {
+		r.Totals = s.totals(ctx, from, to)
+	}
 	s.next = s.schedule.Next(now)
 	b, _ := json.Marshal(r)
 	pipeline.Send(ctx, s.out, Out{Payload: b, Digest: true, Message: &Message{Title: r.Title(), Text: r.Text(s.schedule.Location)}})

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,11 +20,15 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/privacy"
 )
 
-const flightsUsage = `usage: tracker-rules flights [--log FILE] [--from DATE|TIME] [--to DATE|TIME] [--q TEXT] [--csv|--json]
+const flightsUsage = `usage: tracker-rules flights [--log FILE] [--from DATE|TIME] [--to DATE|TIME] [--q TEXT]
+       [--max-nm NM] [--max-alt FT] [--hours HH-HH] [--sort time|closest|lowest] [--csv|--json]
 What flew over (CONTRACT.md 13): the flight log's rows, newest first. --from and --to are a
 date (that day in NOTIFY_TIMEZONE) or an RFC 3339 time: neither is today, --from alone that
-day, --to alone every day up to it. --q finds an ident, a registration, an address, an
-operator's name or a registrant (any case). Without --csv or --json, a table (times in
+day, --to alone every day up to it (any number of days). --q finds an ident, a registration, an
+address, an operator's name or a registrant (any case). The low-and-close report (13.4):
+--max-nm (closest distance to home), --max-alt (feet, at the closest point, else the lowest
+seen), --hours (local hours, 23-07 wraps midnight, 00-24 the whole day), --sort closest or
+lowest (closest_altitude, else min_altitude). Without --csv or --json, a table (times in
 NOTIFY_TIMEZONE). --log: FLIGHT_LOG, else flights.db. The registrant is shown as
 REGISTRANT_DETAIL allows, and not at all for an aircraft on PRIVACY_LIST.`
 
@@ -39,6 +45,7 @@ func flightsCommand(ctx context.Context, args []string, stdout, stderr io.Writer
 	file := flags.String("log", "", "the flight log (default FLIGHT_LOG, else flights.db)")
 	from, to := flags.String("from", "", "the first day or time"), flags.String("to", "", "the last day, or the time before which")
 	q := flags.String("q", "", "text to find")
+	low := lowFlags(flags)
 	asCSV, asJSON := flags.Bool("csv", false, "CSV with a header"), flags.Bool("json", false, "one JSON row a line")
 	if code, done := parseFlags(flags, args, flightsUsage, stdout); done {
 		return code
@@ -51,8 +58,11 @@ func flightsCommand(ctx context.Context, args []string, stdout, stderr io.Writer
 		}
 		path = env.FlightLog
 	}
-	f := flightlog.Filter{Q: *q}
-	if f.From, f.To, err = flightlog.Range(*from, *to, env.Zone, time.Now()); err != nil {
+	f := flightlog.Filter{Q: *q, Zone: env.Zone}
+	if f.From, f.To, err = flightlog.Range(*from, *to, env.Zone, time.Now()); err == nil {
+		err = low(&f)
+	}
+	if err != nil {
 		var pe *flightlog.ParamError
 		if errors.As(err, &pe) {
 			err = fmt.Errorf("--%s: %s", pe.Param, pe.Msg)
@@ -79,6 +89,38 @@ func flightsCommand(ctx context.Context, args []string, stdout, stderr io.Writer
 		return 1
 	}
 	return 0
+}
+
+// lowFlags are the low-and-close report's flags; the function they return puts them in a
+// filter (a bad one: a *flightlog.ParamError naming it).
+func lowFlags(flags *flag.FlagSet) func(*flightlog.Filter) error {
+	maxNM, maxAlt := flags.String("max-nm", "", "closest distance to home at most (nm)"), flags.String("max-alt", "", "altitude at most (ft)")
+	hours, sort := flags.String("hours", "", "local hours of the day, HH-HH"), flags.String("sort", "", "time, closest or lowest")
+	return func(f *flightlog.Filter) error {
+		if *maxNM != "" {
+			n, err := strconv.ParseFloat(*maxNM, 64)
+			if err != nil || math.IsNaN(n) || n < 0 || n > 1000 {
+				return &flightlog.ParamError{Param: "max-nm", Msg: "must be a number of nautical miles from 0 to 1000"}
+			}
+			f.MaxNM = &n
+		}
+		if *maxAlt != "" {
+			n, err := strconv.Atoi(*maxAlt)
+			if err != nil || n < -2000 || n > 100000 {
+				return &flightlog.ParamError{Param: "max-alt", Msg: "must be a whole number of feet from -2000 to 100000"}
+			}
+			f.MaxAlt = &n
+		}
+		if *hours != "" {
+			h, err := flightlog.ParseHours(*hours)
+			if err != nil {
+				return err
+			}
+			f.Hours = h
+		}
+		f.Sort = *sort
+		return flightlog.CheckSort(f.Sort)
+	}
 }
 
 // printFlights prints the rows as they are read (memory bounded whatever the range).
