@@ -324,3 +324,37 @@ func openFlights(b *browser, tab context.Context, query string) {
 	b.run(tab, chromedp.Evaluate(`delete document.body.dataset.ready`, nil), chromedp.Navigate(b.base+"/#flights?"+query),
 		chromedp.WaitVisible(`body[data-ready="flights"]`, chromedp.ByQuery))
 }
+
+// A flight from Fiji eastwards across the antimeridian is drawn as one unbroken path, point
+// after point eastwards, never as a line back across the whole world.
+func TestUIFlightsTrackAcrossTheAntimeridian(t *testing.T) {
+	env := browserTest(t)
+	today := flightlog.DayStart(time.Now(), time.UTC)
+	path := filepath.Join(t.TempDir(), "flights.db")
+	l, err := flightlog.Open(t.Context(), path, zerolog.Nop())
+	require.NoError(t, err)
+	defer func() { _ = l.Close() }()
+	r := flightRow(1)
+	r.Ident, r.FirstSeen, r.LastSeen, r.Positions = "FJI411", today.Add(3*time.Hour), today.Add(3*time.Hour+40*time.Minute), 4
+	require.NoError(t, l.Insert(t.Context(), []flightlog.Row{r}))
+	handler := newServer(t, api.NewStore(env.Redis(t), "", nopLog()), api.Options{FlightLog: path, Zone: time.UTC}).Handler()
+	srv := httptest.NewServer(antimeridianStub(t, handler, [][3]float64{{178.6, -17.2, 30000}, {179.5, -17.0, 35000}, {-179.6, -16.8, 37000}, {-178.8, -16.6, 37000}}))
+	defer srv.Close()
+	b := newBrowser(t, srv.URL)
+	tab := b.tab()
+	b.run(tab, chromedp.EmulateViewport(1366, 768))
+	b.open(tab, "flights")
+	b.waitText(tab, "#flights-summary", "1 flight on")
+	b.run(tab, press("#flights-rows tr"))
+	b.waitText(tab, "#flights-track-note", "4 positions kept")
+	var xs []float64
+	b.run(tab, chromedp.Evaluate(`[...document.querySelector('#flights-track-map path.flight-track').getAttribute('d').matchAll(/[ML](-?[\d.]+)[ ,](-?[\d.]+)/g)].map(m => +m[1])`, &xs))
+	require.Len(t, xs, 4, "one path through every point (the crossing's own points are the same place)")
+	for i := 1; i < len(xs); i++ {
+		require.Greater(t, xs[i], xs[i-1], "eastwards across ±180, point after point: %v", xs)
+	}
+	var width float64
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#flights-track-map').getBoundingClientRect().width`, &width))
+	require.Less(t, xs[len(xs)-1]-xs[0], width, "the path stays on the map: never across the world")
+	require.Empty(t, b.problems(), "no console errors")
+}

@@ -140,3 +140,21 @@ func writeStub(w http.ResponseWriter, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(v)
 }
+
+// antimeridianStub answers the one flight's track as helper T's route does across ±180: a
+// MultiLineString split there, the crossing point ending one part and starting the next.
+func antimeridianStub(t *testing.T, h http.Handler, pts [][3]float64) http.Handler {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.Handle("/", h)
+	mux.HandleFunc("GET /api/flights/{id}/track", func(w http.ResponseWriter, r *http.Request) {
+		m := func(p [3]float64) []float64 { return []float64{p[0], p[1], p[2] * 0.3048} }
+		a, b := pts[1], pts[2]
+		t := (180 - a[0]) / (b[0] + 360 - a[0])
+		lat := a[1] + t*(b[1]-a[1])
+		parts := [][][]float64{{m(pts[0]), m(a), {180, lat, a[2] * 0.3048}}, {{-180, lat, a[2] * 0.3048}, m(b), m(pts[3])}}
+		writeStub(w, map[string]any{"type": "Feature", "geometry": map[string]any{"type": "MultiLineString", "coordinates": parts},
+			"properties": map[string]any{"id": 1, "icao_hex": "400001", "ident": "FJI411", "positions": 4, "first_seen": time.Now().UTC(), "last_seen": time.Now().UTC()}})
+	})
+	return mux
+}

@@ -1,8 +1,9 @@
 // A flight's track on the UI's own map (map.js: offline outlines, optional tiles): the path
 // coloured by altitude with its legend, home and the closest point labelled (distance,
 // altitude, time). The API's track is a GeoJSON Feature (CONTRACT.md 13.4): a LineString of
-// [lon, lat, alt_m?], or a MultiLineString split at the antimeridian; either is drawn as one
-// unbroken path (longitudes made continuous, past ±180 where it crosses).
+// [lon, lat, alt_m?] (a Point for one position), or a MultiLineString split at the
+// antimeridian; either is drawn as one unbroken path (longitudes made continuous, past ±180
+// where it crosses).
 /* global L */
 import { createMap } from './map.js';
 import { h } from './dom.js';
@@ -31,10 +32,14 @@ export function bandOf(ft) {
 export function trackPoints(feature) {
   const g = feature && feature.geometry;
   if (!g) return [];
-  const lines = g.type === 'MultiLineString' ? g.coordinates : g.type === 'LineString' ? [g.coordinates] : [];
+  const lines = { MultiLineString: () => g.coordinates, LineString: () => [g.coordinates], Point: () => [[g.coordinates]] }[g.type]?.() || [];
   const pts = [];
-  for (const line of lines) {
-    for (const c of line) {
+  for (const [i, line] of lines.entries()) {
+    // Parts split at ±180 end and start with the crossing point, made by the split and no
+    // position: joined, the path goes straight from the last position to the next.
+    const split = i > 0 && pts.length && line.length && Math.abs(pts[pts.length - 1].lon) === 180 && Math.abs(line[0][0]) === 180;
+    if (split) pts.pop();
+    for (const c of split ? line.slice(1) : line) {
       const ft = c.length > 2 && c[2] !== null && c[2] !== undefined ? Math.round(c[2] * feetPerMetre) : null;
       pts.push({ lon: c[0], lat: c[1], ft });
     }
@@ -97,7 +102,8 @@ export class TrackMap {
     if (!pts.length) return pts;
     const ll = (p) => [p.lat, p.lon];
     L.polyline(pts.map(ll), { className: 'flight-track-casing', color: '#fff', weight: 7, opacity: 0.9, interactive: false }).addTo(this.layer);
-    L.polyline(pts.map(ll), { className: 'flight-track', color: '#14324f', weight: 1, opacity: 0.6, interactive: false }).addTo(this.layer);
+    // The path through every kept point (smoothFactor 0: none simplified away).
+    L.polyline(pts.map(ll), { className: 'flight-track', color: '#14324f', weight: 1, opacity: 0.6, interactive: false, smoothFactor: 0 }).addTo(this.layer);
     const used = new Set();
     for (const run of runs(pts)) {
       used.add(run.band);

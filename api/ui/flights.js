@@ -357,7 +357,17 @@ export class FlightsPage {
   // loadReach draws the reach of the range's last day against the 30 days to it.
   async loadReach(gen) {
     const day = this.dates()[1];
-    const [today, month] = await Promise.all([api.coverage({ from: day }), api.coverage({ from: addDays(day, -29), to: day })]);
+    let today, month;
+    try {
+      [today, month] = await Promise.all([api.coverage({ from: day }), api.coverage({ from: addDays(day, -29), to: day })]);
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 409)) throw e;
+      if (gen !== this.gen) return;
+      $('#flights-reach').replaceChildren(); // no home to measure from: the server says what to set
+      $('#flights-reach-summary').textContent = `${e.message}.`;
+      $('#flights-reach-table').replaceChildren();
+      return;
+    }
     if (gen !== this.gen) return;
     const top = drawReach($('#flights-reach'), today, month, (id) => this.openByID(id), this.at);
     $('#flights-reach').dataset.top = top;
