@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
@@ -75,7 +76,8 @@ func uiWeek(today time.Time) []uiFlight {
 		r.FirstSeen = day.Add(at)
 		r.LastSeen = r.FirstSeen.Add(6 * time.Minute)
 		ca := r.FirstSeen.Add(3 * time.Minute)
-		r.ClosestNM, r.ClosestAltitude, r.MinAltitude, r.ClosestAt = &nm, &alt, &alt, &ca
+		speed := 140 + ident
+		r.ClosestNM, r.ClosestAltitude, r.MinAltitude, r.MaxAltitude, r.ClosestAt, r.MaxSpeed = &nm, &alt, &alt, &alt, &ca, &speed
 		r.Positions = len(track)
 		out = append(out, uiFlight{row: r, track: track})
 		return &out[len(out)-1]
@@ -209,6 +211,30 @@ func checkTrackOnMap(t *testing.T, b *browser, tab context.Context, today time.T
 	require.Contains(t, strings.Join(got.Labels, "|"), "Closest 0.3 nm · 1,500 ft · 09:03:00")
 	require.Contains(t, b.text(tab, "#flights-track-legend"), "1,000–2,000 ft")
 	saveShot(t, b, tab, shot, "#flights-details")
+
+	// By keyboard: Enter on a row opens its details (the focus on their title), Escape closes
+	// them and gives the focus back to the row.
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#flights-details-close').click(); [...document.querySelectorAll('#flights-rows tr')].find(tr => tr.textContent.includes('TRK101')).focus()`, nil),
+		chromedp.KeyEvent(kb.Enter))
+	b.waitText(tab, "#flights-track-note", "positions kept")
+	var focused string
+	b.run(tab, chromedp.Evaluate(`document.activeElement.id`, &focused))
+	require.Equal(t, "flights-details-title", focused)
+	b.run(tab, chromedp.KeyEvent(kb.Escape))
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#flights-details').hidden + ' ' + document.activeElement.tagName + ' ' + document.activeElement.textContent.includes('TRK101')`, &focused))
+	require.Equal(t, "true TR true", focused)
+
+	// Records and tops: the closest flight opens its details; an operator is a link to its flights.
+	openFlights(b, tab, "view=records&range=week&day="+today.Format(time.DateOnly))
+	b.waitText(tab, "#flights-records", "Closest")
+	require.Contains(t, b.text(tab, `#flights-records [data-record="closest"]`), "0.2 nm")
+	b.run(tab, press(`#flights-records [data-record="closest"] button`))
+	b.waitText(tab, "#flights-details-title", "Flight NLW")
+	b.run(tab, press(`#flights-tops table[data-top="operators"] a`))
+	b.waitText(tab, "#flights-summary", "(filtered)")
+	var operator string
+	b.run(tab, chromedp.Evaluate(`document.querySelector('#flights-operator').value`, &operator))
+	require.Contains(t, []string{"EZY", "RYR"}, operator)
 }
 
 // checkLowReport makes the week's report of flights within 1 nm, below 2,000 ft, between 23:00

@@ -56,8 +56,8 @@ export class FlightsPage {
     }
     $('#flights-more').addEventListener('click', () => this.more());
     $('#flights-csv').addEventListener('click', () => this.csv());
-    $('#flights-details-close').addEventListener('click', () => this.closeDetails());
-    $('#flights-details').addEventListener('keydown', (e) => { if (e.key === 'Escape') this.closeDetails(); });
+    $('#flights-details-close').addEventListener('click', () => this.closeDetails(true));
+    $('#flights-details').addEventListener('keydown', (e) => { if (e.key === 'Escape') this.closeDetails(true); });
   }
 
   today() { return this.at.day(new Date()); }
@@ -82,7 +82,7 @@ export class FlightsPage {
     if (Object.hasOwn(rangeLengths, kind) || kind === 'custom') $('#flights-range').value = kind;
     else if (date(day) || date(from)) $('#flights-range').value = date(from) ? 'custom' : 'day';
     if (date(from)) $('#flights-from').value = from;
-    if (['q', 'operator', 'type'].some((k) => params.has(k))) { // a link to some flights: that filter alone
+    if ([...params.keys()].length) { // an address says what is shown: its text filters, or none
       for (const k of ['q', 'operator', 'type']) $(`#flights-${k}`).value = params.get(k) || '';
     }
     if (this.view === 'list' && ['time', 'closest', 'lowest'].includes(params.get('sort'))) $('#flights-sort').value = params.get('sort');
@@ -269,8 +269,11 @@ export class FlightsPage {
     }));
   }
 
-  closeDetails() {
+  // closeDetails hides the details; back, focus returns where it was when they opened.
+  closeDetails(back) {
+    const was = !$('#flights-details').hidden;
     $('#flights-details').hidden = true;
+    if (back && was && this.returnFocus && this.returnFocus.isConnected) this.returnFocus.focus();
     for (const tr of document.querySelectorAll('#flights-rows tr.selected, #low-rows tr.selected')) tr.classList.remove('selected');
   }
 
@@ -298,7 +301,9 @@ export class FlightsPage {
     if (this.tar1090 && r.icao_hex && !r.icao_hex.startsWith('~')) {
       links.append(h('a', { href: `${this.tar1090}/?icao=${encodeURIComponent(r.icao_hex.toLowerCase())}`, target: '_blank', rel: 'noopener', class: 'tar1090' }, 'Open in tar1090'));
     }
+    if ($('#flights-details').hidden) this.returnFocus = document.activeElement;
     $('#flights-details').hidden = false;
+    $('#flights-details-title').focus({ preventScroll: true }); // a keyboard goes on from the details (Escape: back)
     $('#flights-details').scrollIntoView({ block: 'nearest' });
     return this.showTrack(r, feature);
   }
