@@ -88,8 +88,8 @@ func uiWeek(today time.Time) []uiFlight {
 		for i := range n {
 			add(day, nights[i], 0.2+0.1*float64(i+k%2), 900+100*i+50*k, nil)
 		}
-		add(day, 12*time.Hour, 0.4, 1200, nil)               // low, but at noon
-		add(day, 2*time.Hour, 0.5, 3000, nil)                // close, but high
+		add(day, 12*time.Hour, 0.4, 1200, nil)                                   // low, but at noon
+		add(day, 2*time.Hour, 0.5, 3000, nil)                                    // close, but high
 		for j, b := range []float64{5 + 90*float64(k%4), 45 + 60*float64(k%3)} { // far and high, out on a radial
 			lat1, lon1 := destination(uiHome[0], uiHome[1], b, 3)
 			lat2, lon2 := destination(uiHome[0], uiHome[1], b, 40+10*float64(k)+5*float64(j))

@@ -108,11 +108,11 @@ func flightStubs(t *testing.T, h http.Handler, flights []uiFlight, today time.Ti
 			return best
 		}
 		writeStub(w, map[string]any{
-			"closest": pick(func(a, b flightlog.Row) bool { return *a.ClosestNM < *b.ClosestNM }),
-			"lowest":  pick(func(a, b flightlog.Row) bool { return *a.ClosestAltitude < *b.ClosestAltitude }),
-			"highest": pick(func(a, b flightlog.Row) bool { return *a.MaxAltitude < *b.MaxAltitude }),
-			"fastest": nil,
-			"first_time_types": []map[string]any{{"key": "A320", "row": rows[0]}},
+			"closest":              pick(func(a, b flightlog.Row) bool { return *a.ClosestNM < *b.ClosestNM }),
+			"lowest":               pick(func(a, b flightlog.Row) bool { return *a.ClosestAltitude < *b.ClosestAltitude }),
+			"highest":              pick(func(a, b flightlog.Row) bool { return *a.MaxAltitude < *b.MaxAltitude }),
+			"fastest":              nil,
+			"first_time_types":     []map[string]any{{"key": "A320", "row": rows[0]}},
 			"first_time_operators": []map[string]any{{"key": "EZY", "row": rows[0]}},
 		})
 	})
