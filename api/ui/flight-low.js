@@ -17,8 +17,8 @@ export class LowReport {
   constructor(page) {
     this.page = page;
     const low = page.config.low || {};
-    for (const sel of ['#low-hour-from', '#low-hour-to']) {
-      $(sel).replaceChildren(h('option', { value: '' }, 'any'), ...Array.from({ length: 24 }, (_, i) => h('option', { value: two(i) }, `${two(i)}:00`)));
+    for (const [sel, n] of [['#low-hour-from', 24], ['#low-hour-to', 25]]) { // up to 24:00, midnight at the day's end
+      $(sel).replaceChildren(h('option', { value: '' }, 'any'), ...Array.from({ length: n }, (_, i) => h('option', { value: two(i) }, `${two(i)}:00`)));
     }
     if (low.nm) $('#low-nm').value = low.nm;
     if (low.ft) $('#low-ft').value = low.ft;
@@ -44,10 +44,10 @@ export class LowReport {
     if (['closest', 'lowest'].includes(params.get('sort'))) $('#low-sort').value = params.get('sort');
   }
 
-  // hours is "23-07", or '' for any hour (one end alone: from or up to midnight).
+  // hours is "23-07", or '' for any hour (one end alone: from midnight, or up to the next).
   hours() {
     const a = $('#low-hour-from').value, b = $('#low-hour-to').value;
-    return a || b ? `${a || '00'}-${b || '00'}` : '';
+    return a || b ? `${a || '00'}-${b || '24'}` : '';
   }
 
   // filter is the view's own part of the query.
