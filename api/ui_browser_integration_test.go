@@ -170,7 +170,9 @@ func (b *browser) tab() context.Context {
 		case *cdplog.EventEntryAdded:
 			// The answers the tests provoke on purpose (422, 409, 412) are logged by Chromium
 			// as failed loads; anything else (a missing asset, a CSP violation) is an error.
+			// A flight whose track is no longer kept is a 404 the Flights page asks for and explains.
 			provoked := e.Entry.Source == cdplog.SourceNetwork && (strings.Contains(e.Entry.Text, "status of 409") ||
+				strings.Contains(e.Entry.Text, "status of 404") && strings.HasSuffix(e.Entry.URL, "/track") ||
 				strings.Contains(e.Entry.Text, "status of 401") ||
 				strings.Contains(e.Entry.Text, "status of 412") || strings.Contains(e.Entry.Text, "status of 422"))
 			if e.Entry.Level == cdplog.LevelError && !provoked {

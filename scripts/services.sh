@@ -42,6 +42,7 @@ install_missing() {
   command -v prometheus >/dev/null || pkgs+=(prometheus) # promtool and a real Prometheus for the metrics tests
   command -v buildah >/dev/null || pkgs+=(buildah) # make image and the image test, without a Docker daemon
   command -v chromium >/dev/null || pkgs+=(chromium fonts-dejavu-core) # the UI browser tests
+  command -v pdftotext >/dev/null || pkgs+=(poppler-utils) # the printed noise report's text, read back by its browser test
   command -v qemu-aarch64-static >/dev/null || pkgs+=(qemu-user-static) # the arm64 and arm/v7 binaries run under emulation
   command -v docker-compose >/dev/null || docker compose version >/dev/null 2>&1 || pkgs+=(docker-compose) # renders docker-compose.yml (no daemon needed)
   /usr/bin/python3 -c "import jinja2" 2>/dev/null || pkgs+=(python3-jinja2) # renders the rule event template as Home Assistant does

@@ -106,6 +106,11 @@ export const api = {
   flights: (params) => call('GET', `api/flights?${new URLSearchParams(params)}`),
   flightStats: (params) => call('GET', `api/flights/stats?${new URLSearchParams(params)}`),
   flightsCSV: (params) => call('GET', `api/flights.csv?${new URLSearchParams(params)}`),
+  flightsCSVLink: (params) => `api/flights.csv?${new URLSearchParams(params)}`,
+  flightTrack: (id) => call('GET', `api/flights/${encodeURIComponent(id)}/track`),
+  flightRecords: (params) => call('GET', `api/flights/records?${new URLSearchParams(params)}`),
+  flightTop: (params) => call('GET', `api/flights/top?${new URLSearchParams(params)}`),
+  coverage: (params) => call('GET', `api/coverage?${new URLSearchParams(params)}`),
   watchlists: () => call('GET', 'api/watchlists'),
   watchlist: (id, params) => call('GET', `api/watchlists/${encodeURIComponent(id)}?${new URLSearchParams(params)}`),
   // importWatchlist replaces a list with a file's text (CSV, or JSON when it starts with '{')
