@@ -27,6 +27,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/tracker-adsb/tracker-core-health/config"
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 )
 
@@ -67,12 +68,14 @@ var (
 		{"mqtt_username", "MQTT_USERNAME"}, {"mqtt_password", "MQTT_PASSWORD"}, {"registrant_detail", "REGISTRANT_DETAIL"},
 		{"notify_timezone", "NOTIFY_TIMEZONE"}}
 	apiVars = []variable{{"api_token", "CONFIG_API_TOKEN"}, {"readsb_url", "CONFIG_UI_READSB_URL"},
-		{"tar1090_url", "CONFIG_UI_TAR1090_URL"}, {"tile_url", "CONFIG_UI_TILE_URL"}, {"tile_attribution", "CONFIG_UI_TILE_ATTRIBUTION"}}
+		{"tar1090_url", "CONFIG_UI_TAR1090_URL"}, {"tile_url", "CONFIG_UI_TILE_URL"}, {"tile_attribution", "CONFIG_UI_TILE_ATTRIBUTION"},
+		{"home_lat", "HOME_LAT"}, {"home_lon", "HOME_LON"}, {"low_nm", "LOW_NM"}, {"low_ft", "LOW_FT"}} // the reach and the report
+
 	watchVars = []variable{{"home_lat", "HOME_LAT"}, {"home_lon", "HOME_LON"}, {"notify_urls", "NOTIFY_URLS"},
-		{"flight_log_days", "FLIGHT_LOG_DAYS"}}
+		{"flight_log_days", "FLIGHT_LOG_DAYS"}, {"flight_log_track_days", "FLIGHT_LOG_TRACK_DAYS"}, {"low_nm", "LOW_NM"}, {"low_ft", "LOW_FT"}}
 	monitorVars = []variable{{"broker_host", "BROKER_HOST"}, {"broker_management_port", "BROKER_MANAGEMENT_PORT"},
 		{"broker_monitoring_username", "BROKER_MONITORING_USERNAME"}, {"broker_monitoring_password", "BROKER_MONITORING_PASSWORD"},
-		{"registry_namespace", "REGISTRY_NAMESPACE"}}
+		{"registry_namespace", "REGISTRY_NAMESPACE"}, {"notify_urls", "NOTIFY_URLS"}} // its own problems, as compose's
 )
 
 // program is one of the programs the add-on runs.
@@ -293,7 +296,7 @@ func supervise(ctx context.Context, self string, progs []program, cred *syscall.
 			stopAll(cmds, done, len(cmds))
 			return fmt.Errorf("starting %s: %w", p.name, err)
 		}
-		log.Info().Str("program", p.name).Strs("args", p.args).Int("pid", cmd.Process.Pid).Msg("started")
+		log.Info().Str("program", p.name).Strs("args", redactedArgs(p.args)).Int("pid", cmd.Process.Pid).Msg("started")
 		cmds = append(cmds, cmd)
 		waits.Go(p.name, func(context.Context) error { done <- ended{p.name, cmd.Wait()}; return nil })
 	}
@@ -351,6 +354,16 @@ func OptionNames() []string {
 				out = append(out, v.option)
 			}
 		}
+	}
+	return out
+}
+
+// redactedArgs are a program's arguments as a log may show them: a URL's password hidden (a
+// receiver feed at http://user:password@…).
+func redactedArgs(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = fetch.Redacted(a)
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -88,4 +89,26 @@ func TestTheTokenOptionNoneStopsTheAddon(t *testing.T) {
 	require.ErrorAs(t, err, &oe, "the command's exit code 2")
 	_, err = os.Stat(file)
 	require.NoError(t, err, "the token made earlier is kept")
+}
+
+// The API gets the home position and the report's thresholds as watch does (the reach and the
+// map need them), the monitor the channels of its own problems; a receiver URL's password is
+// never in the log of what was started.
+func TestEachProgramGetsItsSettingsAndNoPasswordIsLogged(t *testing.T) {
+	progs, err := Programs(Options{"store_host": "redis", "store_password": "pw", "home_lat": 51.47, "home_lon": -0.45,
+		"low_nm": 1.5, "low_ft": 2000.0, "notify_urls": "ntfy://ntfy.sh/t", "broker_host": "rabbit",
+		"readsb_url": "http://feed:FeedPW@192.168.1.20/data/aircraft.json"}, Setting{Data: "/data", APIAddr: ":8080"})
+	require.NoError(t, err)
+	env := map[string][]string{}
+	for _, p := range progs {
+		env[p.name] = p.env
+	}
+	for _, v := range []string{"HOME_LAT=51.47", "HOME_LON=-0.45", "LOW_NM=1.5", "LOW_FT=2000"} {
+		require.Contains(t, env["tracker-config-api"], v)
+		require.Contains(t, env["tracker-rules"], v)
+	}
+	require.Contains(t, env["tracker-core-health"], "NOTIFY_URLS=ntfy://ntfy.sh/t")
+	shown := strings.Join(redactedArgs([]string{"watch", "--readsb", "http://feed:FeedPW@192.168.1.20/data/aircraft.json"}), " ")
+	require.NotContains(t, shown, "FeedPW")
+	require.Contains(t, shown, "http://feed:xxxxx@192.168.1.20/data/aircraft.json")
 }

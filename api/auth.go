@@ -114,7 +114,9 @@ func (s *Server) auth(next http.Handler) http.Handler {
 			return
 		}
 		if tok, ok := r.URL.Query()["token"]; ok && isPage(r) {
-			s.signIn(w, r, tok[0])
+			// A query reads "+" as a space, and a token has none: a base64 token pasted
+			// unencoded (openssl rand -base64) is still its own.
+			s.signIn(w, r, strings.ReplaceAll(tok[0], " ", "+"))
 			return
 		}
 		if isSignInForm(r) {

@@ -123,6 +123,13 @@ func TestTokenInTheAddressBecomesASessionCookie(t *testing.T) {
 	resp, _ = get(t, srv.URL+"/?token="+testToken, map[string]string{"X-Forwarded-Proto": "https"})
 	require.True(t, resp.Cookies()[0].Secure, "behind an HTTPS proxy the cookie is Secure")
 
+	// A base64 token (openssl rand -base64) pasted unencoded: the query's "+" reads as a
+	// space, and a token has none.
+	const plus = "ab+cd/ef=gh+ij/kl+mn/op=="
+	_, plusSrv := authServer(t, api.Options{Token: plus})
+	resp, _ = get(t, plusSrv.URL+"/?token="+plus, nil)
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "a token with + signs in the address")
+
 	resp, body = get(t, srv.URL+"/?token=wrong", nil)
 	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 	require.Empty(t, resp.Cookies())

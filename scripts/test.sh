@@ -9,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v go >/dev/null || { echo "test: Go is required" >&2; exit 1; }
 run=$(mktemp -d /tmp/tracker-test-run.XXXXXX)
+chmod 0755 "$run" # the add-on test runs its programs as another user (65532), who must reach them
 # The image build's storage, one per checkout (kept between runs: a warm build takes ≈ 20 s);
 # image.sh and the image tests read it from BUILDAH_ROOT.
 export BUILDAH_ROOT=${BUILDAH_ROOT:-/tmp/tracker-core-health-buildah-$(pwd | sha1sum | cut -c1-12)}

@@ -23,6 +23,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/config"
 	"github.com/tracker-adsb/tracker-core-health/delivery"
+	"github.com/tracker-adsb/tracker-core-health/internal/fetch"
 	"github.com/tracker-adsb/tracker-core-health/model"
 	"github.com/tracker-adsb/tracker-core-health/pipeline"
 	"github.com/tracker-adsb/tracker-core-health/stages/engine"
@@ -89,7 +90,7 @@ func run(ctx context.Context, s Settings, h hooks) error {
 	if err := w.startMQTT(ctx); err != nil {
 		return err
 	}
-	log.Info().Str("feed", s.Feed).Dur("interval", s.Interval).Bool("mqtt", w.sink != nil).Int("rules", len(eng.Set().Rules)).Msg("watching")
+	log.Info().Str("feed", fetch.Redacted(s.Feed)).Dur("interval", s.Interval).Bool("mqtt", w.sink != nil).Int("rules", len(eng.Set().Rules)).Msg("watching")
 	stopping := context.AfterFunc(ctx, func() { log.Info().Msg("stopping") })
 	defer stopping()
 	w.start(hard)

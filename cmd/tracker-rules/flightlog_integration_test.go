@@ -239,7 +239,9 @@ func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
 	rec := env.Record(t, "Tracker/rules-watch/#", "homeassistant/sensor/#")
 	mh, mp := testenv.Split(t, env.MQTTAddr)
 	testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "MQTT_HOST=" + mh, "MQTT_PORT=" + mp, "HOME_LAT=51.47", "HOME_LON=-0.45",
-		"NOTIFY_TIMEZONE=UTC"}, "watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", writeFile(t, `[]`), "--interval", "200ms", "--flight-ttl", "1s")
+		// A TTL of many polls: a poll slowed past its deadline on a loaded machine must not end
+		// the flights (they would begin again and count twice).
+		"NOTIFY_TIMEZONE=UTC"}, "watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", writeFile(t, `[]`), "--interval", "500ms", "--flight-ttl", "5s")
 	cfg := rec.WaitFor("homeassistant/sensor/Tracker_rules_watch_closest_today_nm/config", 15*time.Second, nil)
 	var c map[string]any
 	require.NoError(t, json.Unmarshal([]byte(cfg.Payload), &c))

@@ -33,7 +33,7 @@ type Feed struct {
 
 // NewFeed polls src with the given timeout for one fetch.
 func NewFeed(src string, timeout time.Duration, log zerolog.Logger) *Feed {
-	log = log.With().Str("feed", src).Logger()
+	log = log.With().Str("feed", fetch.Redacted(src)).Logger() // a password in the URL never logged
 	return &Feed{src: src, client: &http.Client{Timeout: timeout}, log: log, seen: map[string]time.Time{},
 		outcome: pipeline.NewOutcome("", log, nil, nil).Says("readsb feed unusable; retrying every interval", "readsb feed back")}
 }
