@@ -4,6 +4,7 @@ package api_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -12,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,6 +28,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/flightlog"
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // The "What flew over" fixture (issue 54): a week of flights around a home near Heathrow whose
@@ -33,12 +36,6 @@ import (
 
 // uiHome is the fixture's home (HOME_LAT, HOME_LON).
 var uiHome = [2]float64{51.47, -0.45} // lat, lon
-
-// uiFlight is a row and its path ([lon, lat, ft] per kept point, in order).
-type uiFlight struct {
-	row   flightlog.Row
-	track [][3]float64
-}
 
 // destination is the point d nm from (lat, lon) on the initial true bearing b (a sphere).
 func destination(lat, lon, b, d float64) (float64, float64) {
@@ -62,13 +59,24 @@ func bearingNM(lat, lon float64) (float64, float64) {
 // first: what the report must count.
 var lowNightCounts = []int{1, 2, 3, 1, 2, 3, 1}
 
+// trackOf is a path as a row keeps it, from [lon, lat, ft] points a minute apart.
+func trackOf(pts ...[3]float64) []flightlog.TrackPoint {
+	out := make([]flightlog.TrackPoint, len(pts))
+	for i, p := range pts {
+		alt := int(p[2])
+		out[i] = flightlog.TrackPoint{Lon: p[0], Lat: p[1], Altitude: &alt, Offset: 60 * i}
+	}
+	return out
+}
+
 // uiWeek is the week ending today (UTC): per day, low-and-close flights at night, one low in the
 // day (outside 23-07), one close but at 3,000 ft, two far and high ones flying out on a radial
-// (the reach); today also TRK101, which climbs out past home south-west to north-east.
-func uiWeek(today time.Time) []uiFlight {
-	var out []uiFlight
+// (the reach); today also TRK101, which climbs out past home south-west to north-east. A row
+// with a track has its closest point on it: the track's point nearest home.
+func uiWeek(today time.Time) []flightlog.Row {
+	var out []flightlog.Row
 	ident := 0
-	add := func(day time.Time, at time.Duration, nm float64, ft int, track [][3]float64) *uiFlight {
+	add := func(day time.Time, at time.Duration, nm float64, ft int, track []flightlog.TrackPoint) *flightlog.Row {
 		ident++
 		alt := ft
 		r := flightRow(ident)
@@ -78,8 +86,16 @@ func uiWeek(today time.Time) []uiFlight {
 		ca := r.FirstSeen.Add(3 * time.Minute)
 		speed := 140 + ident
 		r.ClosestNM, r.ClosestAltitude, r.MinAltitude, r.MaxAltitude, r.ClosestAt, r.MaxSpeed = &nm, &alt, &alt, &alt, &ca, &speed
-		r.Positions = len(track)
-		out = append(out, uiFlight{row: r, track: track})
+		r.Positions, r.Track = len(track), track
+		if len(track) > 0 {
+			near := slices.MinFunc(track, func(a, b flightlog.TrackPoint) int {
+				_, da := bearingNM(a.Lat, a.Lon)
+				_, db := bearingNM(b.Lat, b.Lon)
+				return cmp.Compare(da, db)
+			})
+			r.ClosestLat, r.ClosestLon = &near.Lat, &near.Lon
+		}
+		out = append(out, r)
 		return &out[len(out)-1]
 	}
 	nights := []time.Duration{23*time.Hour + 30*time.Minute, 1*time.Hour + 15*time.Minute, 5*time.Hour + 40*time.Minute}
@@ -93,26 +109,26 @@ func uiWeek(today time.Time) []uiFlight {
 		for j, b := range []float64{5 + 90*float64(k%4), 45 + 60*float64(k%3)} { // far and high, out on a radial
 			lat1, lon1 := destination(uiHome[0], uiHome[1], b, 3)
 			lat2, lon2 := destination(uiHome[0], uiHome[1], b, 40+10*float64(k)+5*float64(j))
-			add(day, 14*time.Hour+time.Duration(j)*time.Hour, 3, 12000, [][3]float64{{lon1, lat1, 11000}, {lon2, lat2, 12000}})
+			add(day, 14*time.Hour+time.Duration(j)*time.Hour, 3, 12000, trackOf([3]float64{lon1, lat1, 11000}, [3]float64{lon2, lat2, 12000}))
 		}
 	}
-	trk := add(today, 9*time.Hour, 0.3, 1500, [][3]float64{
-		{-0.80, 51.30, 800}, {-0.62, 51.39, 1200}, {-0.46, 51.468, 1500}, {-0.30, 51.55, 2600}, {-0.10, 51.65, 6200},
-	})
-	trk.row.Ident = "TRK101"
+	trk := add(today, 9*time.Hour, 0.3, 1500, trackOf(
+		[3]float64{-0.80, 51.30, 800}, [3]float64{-0.62, 51.39, 1200}, [3]float64{-0.46, 51.468, 1500}, [3]float64{-0.30, 51.55, 2600}, [3]float64{-0.10, 51.65, 6200},
+	))
+	trk.Ident = "TRK101"
 	return out
 }
 
 // reachSectors are the sectors (start bearing) of the points of the flights first seen in
 // [from, to) and the farthest distance in each: the reach the plot must show.
-func reachSectors(flights []uiFlight, from, to time.Time) map[int]float64 {
+func reachSectors(flights []flightlog.Row, from, to time.Time) map[int]float64 {
 	out := map[int]float64{}
 	for _, f := range flights {
-		if f.row.FirstSeen.Before(from) || !f.row.FirstSeen.Before(to) {
+		if f.FirstSeen.Before(from) || !f.FirstSeen.Before(to) {
 			continue
 		}
-		for _, p := range f.track {
-			b, nm := bearingNM(p[1], p[0])
+		for _, p := range f.Track {
+			b, nm := bearingNM(p.Lat, p.Lon)
 			s := int(b/10) * 10
 			out[s] = math.Max(out[s], nm)
 		}
@@ -133,13 +149,10 @@ func TestUIFlightsMapReportReach(t *testing.T) {
 	l, err := flightlog.Open(t.Context(), path, zerolog.Nop())
 	require.NoError(t, err)
 	defer func() { _ = l.Close() }()
-	rows := make([]flightlog.Row, len(flights))
-	for i, f := range flights {
-		rows[i] = f.row
-	}
-	require.NoError(t, l.Insert(t.Context(), rows))
-	handler := newServer(t, api.NewStore(env.Redis(t), "", nopLog()), api.Options{FlightLog: path, Zone: time.UTC}).Handler()
-	srv := httptest.NewServer(flightStubs(t, handler, flights, today))
+	require.NoError(t, l.Insert(t.Context(), flights))
+	home := &model.Home{Latitude: uiHome[0], Longitude: uiHome[1]}
+	srv := httptest.NewServer(newServer(t, api.NewStore(env.Redis(t), "", nopLog()),
+		api.Options{FlightLog: path, Zone: time.UTC, Home: home, LowNM: 1, LowFT: 2000}).Handler())
 	defer srv.Close()
 	shots := t.TempDir() // UPDATE_SCREENSHOTS=1 keeps the 1366×768 ones in docs; UI_SHOTS=DIR keeps every one there
 	if d := os.Getenv("UI_SHOTS"); d != "" {
@@ -249,11 +262,9 @@ func checkLowReport(t *testing.T, b *browser, tab context.Context, today time.Ti
 	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#low-days li')].map(li => +li.dataset.flights)`, &counts))
 	var nm []float64
 	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#low-rows tr')].map(tr => parseFloat(tr.children[8].textContent))`, &nm))
-	if backendFilters {
-		require.Equal(t, lowNightCounts, counts, "the counts per day, oldest first")
-		require.Len(t, nm, 13)
-		require.IsNonDecreasing(t, nm, "closest first")
-	}
+	require.Equal(t, lowNightCounts, counts, "the counts per day, oldest first")
+	require.Len(t, nm, 13)
+	require.IsNonDecreasing(t, nm, "closest first")
 	var csv string
 	b.run(tab, chromedp.Evaluate(`document.querySelector('#low-csv').href`, &csv))
 	for _, want := range []string{"/api/flights.csv?", "from=" + from, "to=" + day, "max_nm=1", "max_alt=2000", "hours=23-07", "sort=closest"} {
@@ -272,7 +283,7 @@ func checkLowReport(t *testing.T, b *browser, tab context.Context, today time.Ti
 		return err
 	}))
 	text := pdfText(t, pdf, shot)
-	if text == "" || !backendFilters {
+	if text == "" {
 		return
 	}
 	for _, want := range []string{"Low and close flights, " + from + " to " + day, "Flights first seen from " + from + " to " + day,
@@ -312,7 +323,7 @@ func pdfText(t *testing.T, pdf []byte, shot string) string {
 
 // checkReach shows the reach of today against the 30 days to it: a wedge per sector heard,
 // as far out as the farthest point there, and a sector opens its flight.
-func checkReach(t *testing.T, b *browser, tab context.Context, flights []uiFlight, today time.Time, shot string) {
+func checkReach(t *testing.T, b *browser, tab context.Context, flights []flightlog.Row, today time.Time, shot string) {
 	t.Helper()
 	openFlights(b, tab, "view=reach&day="+today.Format(time.DateOnly))
 	b.waitText(tab, "#flights-reach-summary", "sectors heard")
@@ -352,7 +363,8 @@ func openFlights(b *browser, tab context.Context, query string) {
 }
 
 // A flight from Fiji eastwards across the antimeridian is drawn as one unbroken path, point
-// after point eastwards, never as a line back across the whole world.
+// after point eastwards, never as a line back across the whole world; a flight heard at one
+// position is a point; without a home the reach says so.
 func TestUIFlightsTrackAcrossTheAntimeridian(t *testing.T) {
 	env := browserTest(t)
 	today := flightlog.DayStart(time.Now(), time.UTC)
@@ -361,17 +373,24 @@ func TestUIFlightsTrackAcrossTheAntimeridian(t *testing.T) {
 	require.NoError(t, err)
 	defer func() { _ = l.Close() }()
 	r := flightRow(1)
-	r.Ident, r.FirstSeen, r.LastSeen, r.Positions = "FJI411", today.Add(3*time.Hour), today.Add(3*time.Hour+40*time.Minute), 4
-	require.NoError(t, l.Insert(t.Context(), []flightlog.Row{r}))
-	handler := newServer(t, api.NewStore(env.Redis(t), "", nopLog()), api.Options{FlightLog: path, Zone: time.UTC}).Handler()
-	srv := httptest.NewServer(antimeridianStub(t, handler, [][3]float64{{178.6, -17.2, 30000}, {179.5, -17.0, 35000}, {-179.6, -16.8, 37000}, {-178.8, -16.6, 37000}}))
+	r.Ident, r.FirstSeen, r.LastSeen = "FJI411", today.Add(3*time.Hour), today.Add(3*time.Hour+40*time.Minute)
+	r.Track = trackOf([3]float64{178.6, -17.2, 30000}, [3]float64{179.5, -17.0, 35000}, [3]float64{-179.6, -16.8, 37000}, [3]float64{-178.8, -16.6, 37000})
+	// Its closest point is past ±180.
+	r.Positions, r.ClosestLat, r.ClosestLon = len(r.Track), &r.Track[2].Lat, &r.Track[2].Lon
+	// Heard at one position only: its track is a GeoJSON Point.
+	one := flightRow(2)
+	one.Ident, one.FirstSeen, one.LastSeen = "ONE222", today.Add(5*time.Hour), today.Add(5*time.Hour+time.Minute)
+	one.Track = trackOf([3]float64{178.9, -17.5, 2000})
+	one.Positions = 1
+	require.NoError(t, l.Insert(t.Context(), []flightlog.Row{r, one}))
+	srv := httptest.NewServer(newServer(t, api.NewStore(env.Redis(t), "", nopLog()), api.Options{FlightLog: path, Zone: time.UTC}).Handler()) // no home
 	defer srv.Close()
 	b := newBrowser(t, srv.URL)
 	tab := b.tab()
 	b.run(tab, chromedp.EmulateViewport(1366, 768))
 	b.open(tab, "flights")
-	b.waitText(tab, "#flights-summary", "1 flight on")
-	b.run(tab, press("#flights-rows tr"))
+	b.waitText(tab, "#flights-summary", "2 flights on")
+	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#flights-rows tr')].find(tr => tr.textContent.includes('FJI411')).click()`, nil))
 	b.waitText(tab, "#flights-track-note", "4 positions kept")
 	var xs []float64
 	b.run(tab, chromedp.Evaluate(`[...document.querySelector('#flights-track-map path.flight-track').getAttribute('d').matchAll(/[ML](-?[\d.]+)[ ,](-?[\d.]+)/g)].map(m => +m[1])`, &xs))
@@ -382,5 +401,23 @@ func TestUIFlightsTrackAcrossTheAntimeridian(t *testing.T) {
 	var width float64
 	b.run(tab, chromedp.Evaluate(`document.querySelector('#flights-track-map').getBoundingClientRect().width`, &width))
 	require.Less(t, xs[len(xs)-1]-xs[0], width, "the path stays on the map: never across the world")
+	var closest float64
+	b.run(tab, chromedp.Evaluate(`(() => { const r = document.querySelector('#flights-track-map path.track-closest').getBBox(); return r.x + r.width / 2; })()`, &closest))
+	require.InDelta(t, xs[2], closest, 2, "the closest point (at -179.6°) drawn on its point of the path, past ±180 beside it")
+
+	// One position: a point on the map, its first and last mark the same place.
+	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#flights-rows tr')].find(tr => tr.textContent.includes('ONE222')).click()`, nil))
+	b.waitText(tab, "#flights-track-note", "1 position kept")
+	var marks []int
+	b.run(tab, chromedp.Evaluate(`['path.track-start', 'path.track-end'].map(s => { const r = document.querySelector('#flights-track-map ' + s).getBBox(); return Math.round(r.x + r.width / 2); })`, &marks))
+	require.Len(t, marks, 2)
+	require.InDelta(t, marks[0], marks[1], 1, "first and last position are the one point")
+
+	// No home: the reach says what to set instead of a plot.
+	openFlights(b, tab, "view=reach&day="+today.Format(time.DateOnly))
+	b.waitText(tab, "#flights-reach-summary", "No home: set HOME_LAT and HOME_LON")
+	var wedges int
+	b.run(tab, chromedp.Evaluate(`document.querySelectorAll('#flights-reach path.sector').length`, &wedges))
+	require.Zero(t, wedges)
 	require.Empty(t, b.problems(), "no console errors")
 }
