@@ -250,7 +250,7 @@ func checkTrackOnMap(t *testing.T, b *browser, tab context.Context, today time.T
 	require.Contains(t, []string{"EZY", "RYR"}, operator)
 }
 
-// checkLowReport makes the week's report of flights within 1 nm, below 2,000 ft, between 23:00
+// checkLowReport makes the week's report of flights within 1 nm, at or below 2,000 ft, between 23:00
 // and 07:00, closest first, and prints it to PDF as Chromium does: the filter in words, the
 // counts per day, every flight, and none of the page's navigation.
 func checkLowReport(t *testing.T, b *browser, tab context.Context, today time.Time, shot string) {
@@ -287,7 +287,7 @@ func checkLowReport(t *testing.T, b *browser, tab context.Context, today time.Ti
 		return
 	}
 	for _, want := range []string{"Low and close flights, " + from + " to " + day, "Flights first seen from " + from + " to " + day,
-		"within 1 nm of home (51.47000, -0.45000) and below 2,000 ft at their closest point", "first seen between 23:00–07:00", "closest first",
+		"within 1 nm of home (51.47000, -0.45000) and at or below 2,000 ft at their closest point", "first seen between 23:00–07:00", "closest first",
 		"13 flights by", "Flights per day"} {
 		require.Contains(t, text, want)
 	}

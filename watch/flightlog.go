@@ -103,13 +103,28 @@ func (fl *flightLogger) start(w *watcher, flights <-chan flightEvent) {
 	sensors := w.outlet()
 	w.source("flight-log-sensors", func(ctx context.Context) error {
 		defer sensors.close()
+		low := fl.today.Numbers(fl.now()).LowSet
 		decl := model.Batch{}
-		for _, e := range catalog.FlightLogEntities(fl.today.Numbers(fl.now()).LowSet) {
+		for _, e := range catalog.FlightLogEntities(low) {
 			decl = append(decl, model.NewDeclaration(e))
 		}
-		sensors.send(ctx, decl)
+		// Without LOW_NM and LOW_FT, low_flights_today is withdrawn (an earlier start's
+		// retained entity would show its last count for ever): for a minute of sensors, since
+		// the sink tells the broker only once it is connected.
+		withdraw := 0
+		if !low {
+			withdraw = int(time.Minute / sensorsEvery)
+		}
+		batch := func(b model.Batch) model.Batch {
+			if withdraw > 0 {
+				withdraw--
+				b = append(b, model.NewRemoval(catalog.LowFlightsTodayEntity))
+			}
+			return b
+		}
+		sensors.send(ctx, batch(decl))
 		sensors.send(ctx, fl.readings(fl.now()))
-		pipeline.Every(ctx, sensorsEvery, func(ctx context.Context) { sensors.send(ctx, fl.readings(fl.now())) })
+		pipeline.Every(ctx, sensorsEvery, func(ctx context.Context) { sensors.send(ctx, batch(fl.readings(fl.now()))) })
 		return nil
 	})
 }

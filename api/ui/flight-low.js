@@ -1,5 +1,5 @@
 // The "Low and close" view (CONTRACT.md 13.4): the flights of a range of days that came within
-// N nm of home and below H ft at their closest point, in some hours of the day (23-07 wraps
+// N nm of home and at or below H ft at their closest point, in some hours of the day (23-07 wraps
 // midnight), closest or lowest first: what a resident sends with a noise complaint. It reads
 // as a report on screen and on paper (style.css's print rules: the filter in words, the counts
 // per day, the table, no navigation), and the same filter downloads as CSV.
@@ -122,7 +122,10 @@ export class LowReport {
     const tr = h('tr', { tabindex: 0, dataset: { id: r.id } },
       h('td', { class: 'num' }, String(i + 1)),
       h('td', { class: 'mono' }, at.day(new Date(r.first_seen))),
-      h('td', { class: 'mono', title: r.closest_at ? 'the time of the closest point' : 'first seen (no closest point kept)' }, at.seconds(new Date(when))),
+      // The closest point's time, with its date when it is not the flight's day (a flight
+      // across midnight): a complaint letter must not be a day out.
+      h('td', { class: 'mono', title: r.closest_at ? 'the time of the closest point' : 'first seen (no closest point kept)' },
+        at.day(new Date(when)) === at.day(new Date(r.first_seen)) ? at.seconds(new Date(when)) : `${at.day(new Date(when))} ${at.seconds(new Date(when))}`),
       h('td', { class: 'mono' }, r.ident || r.icao_hex), h('td', { class: 'mono' }, r.registration || ''), h('td', { class: 'mono' }, r.type_designator || ''),
       h('td', {}, op), h('td', {}, route),
       h('td', { class: 'num' }, r.closest_nm !== undefined ? `${r.closest_nm.toFixed(2)} nm` : ''),
@@ -142,7 +145,7 @@ export class LowReport {
     const parts = [from === to ? `Flights first seen on ${from}` : `Flights first seen from ${from} to ${to}`];
     const near = [];
     if (f.max_nm) near.push(`within ${Number(f.max_nm).toLocaleString('en')} nm of ${where}`);
-    if (f.max_alt) near.push(`below ${Number(f.max_alt).toLocaleString('en')} ft`);
+    if (f.max_alt) near.push(`at or below ${Number(f.max_alt).toLocaleString('en')} ft`);
     if (near.length) parts.push(`that came ${near.join(' and ')} at their closest point`);
     if (f.hours) parts.push(`first seen between ${hoursText(f.hours)}`);
     return `${parts.join(', ')}; ${f.sort === 'lowest' ? 'lowest' : 'closest'} first. Days and times are ${this.page.zone} (NOTIFY_TIMEZONE).`;

@@ -343,7 +343,8 @@ export class FlightsPage {
       const row = { ...f.properties, id: f.properties.id ?? id };
       await this.details(row, null, f);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) message(`Flight ${id}: its track is no longer kept (or there is no such flight); find it in the list.`, 'error');
+      // The server says which: no such flight, no positions, or a track no longer kept.
+      if (e instanceof ApiError && e.status === 404) message(`Flight ${id}: ${e.message}`, 'error');
       else message(`Flight ${id} could not be loaded: ${e.message}`, 'error');
     }
   }

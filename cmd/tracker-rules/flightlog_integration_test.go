@@ -305,3 +305,24 @@ func TestWatchServesTheFlightLogMetrics(t *testing.T) {
 	require.Contains(t, scrape, "flight_log_dropped_total 0\n")
 	require.Contains(t, scrape, "# TYPE flight_log_write_seconds gauge")
 }
+
+// low_flights_today is declared only with LOW_NM and LOW_FT both set; a start without them
+// withdraws the entity an earlier start declared (its retained discovery cleared), so that
+// Home Assistant never shows a count that nothing updates.
+func TestWatchWithdrawsTheLowFlightsSensorWhenItsThresholdsGo(t *testing.T) {
+	t.Parallel()
+	env := testenv.Get(t).WithOwnMosquitto(t)
+	_, srv := newFakeReadsb(t)
+	rec := env.Record(t, "homeassistant/sensor/Tracker_rules_watch_low_flights_today/config")
+	mh, mp := testenv.Split(t, env.MQTTAddr)
+	base := []string{"PATH=" + os.Getenv("PATH"), "MQTT_HOST=" + mh, "MQTT_PORT=" + mp, "HOME_LAT=51.47", "HOME_LON=-0.45", "NOTIFY_TIMEZONE=UTC"}
+	args := []string{"watch", "--readsb", srv.URL + "/data/aircraft.json", "--rules", writeFile(t, `[]`), "--interval", "500ms"}
+	const topic = "homeassistant/sensor/Tracker_rules_watch_low_flights_today/config"
+	first := testenv.Start(t, bin(t), append(base, "LOW_NM=2", "LOW_FT=3000"), args...)
+	rec.WaitFor(topic, 20*time.Second, func(m testenv.Msg) bool { return strings.Contains(m.Payload, `"state_class":"total"`) })
+	require.NoError(t, first.Cmd.Process.Signal(syscall.SIGTERM))
+	require.Zero(t, first.Wait(15*time.Second))
+
+	testenv.Start(t, bin(t), append(base, "LOW_NM=2"), args...) // LOW_FT gone
+	rec.WaitFor(topic, 20*time.Second, func(m testenv.Msg) bool { return m.Payload == "" })
+}
