@@ -302,7 +302,7 @@ func TestRetentionLeavesNoTraceInTheFile(t *testing.T) {
 	l, path := openTemp(t)
 	now := time.Now()
 	var rows []Row
-	for i := range 80000 {
+	for i := range 20000 {
 		r := sample(i % 144)
 		r.Ident = fmt.Sprintf("GONE%05d", i)
 		r.FirstSeen = now.Add(-100*24*time.Hour + time.Duration(i)*time.Second)
@@ -319,6 +319,11 @@ func TestRetentionLeavesNoTraceInTheFile(t *testing.T) {
 	require.NoError(t, err)
 	big, err := os.Stat(path)
 	require.NoError(t, err)
+	// A quarter of SQLite's checkpoint size (1,000 pages), for a file a quarter of the size a
+	// test with the default would need (80,000 rows: a minute under the race detector): the
+	// WAL stays near it only if the rows go in batches.
+	_, err = l.db.Exec("PRAGMA wal_autocheckpoint = 250")
+	require.NoError(t, err)
 
 	w := NewWriter(l, WriterOptions{Days: 90}, zerolog.Nop())
 	var walMax int64
@@ -332,8 +337,9 @@ func TestRetentionLeavesNoTraceInTheFile(t *testing.T) {
 		}
 	}
 	require.True(t, w.cut.IsZero(), "the retention ended")
-	require.Greater(t, big.Size(), int64(9<<20))
-	require.Less(t, walMax, int64(7<<20), "batches: the WAL stays near SQLite's checkpoint size (4 MB), never the file's")
+	t.Logf("file %d bytes, the WAL at most %d", big.Size(), walMax)
+	require.Greater(t, big.Size(), int64(3<<20))
+	require.Less(t, walMax, big.Size()*2/3, "batches: the WAL stays near its checkpoint size and a batch's pages, never the file's")
 	n, err := l.count(t.Context())
 	require.NoError(t, err)
 	require.Equal(t, 100, n)
