@@ -108,23 +108,12 @@ func (fl *flightLogger) start(w *watcher, flights <-chan flightEvent) {
 		for _, e := range catalog.FlightLogEntities(low) {
 			decl = append(decl, model.NewDeclaration(e))
 		}
-		// Without LOW_NM and LOW_FT, low_flights_today is withdrawn (an earlier start's
-		// retained entity would show its last count for ever): for a minute of sensors, since
-		// the sink tells the broker only once it is connected.
-		withdraw := 0
-		if !low {
-			withdraw = int(time.Minute / sensorsEvery)
+		if !low { // an earlier start's retained entity would show its last count for ever
+			decl = append(decl, model.NewRemoval(catalog.LowFlightsTodayEntity))
 		}
-		batch := func(b model.Batch) model.Batch {
-			if withdraw > 0 {
-				withdraw--
-				b = append(b, model.NewRemoval(catalog.LowFlightsTodayEntity))
-			}
-			return b
-		}
-		sensors.send(ctx, batch(decl))
+		sensors.send(ctx, decl)
 		sensors.send(ctx, fl.readings(fl.now()))
-		pipeline.Every(ctx, sensorsEvery, func(ctx context.Context) { sensors.send(ctx, batch(fl.readings(fl.now()))) })
+		pipeline.Every(ctx, sensorsEvery, func(ctx context.Context) { sensors.send(ctx, fl.readings(fl.now())) })
 		return nil
 	})
 }
@@ -171,45 +160,43 @@ func dailyJSON(n int, since time.Time) string {
 	return `{"count":` + strconv.Itoa(n) + `,"last_reset":"` + since.Format(time.RFC3339) + `"}`
 }
 
-// closestJSON is the closest approach sensor's state: the distance and that flight's ident,
-// registration, type, altitude and time ({"nm": null} before any today).
-func closestJSON(r *flightlog.Row) string {
-	v := struct {
-		NM           *float64   `json:"nm"`
-		Ident        string     `json:"ident,omitempty"`
-		Registration string     `json:"registration,omitempty"`
-		Type         string     `json:"type,omitempty"`
-		Altitude     *int       `json:"altitude,omitempty"`
-		Time         *time.Time `json:"time,omitempty"`
-		IcaoHex      string     `json:"icao_hex,omitempty"`
-	}{}
+// flightState is the state of a sensor about one of today's flights (the closest approach,
+// the farthest position): the distance and that flight's ident, registration, type, altitude
+// there and time ({"nm": null} before any today).
+type flightState struct {
+	NM           *float64   `json:"nm"`
+	Ident        string     `json:"ident,omitempty"`
+	Registration string     `json:"registration,omitempty"`
+	Type         string     `json:"type,omitempty"`
+	Altitude     *int       `json:"altitude,omitempty"`
+	Time         *time.Time `json:"time,omitempty"`
+	IcaoHex      string     `json:"icao_hex,omitempty"`
+}
+
+// stateOf is r's state at a distance, altitude and time (r nil: none today).
+func stateOf(r *flightlog.Row, nm *float64, alt *int, at *time.Time) string {
+	v := flightState{}
 	if r != nil {
-		v.NM, v.Ident, v.Registration, v.Type, v.Altitude, v.Time, v.IcaoHex = r.ClosestNM, r.Ident, r.Registration, r.TypeDesignator,
-			r.ClosestAltitude, r.ClosestAt, r.IcaoHex
+		v = flightState{NM: nm, Ident: r.Ident, Registration: r.Registration, Type: r.TypeDesignator, Altitude: alt, Time: at, IcaoHex: r.IcaoHex}
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
 }
 
-// farthestJSON is the reach sensor's state: today's farthest position from home and that
-// flight's ident, registration, type, altitude there and time ({"nm": null} before any today).
-func farthestJSON(f *flightlog.Farthest) string {
-	v := struct {
-		NM           *float64   `json:"nm"`
-		Ident        string     `json:"ident,omitempty"`
-		Registration string     `json:"registration,omitempty"`
-		Type         string     `json:"type,omitempty"`
-		Altitude     *int       `json:"altitude,omitempty"`
-		Time         *time.Time `json:"time,omitempty"`
-		IcaoHex      string     `json:"icao_hex,omitempty"`
-	}{}
-	if f != nil {
-		r := f.Row
-		v.NM, v.Ident, v.Registration, v.Type, v.Altitude, v.Time, v.IcaoHex = &f.NM, r.Ident, r.Registration, r.TypeDesignator,
-			f.Altitude, &f.At, r.IcaoHex
+// closestJSON is the closest approach sensor's state.
+func closestJSON(r *flightlog.Row) string {
+	if r == nil {
+		return stateOf(nil, nil, nil, nil)
 	}
-	b, _ := json.Marshal(v)
-	return string(b)
+	return stateOf(r, r.ClosestNM, r.ClosestAltitude, r.ClosestAt)
+}
+
+// farthestJSON is the reach sensor's state: today's farthest position from home.
+func farthestJSON(f *flightlog.Farthest) string {
+	if f == nil {
+		return stateOf(nil, nil, nil, nil)
+	}
+	return stateOf(f.Row, &f.NM, f.Altitude, &f.At)
 }
 
 // close closes the file once the writer ended.

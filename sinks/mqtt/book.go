@@ -22,11 +22,14 @@ type book struct {
 	log    zerolog.Logger
 	q      *queue
 
-	records   map[string]*record // by unique_id
-	seqs      map[string][]*record
-	cycles    map[string]uint64 // loop → number of its latest cycle
-	sticky    map[string]string // topic → text sent again after every connect
-	refused   map[string]struct{}
+	records map[string]*record // by unique_id
+	seqs    map[string][]*record
+	cycles  map[string]uint64 // loop → number of its latest cycle
+	sticky  map[string]string // topic → text sent again after every connect
+	refused map[string]struct{}
+	// unsent are the discovery topics of entities removed while disconnected: cleared on the
+	// next connect (an earlier run's retained entity goes even when its removal comes first).
+	unsent    map[string]struct{}
 	sweep     sweepBook
 	lastSweep time.Time
 	epoch     time.Time // see sinceEpoch
@@ -54,7 +57,7 @@ func newBook(origin model.Origin, status string, q *queue, log zerolog.Logger) *
 	return &book{
 		origin: origin, status: status, log: log, q: q,
 		records: map[string]*record{}, seqs: map[string][]*record{}, cycles: map[string]uint64{},
-		sticky: map[string]string{}, refused: map[string]struct{}{},
+		sticky: map[string]string{}, refused: map[string]struct{}{}, unsent: map[string]struct{}{},
 	}
 }
 
@@ -225,7 +228,9 @@ func (b *book) remove(e *model.Entity) {
 	delete(b.sticky, e.StateTopic)
 	if b.connected {
 		b.q.PutLoose(e.DiscoveryTopic(), "")
+		return
 	}
+	b.unsent[e.DiscoveryTopic()] = struct{}{}
 }
 
 // forget drops the dynamic entities not seen for ForgetFactor × their expire_after, looking
@@ -281,6 +286,10 @@ func (b *book) Up(gen uint64) {
 	b.q.Clear()
 	b.unannounce()
 	b.q.PutLoose(b.status, model.PayloadOnline)
+	for topic := range b.unsent { // before the configs: one declared since goes out after
+		b.q.PutLoose(topic, "")
+	}
+	clear(b.unsent)
 	b.announceAll()
 }
 

@@ -215,6 +215,18 @@ func TestSinkStickyAndRemoval(t *testing.T) {
 	require.NotContains(t, got, "homeassistant/update/x_update/config")
 	require.NotContains(t, got, "Tracker/register/x/update")
 	require.Empty(t, h.s.book.records)
+
+	// A removal while disconnected (an earlier run's retained entity, withdrawn at start) is
+	// sent on the next connect, once.
+	h.events(h.ft.events.down)
+	h.batch(model.NewRemoval(upd))
+	h.events(h.ft.events.up)
+	got, _ = h.queued()
+	require.Equal(t, "", got["homeassistant/update/x_update/config"])
+	require.Contains(t, got, "homeassistant/update/x_update/config")
+	h.events(h.ft.events.down, h.ft.events.up)
+	got, _ = h.queued()
+	require.NotContains(t, got, "homeassistant/update/x_update/config")
 }
 
 func TestSinkConnectionEventsAreAppliedInOrder(t *testing.T) {
