@@ -285,8 +285,10 @@ func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
 func TestWatchServesTheFlightLogMetrics(t *testing.T) {
 	t.Parallel() // a feed and a log of its own, no MQTT
 	feed, srv := newFakeReadsb(t)
+	// A TTL of many polls: a poll slowed past its deadline on a loaded machine must not end the
+	// flights (they would begin again, and be two rows each).
 	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "METRICS_ADDR=127.0.0.1:0", "LOG_LEVEL=info"},
-		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", writeFile(t, `[]`), "--interval", "200ms", "--flight-ttl", "1s")
+		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", writeFile(t, `[]`), "--interval", "500ms", "--flight-ttl", "5s")
 	port := p.WaitAddr(t, "serving /metrics", 15*time.Second)
 	feed.waitPolls(t, 3) // every aircraft in view
 	feed.set("down")

@@ -243,7 +243,11 @@ func InWords(ctx context.Context, client *http.Client, start time.Time, err erro
 		} else if client != nil && client.Timeout > 0 {
 			given = client.Timeout
 		}
-		return worded{fmt.Sprintf("timed out after %s", given.Round(time.Second)), err}
+		unit := time.Second // a poll's deadline under a second (a feed every 200 ms) in ms, never "0s"
+		if given < time.Second {
+			unit = time.Millisecond
+		}
+		return worded{fmt.Sprintf("timed out after %s", given.Round(unit)), err}
 	case errors.Is(err, context.Canceled):
 		return worded{"stopped before it finished (the program was told to stop)", err}
 	case errors.As(err, &dns):

@@ -132,6 +132,10 @@ func TestFailuresAreSaidInWords(t *testing.T) {
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.ErrorContains(t, err, "timed out after 1s")
 	require.NotContains(t, err.Error(), "context deadline exceeded")
+	short, cancelShort := context.WithTimeout(t.Context(), 200*time.Millisecond)
+	defer cancelShort()
+	err = Save(short, NewClient(0, true), srv.URL, 100, "the file", filepath.Join(t.TempDir(), "g"))
+	require.ErrorContains(t, err, "timed out after 200ms", "a deadline under a second in milliseconds")
 
 	closed := httptest.NewServer(http.NotFoundHandler())
 	addr := closed.URL
