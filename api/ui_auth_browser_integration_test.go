@@ -24,15 +24,17 @@ import (
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
-// oneFlightLog is a flight log holding one flight of today, for the Flights page to load.
+// oneFlightLog is a flight log holding one flight of today (the server's zone, UTC), for the
+// Flights page to load.
 func oneFlightLog(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "flights.db")
 	l, err := flightlog.Open(t.Context(), path, nopLog())
 	require.NoError(t, err)
-	now := time.Now().UTC()
-	require.NoError(t, l.Insert(t.Context(), []flightlog.Row{{IcaoHex: "4CA87C", Ident: "RYR1AB", FirstSeen: now.Add(-10 * time.Minute),
-		LastSeen: now.Add(-5 * time.Minute), Messages: 100}}))
+	// Early in today, never before it: ten minutes ago was yesterday for a run just after midnight.
+	first := flightlog.DayStart(time.Now(), time.UTC).Add(time.Minute)
+	require.NoError(t, l.Insert(t.Context(), []flightlog.Row{{IcaoHex: "4CA87C", Ident: "RYR1AB", FirstSeen: first,
+		LastSeen: first.Add(5 * time.Minute), Messages: 100}}))
 	require.NoError(t, l.Close())
 	return path
 }
