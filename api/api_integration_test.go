@@ -30,6 +30,7 @@ type fixture struct {
 	srv *httptest.Server
 	r   rueidis.Client
 	tok string
+	api *api.Server // setupWith's (nil in the fixtures made by hand)
 }
 
 // newServer serves opts. A test that gives no token is about something else than who may
@@ -54,9 +55,10 @@ func setupWith(t *testing.T, opts api.Options) *fixture {
 	token := opts.Token
 	r := testenv.Get(t).WithOwnRedis(t).Redis(t)
 	store := api.NewStore(r, "", zerolog.Nop())
-	srv := httptest.NewServer(newServer(t, store, opts).Handler())
+	s := newServer(t, store, opts)
+	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
-	return &fixture{t: t, srv: srv, r: r, tok: token}
+	return &fixture{t: t, srv: srv, r: r, tok: token, api: s}
 }
 
 // kept waits until GET /api/matches answers at least n matches: the keeper writes a
@@ -290,12 +292,19 @@ func TestRulesEndpoints(t *testing.T) {
 	require.Equal(t, 400, code)
 	require.Equal(t, "Rule #1 invalid: rule 'r' condition #0: area 'NOWHERE' not found in areas config", body["detail"])
 
-	// Trigger counts come from the store.
+	// Trigger counts come from the store: the UTC days of the server's clock, set here (the
+	// wall's could pass midnight between the keys written and the request). The server's
+	// clock reads New York's 19:30 on 20 November, 00:30 UTC on the 21st, three weeks after the
+	// clocks went back: the UTC days counted back from there, not New York's.
 	ctx := t.Context()
-	now := time.Now().UTC()
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	now := time.Date(2026, 11, 21, 0, 30, 0, 0, time.UTC)
+	api.SetClock(f.api, func() time.Time { return now.In(ny) })
 	for k, v := range map[string]string{
 		rules.TriggerLifetimeKey("emergency"):                    "12",
 		rules.TriggerDayKey("emergency", now):                    "2",
+		rules.TriggerDayKey("emergency", now.AddDate(0, 0, -20)): "4", // 1 November, the day the clocks went back
 		rules.TriggerDayKey("emergency", now.AddDate(0, 0, -29)): "3",
 		rules.TriggerDayKey("emergency", now.AddDate(0, 0, -30)): "100",
 	} {
@@ -304,7 +313,7 @@ func TestRulesEndpoints(t *testing.T) {
 	code, body, _ = f.do("GET", "/api/rules/emergency", nil)
 	require.Equal(t, 200, code)
 	require.Equal(t, 12.0, body["triggered_lifetime"])
-	require.Equal(t, 5.0, body["triggered_last_30_days"], "today … today-29")
+	require.Equal(t, 9.0, body["triggered_last_30_days"], "today … today-29")
 	code, body, _ = f.do("GET", "/api/rules/none", nil)
 	require.Equal(t, 404, code)
 	require.Equal(t, "Rule 'none' not found", body["detail"])

@@ -135,6 +135,7 @@ func (s *Store) triggerCounts(ctx context.Context, ids []string, now time.Time) 
 	if len(ids) == 0 {
 		return out
 	}
+	now = now.UTC() // the keys' days are UTC's: days counted back in a local zone skip one across a change of its clocks
 	keys := make([]string, 0, len(ids)*31)
 	for _, id := range ids {
 		keys = append(keys, rules.TriggerLifetimeKey(id))
@@ -168,6 +169,7 @@ func (s *Store) triggerCounts(ctx context.Context, ids []string, now time.Time) 
 // deleteTriggers drops a rule's lifetime key and its 32 day keys; failures are ignored.
 func (s *Store) deleteTriggers(ctx context.Context, id string, now time.Time) {
 	keys := []string{rules.TriggerLifetimeKey(id)}
+	now = now.UTC() // the keys' days are UTC's (triggerCounts)
 	for d := range 32 {
 		keys = append(keys, rules.TriggerDayKey(id, now.AddDate(0, 0, -d)))
 	}
