@@ -21,6 +21,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/flightlog"
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 	"github.com/tracker-adsb/tracker-core-health/rules"
 )
 
@@ -31,8 +32,9 @@ func oneFlightLog(t *testing.T) string {
 	path := filepath.Join(t.TempDir(), "flights.db")
 	l, err := flightlog.Open(t.Context(), path, nopLog())
 	require.NoError(t, err)
-	// Early in today, never before it: ten minutes ago was yesterday for a run just after midnight.
-	first := flightlog.DayStart(time.Now(), time.UTC).Add(time.Minute)
+	// Early in today, never before it: ten minutes ago was yesterday for a run just after
+	// midnight; and today still when the page opens, not tomorrow for a run just before.
+	first := flightlog.DayStart(testenv.ClearOfMidnight(t, time.UTC, 2*time.Minute), time.UTC).Add(time.Minute)
 	require.NoError(t, l.Insert(t.Context(), []flightlog.Row{{IcaoHex: "4CA87C", Ident: "RYR1AB", FirstSeen: first,
 		LastSeen: first.Add(5 * time.Minute), Messages: 100}}))
 	require.NoError(t, l.Close())

@@ -18,6 +18,7 @@ import (
 
 	"github.com/tracker-adsb/tracker-core-health/api"
 	"github.com/tracker-adsb/tracker-core-health/flightlog"
+	"github.com/tracker-adsb/tracker-core-health/internal/testenv"
 )
 
 // The Flights page as a user sees it (issue 44): today's flights per hour beside the week
@@ -30,8 +31,9 @@ func TestUIFlightsPage(t *testing.T) {
 	l, err := flightlog.Open(t.Context(), path, zerolog.Nop())
 	require.NoError(t, err)
 	defer func() { _ = l.Close() }()
-	now := time.Now().UTC()
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	// The page opens on the browser's today: the fixture's day, unless the test began in the
+	// last minutes of it.
+	today := flightlog.DayStart(testenv.ClearOfMidnight(t, time.UTC, 2*time.Minute), time.UTC)
 	var rows []flightlog.Row
 	for d := -7; d <= 0; d++ { // the 7 days before: 4 flights an hour from 06:00 to 21:00; today 40 from midnight
 		n := 64
@@ -123,7 +125,7 @@ func TestUIFlightsPageShowsTimesInNotifyTimezone(t *testing.T) {
 	l, err := flightlog.Open(t.Context(), path, zerolog.Nop())
 	require.NoError(t, err)
 	defer func() { _ = l.Close() }()
-	today := flightlog.DayStart(time.Now(), kolkata)
+	today := flightlog.DayStart(testenv.ClearOfMidnight(t, kolkata, 2*time.Minute), kolkata) // the page's today, Kolkata's, is the fixture's
 	var rows []flightlog.Row
 	for _, at := range []time.Duration{10 * time.Minute, 13*time.Hour + 45*time.Minute} {
 		r := flightRow(len(rows))

@@ -388,8 +388,8 @@ func TestUIFlightsTrackAcrossTheAntimeridian(t *testing.T) {
 	b := newBrowser(t, srv.URL)
 	tab := b.tab()
 	b.run(tab, chromedp.EmulateViewport(1366, 768))
-	b.open(tab, "flights")
-	b.waitText(tab, "#flights-summary", "2 flights on")
+	openFlights(b, tab, "day="+today.Format(time.DateOnly)) // the fixture's day, whatever the browser's clock says by now
+	b.waitText(tab, "#flights-summary", "2 flights on "+today.Format(time.DateOnly))
 	b.run(tab, chromedp.Evaluate(`[...document.querySelectorAll('#flights-rows tr')].find(tr => tr.textContent.includes('FJI411')).click()`, nil))
 	b.waitText(tab, "#flights-track-note", "4 positions kept")
 	var xs []float64
