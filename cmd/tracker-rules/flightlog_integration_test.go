@@ -234,6 +234,9 @@ func countRows(t *testing.T, file string) int {
 func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
 	t.Parallel() // a Mosquitto of its own: nothing retained from another test
 	env := testenv.Get(t).WithOwnMosquitto(t)
+	// watch counts today by the wall clock, from the flights' first message to the closest
+	// approach after they end: a day that ended in between would count them on yesterday.
+	began := testenv.ClearOfMidnight(t, time.UTC, 3*time.Minute)
 	feed, srv := newFakeReadsb(t)
 	feed.live = true
 	rec := env.Record(t, "Tracker/rules-watch/#", "homeassistant/sensor/#")
@@ -254,7 +257,7 @@ func TestWatchPublishesTheFlightLogSensors(t *testing.T) {
 	require.Equal(t, "total", c["state_class"])
 	require.Equal(t, "{{ value_json.count }}", c["value_template"])
 	require.Equal(t, "{{ value_json.last_reset }}", c["last_reset_value_template"])
-	midnight := time.Now().UTC().Format("2006-01-02") + "T00:00:00Z"
+	midnight := began.UTC().Format("2006-01-02") + "T00:00:00Z"
 	count := func(m testenv.Msg) int {
 		var v struct {
 			Count     int    `json:"count"`
