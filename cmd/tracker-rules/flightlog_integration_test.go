@@ -179,6 +179,9 @@ func TestReplayFlightLogCountsEveryFlight(t *testing.T) {
 func TestWatchFlightLogSurvivesSIGKILL(t *testing.T) {
 	t.Parallel() // a feed and a log of its own, no MQTT
 	feed, srv := newFakeReadsb(t)
+	// Flights of the present: the recording's (July 2026) are past FLIGHT_LOG_DAYS, and
+	// the retention's first pass would remove those written before it.
+	feed.live = true
 	dir := t.TempDir()
 	file := filepath.Join(dir, "flights.db")
 	rulesFile := writeFile(t, `[]`)
