@@ -15,16 +15,34 @@ import (
 // offset from UTC (half an hour, 45 minutes), and its key carries the offset, so that the two
 // 01:00 of a day that turns the clocks back are two keys.
 
-// DayStart is the local midnight that starts t's day in zone.
+// DayStart is the local midnight that starts t's day in zone (dayStart).
 func DayStart(t time.Time, zone *time.Location) time.Time {
 	l := t.In(zone)
-	return time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, zone)
+	return dayStart(l.Year(), l.Month(), l.Day(), zone)
 }
 
-// NextDay is the local midnight after the day that starts at day.
+// NextDay is the local midnight after the day that starts at day (dayStart).
 func NextDay(day time.Time, zone *time.Location) time.Time {
 	l := day.In(zone)
-	return time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, zone)
+	return dayStart(l.Year(), l.Month(), l.Day()+1, zone)
+}
+
+// dayStart is the first instant of the local date y-m-d in zone (d may overflow, as with
+// time.Date): its midnight, or, where the clocks skip midnight (Santiago, Havana: 00:00 is
+// 01:00), the change. time.Date names a skipped midnight in a zone west of UTC by the day
+// before's 23:00, which would give that day's last hour to the next and make NextDay stand still.
+func dayStart(y int, m time.Month, d int, zone *time.Location) time.Time {
+	t := time.Date(y, m, d, 0, 0, 0, 0, zone)
+	if t.Hour() == 0 {
+		return t
+	}
+	y, m, d = time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Date() // the date meant, normalised
+	if ty, tm, td := t.Date(); ty < y || ty == y && (tm < m || tm == m && td < d) {
+		if _, end := t.ZoneBounds(); end.After(t) {
+			return end.In(zone)
+		}
+	}
+	return t
 }
 
 // HourStart is the start of t's local clock hour in zone: the instant the local clock read
@@ -74,10 +92,11 @@ func ParseWhen(v string, zone *time.Location, to bool) (time.Time, error) {
 	if t, err := time.Parse(time.RFC3339, v); err == nil {
 		return t, nil
 	}
-	d, err := time.ParseInLocation(time.DateOnly, v, zone)
+	date, err := time.Parse(time.DateOnly, v)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("%q is neither a date (2026-11-27) nor a time (2026-11-27T14:00:00Z)", v)
 	}
+	d := dayStart(date.Year(), date.Month(), date.Day(), zone)
 	if to {
 		return NextDay(d, zone), nil
 	}

@@ -187,3 +187,59 @@ func TestStatsRangeLimits(t *testing.T) {
 	require.Len(t, days, 3, "from the first row's day")
 	require.Equal(t, "2026-11-27", days[0].Key)
 }
+
+// A day whose midnight the clocks skip (Santiago turns 00:00 into 01:00 on 6 September 2026,
+// Havana on 8 March) starts at the change: its 23 hours are its own, the day before keeps its
+// 24 (time.Date names such a midnight by the day before's 23:00), and a range of days moves on
+// past it. The flight at 23:30 on the 5th is the 5th's for the range, the statistics and the
+// sensors, as its date says.
+func TestADayWhoseMidnightIsSkippedStartsAtTheChange(t *testing.T) {
+	for _, tc := range []struct {
+		zone       string
+		day        string    // the day without a midnight
+		start      time.Time // its first instant, the change (01:00 at the new offset), in UTC
+		prev, next time.Time // the day before's midnight, the day after's, in UTC
+	}{
+		{"America/Santiago", "2026-09-06", time.Date(2026, 9, 6, 4, 0, 0, 0, time.UTC),
+			time.Date(2026, 9, 5, 4, 0, 0, 0, time.UTC), time.Date(2026, 9, 7, 3, 0, 0, 0, time.UTC)},
+		{"America/Havana", "2026-03-08", time.Date(2026, 3, 8, 5, 0, 0, 0, time.UTC),
+			time.Date(2026, 3, 7, 5, 0, 0, 0, time.UTC), time.Date(2026, 3, 9, 4, 0, 0, 0, time.UTC)},
+	} {
+		t.Run(tc.zone, func(t *testing.T) {
+			z := zone(t, tc.zone)
+			lateBefore := tc.start.Add(-30 * time.Minute) // 23:30 the day before
+			require.True(t, tc.start.Equal(DayStart(tc.start.Add(5*time.Hour), z)), "DayStart %s", DayStart(tc.start.Add(5*time.Hour), z))
+			require.True(t, tc.prev.Equal(DayStart(lateBefore, z)), "the day before starts at its midnight")
+			require.True(t, tc.start.Equal(NextDay(tc.prev, z)), "NextDay of the day before: %s", NextDay(tc.prev, z))
+			require.True(t, tc.next.Equal(NextDay(tc.start, z)), "NextDay moves on: %s", NextDay(tc.start, z))
+
+			from, to, err := Range(tc.day, "", z, tc.start)
+			require.NoError(t, err)
+			require.True(t, tc.start.Equal(from) && tc.next.Equal(to), "%s: %s – %s", tc.day, from, to)
+			ps, err := periodsOf(tc.prev, tc.next, "day", z)
+			require.NoError(t, err)
+			require.Len(t, ps, 2)
+			require.Equal(t, 24*time.Hour, ps[0].to.Sub(ps[0].from), ps[0].key)
+			require.Equal(t, tc.day, ps[1].key)
+			require.Equal(t, 23*time.Hour, ps[1].to.Sub(ps[1].from), ps[1].key)
+			hours, err := periodsOf(tc.start, tc.next, "hour", z)
+			require.NoError(t, err)
+			require.Len(t, hours, 23)
+			require.Equal(t, tc.day+"T01:00", hours[0].key[:16])
+
+			l, _ := openTemp(t)
+			r := sample(1)
+			r.FirstSeen, r.LastSeen = lateBefore, lateBefore.Add(10*time.Minute)
+			require.NoError(t, l.Insert(t.Context(), []Row{r}))
+			days, err := l.Stats(t.Context(), Filter{From: tc.prev, To: tc.next}, "day", z)
+			require.NoError(t, err)
+			require.Equal(t, []Stat{{ps[0].key, 1, 1}, {tc.day, 0, 0}}, days)
+
+			today := NewToday(z)
+			today.Began(r.IcaoHex, r.FirstSeen, r.FirstSeen)
+			n := today.Numbers(tc.start.Add(time.Minute))
+			require.Zero(t, n.Flights, "a new day at the change")
+			require.True(t, tc.start.Equal(n.Since), "last_reset %s", n.Since)
+		})
+	}
+}
