@@ -100,7 +100,7 @@ func (s *Server) testRule(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, err)
 		return
 	}
-	engine, tested, err := testEngine(cur, rule.Identifier, stored)
+	engine, tested, err := testEngine(cur, rule.Identifier, stored, s.zone())
 	if err != nil {
 		s.storeError(w, err)
 		return
@@ -132,8 +132,9 @@ func (s *Server) testRule(w http.ResponseWriter, r *http.Request) {
 
 // testEngine checks the stored set with the rule in it (strict, against the stored areas:
 // the 400 of a save) and builds an engine of the rule and the rules it depends on through
-// matched_rules conditions: the others never change what it fires on.
-func testEngine(cur *rules.Snapshot, id string, rule json.RawMessage) (*rules.Engine, *rules.Rule, error) {
+// matched_rules conditions: the others never change what it fires on. zone is NOTIFY_TIMEZONE,
+// the clock of a policy that names none (as watch's engine has it).
+func testEngine(cur *rules.Snapshot, id string, rule json.RawMessage, zone *time.Location) (*rules.Engine, *rules.Rule, error) {
 	items, err := parseRules(cur.Rules)
 	if err != nil {
 		return nil, nil, err
@@ -149,6 +150,7 @@ func testEngine(cur *rules.Snapshot, id string, rule json.RawMessage) (*rules.En
 	if err != nil {
 		return nil, nil, err
 	}
+	refs.Zone = zone
 	if errs := unknownWatchlists(rule, refs.Watchlists); errs != nil {
 		return nil, nil, fieldErrors(errs)
 	}

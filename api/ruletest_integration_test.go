@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
@@ -262,6 +263,35 @@ func TestRuleTestShowsTheDelivery(t *testing.T) {
 	res = test()
 	require.Equal(t, res.Fired, res.Held, "all muted")
 	require.Equal(t, "muted", res.Matches[0].Delivery.Reason)
+}
+
+// A rule's quiet hours without a timezone of their own are NOTIFY_TIMEZONE's in the test as in
+// watch (CONTRACT.md 10.1): in Berlin a message at 05:30 UTC on 1 July is 07:30, after quiet
+// hours of 22:00–07:00, and sent; one at 04:30 UTC (06:30) is held until 07:00 Berlin time.
+func TestRuleTestQuietHoursAreNotifyTimezones(t *testing.T) {
+	t.Parallel()
+	berlin, err := time.LoadLocation("Europe/Berlin")
+	require.NoError(t, err)
+	f := setupWith(t, api.Options{Zone: berlin})
+	r := rule("low", map[string]any{"type": "altitude", "operator": "maximum", "value": 5000})
+	r["notify"] = map[string]any{"quiet_hours": []any{map[string]any{"from": "22:00", "to": "07:00"}}}
+	for _, tc := range []struct {
+		at, state, until string
+	}{
+		{"2026-07-01T05:30:00Z", "sent", ""},
+		{"2026-07-01T04:30:00Z", "held", "2026-07-01T05:00:00"},
+	} {
+		line := `{"received_at":"` + tc.at + `","icao_hex":"ABCDEF","altitude":3000,"latitude":52.5,"longitude":13.4}`
+		code, _, raw := f.do("POST", "/api/rules/test", map[string]any{"rule": r, "traffic": line})
+		require.Equal(t, 200, code, string(raw))
+		var res struct {
+			Matches []struct{ Delivery struct{ State, Until string } }
+		}
+		require.NoError(t, json.Unmarshal(raw, &res))
+		require.Len(t, res.Matches, 1, string(raw))
+		require.Equal(t, tc.state, res.Matches[0].Delivery.State, "%s: %s", tc.at, raw)
+		require.True(t, strings.HasPrefix(res.Matches[0].Delivery.Until, tc.until), "%s: until %s", tc.at, res.Matches[0].Delivery.Until)
+	}
 }
 
 // The test endpoint answers as a save would on a bad rule (422, 400), 400 on traffic it
