@@ -381,7 +381,8 @@ func (p *Policy) windowEnd(at time.Time) (time.Time, bool) {
 	if len(p.Quiet) == 0 {
 		return time.Time{}, false
 	}
-	local := at.In(p.Location)
+	loc := model.Zone(p.Location) // a Policy made without a zone: UTC, as everywhere
+	local := at.In(loc)
 	y, mo, day := local.Date()
 	minute := local.Hour()*60 + local.Minute()
 	wd := local.Weekday()
@@ -401,7 +402,7 @@ func (p *Policy) windowEnd(at time.Time) (time.Time, bool) {
 		default:
 			continue
 		}
-		end := firstReading(at, y, mo, endDay, w.To, p.Location)
+		end := firstReading(at, y, mo, endDay, w.To, loc)
 		if !found || end.After(until) {
 			until, found = end, true
 		}

@@ -57,10 +57,11 @@ func (s Schedule) Next(t time.Time) time.Time {
 	if s.Off {
 		return time.Time{}
 	}
-	y, mo, d := t.In(s.Location).Date()
-	at := localTime(y, mo, d, s.Minute, s.Location)
+	loc := model.Zone(s.Location) // a Schedule made without a zone: UTC, as everywhere
+	y, mo, d := t.In(loc).Date()
+	at := localTime(y, mo, d, s.Minute, loc)
 	for i := 1; !at.After(t); i++ {
-		at = localTime(y, mo, d+i, s.Minute, s.Location)
+		at = localTime(y, mo, d+i, s.Minute, loc)
 	}
 	return at
 }
@@ -72,10 +73,11 @@ func (s Schedule) Before(t time.Time) time.Time {
 	if s.Off {
 		return t.Add(-DigestWindow)
 	}
-	y, mo, d := t.In(s.Location).Date()
-	at := localTime(y, mo, d+1, s.Minute, s.Location)
+	loc := model.Zone(s.Location)
+	y, mo, d := t.In(loc).Date()
+	at := localTime(y, mo, d+1, s.Minute, loc)
 	for i := 0; !at.Before(t); i-- {
-		at = localTime(y, mo, d+i, s.Minute, s.Location)
+		at = localTime(y, mo, d+i, s.Minute, loc)
 	}
 	return at
 }
@@ -260,6 +262,7 @@ func (r Report) PeriodText(loc *time.Location) string {
 // Text lists each rule's sent and held matches and the aircraft matched most, under its
 // period in loc's local time.
 func (r Report) Text(loc *time.Location) string {
+	loc = model.Zone(loc) // the totals' times too, not only the period's
 	var b strings.Builder
 	b.WriteString(r.PeriodText(loc))
 	b.WriteByte('\n')

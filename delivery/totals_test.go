@@ -40,3 +40,23 @@ func TestDigestSaysTheFlightLogsTotals(t *testing.T) {
 	require.NotContains(t, string(b), "totals", "without a flight log, the digest as before")
 	require.NotContains(t, r.Text(london), "Flights logged")
 }
+
+// A zone nobody gave is UTC (model.Zone), here as everywhere: a Schedule made without one
+// goes out at its time in UTC, a digest's text with totals reads its times in UTC and a Policy
+// made without one keeps quiet hours in UTC, where before each panicked on the missing zone
+// (the digest's period alone read UTC).
+func TestANilZoneIsUTCInSchedulesAndDigests(t *testing.T) {
+	s := Schedule{Minute: 8 * 60}
+	at := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	require.Equal(t, time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC), s.Next(at).UTC())
+	require.Equal(t, time.Date(2026, 11, 26, 8, 0, 0, 0, time.UTC), s.Before(at).UTC())
+
+	from := time.Date(2026, 11, 26, 8, 0, 0, 0, time.UTC)
+	r := NewDigest().Report(from, from.Add(24*time.Hour))
+	r.Totals = &Totals{Flights: 1, Aircraft: 1, Closest: &TotalFlight{IcaoHex: "4CA123", Label: "EZY16EG", At: from.Add(6 * time.Hour)}}
+	require.Equal(t, "Thu 26 Nov 08:00 – Fri 27 Nov 08:00\nFlights logged: 1 (1 aircraft)\nClosest: EZY16EG · 14:00\nNo matches.", r.Text(nil))
+
+	p := &Policy{Quiet: []Window{{From: 22 * 60, To: 7 * 60, Days: EveryDay}}}
+	d := NewDecider(nil).Decide("r", p, "4CA123", "", time.Date(2026, 11, 26, 6, 30, 0, 0, time.UTC))
+	require.Equal(t, Decision{State: Held, Reason: QuietHours, Until: time.Date(2026, 11, 26, 7, 0, 0, 0, time.UTC)}, d)
+}
