@@ -12,6 +12,7 @@ import (
 
 // CSVRecord is the row's CSV fields, in CSVHeader's order; the local day and hour in zone.
 func (r *Row) CSVRecord(zone *time.Location) []string {
+	zone = model.Zone(zone)
 	rec := make([]string, 0, len(CSVHeader))
 	for _, c := range columns {
 		if c.csv != "" {

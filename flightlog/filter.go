@@ -100,7 +100,7 @@ func (h Hours) in() []int {
 
 // Has reports whether the local clock hour of t in zone is one of the hours.
 func (h Hours) Has(t time.Time, zone *time.Location) bool {
-	k := t.In(zone).Hour()
+	k := t.In(model.Zone(zone)).Hour()
 	for _, x := range h.in() {
 		if x == k {
 			return true

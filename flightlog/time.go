@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/tracker-adsb/tracker-core-health/model"
 )
 
 // Days and hours, everywhere the same (CONTRACT.md 13.3): a flight belongs to the local day
@@ -88,6 +90,7 @@ func (e *ParamError) Error() string { return e.Param + ": " + e.Msg }
 // ParseWhen reads a from or to value: RFC 3339, or a date meaning that day in zone (a to date
 // is the end of that day).
 func ParseWhen(v string, zone *time.Location, to bool) (time.Time, error) {
+	zone = model.Zone(zone)
 	v = strings.ToUpper(strings.TrimSpace(v)) // RFC 3339 allows "t" and "z" (5.6's note); Go's parser not
 	if t, err := time.Parse(time.RFC3339, v); err == nil {
 		return t, nil
@@ -107,6 +110,7 @@ func ParseWhen(v string, zone *time.Location, to bool) (time.Time, error) {
 // from alone is the day it names or falls in; to alone is every day up to it (From zero: from
 // the log's first row). A bad value is a *ParamError naming it.
 func Range(from, to string, zone *time.Location, now time.Time) (time.Time, time.Time, error) {
+	zone = model.Zone(zone)
 	start := DayStart(now, zone)
 	f, t := start, NextDay(start, zone)
 	var err error

@@ -243,3 +243,21 @@ func TestADayWhoseMidnightIsSkippedStartsAtTheChange(t *testing.T) {
 		})
 	}
 }
+
+// A zone nobody gave is UTC (model.Zone), in the readers' entry points as in Stats, Today and
+// the CSV writer: before, Range, ParseWhen, CSVRecord and Hours.Has panicked on it.
+func TestANilZoneIsUTCInTheReaders(t *testing.T) {
+	now := time.Date(2026, 11, 27, 23, 30, 0, 0, time.UTC)
+	from, to, err := Range("", "", nil, now)
+	require.NoError(t, err)
+	require.Equal(t, time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC), from.UTC())
+	require.Equal(t, time.Date(2026, 11, 28, 0, 0, 0, 0, time.UTC), to.UTC())
+	d, err := ParseWhen("2026-11-20", nil, true)
+	require.NoError(t, err)
+	require.Equal(t, time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC), d.UTC())
+	r := sample(1)
+	r.FirstSeen = now
+	rec := r.CSVRecord(nil)
+	require.Equal(t, []string{"2026-11-27", "2026-11-27T23:00+00:00"}, rec[len(rec)-2:])
+	require.True(t, Hours{From: 23, To: 7}.Has(now, nil))
+}
