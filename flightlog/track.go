@@ -241,12 +241,15 @@ func (rd *Reader) Track(ctx context.Context, id int64) (Row, []TrackPoint, error
 // filled (the GeoJSON and KML exports), as the reader's privacy shows it; the row is fn's
 // only for the call. Chunks of eachChunk rows, one short read transaction each, as Each.
 func (l *Log) EachTrack(ctx context.Context, f Filter, fn func(*Row) error) error {
+	if err := l.bounded(ctx, &f); err != nil { // hours need a From (to alone), as Each's
+		return err
+	}
 	var blob []byte
 	s := newScanner(&blob)
 	var after *place
 	for {
 		g := f
-		if after != nil && after.seen < g.To.UnixMilli() {
+		if after != nil && after.seen < g.To.UnixMilli() && g.Hours == nil { // hours spell the offsets out up to To
 			g.To = time.Time{}
 		}
 		where, args := l.where(&g)

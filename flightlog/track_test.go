@@ -337,3 +337,40 @@ func TestJoinedPartsMakeOnePath(t *testing.T) {
 		require.GreaterOrEqual(t, out[0].Track[i].Offset, out[0].Track[i-1].Offset)
 	}
 }
+
+// The track exports (GeoJSON, KML) keep the hours of the local day as the list and the CSV do
+// (CONTRACT.md 13.4): with to alone (every day up to it), and past their first chunk of rows
+// across a change of the clocks. London's clocks go back on 25 October: hours=12-13 over 24–26
+// October keeps the flights begun at 12:xx GMT on the 26th and not the one at 11:30 GMT
+// (12:30 by the summer's offset, which the chunks after the first read every row in).
+func TestTrackExportsKeepTheLocalHours(t *testing.T) {
+	london := zone(t, "Europe/London")
+	l, _ := openTemp(t)
+	noonGMT := time.Date(2026, 10, 26, 12, 0, 0, 0, time.UTC)
+	var rows []Row
+	for i := range eachChunk + 5 {
+		r := tracked(i%100, 3)
+		r.FirstSeen = noonGMT.Add(time.Duration(i) * 3 * time.Second)
+		r.LastSeen = r.FirstSeen.Add(time.Minute)
+		rows = append(rows, r)
+	}
+	early := tracked(1, 3)
+	early.Ident, early.FirstSeen = "EARLY", noonGMT.Add(-30*time.Minute)
+	early.LastSeen = early.FirstSeen.Add(time.Minute)
+	rows = append(rows, early)
+	require.NoError(t, l.Insert(t.Context(), rows))
+	h, err := ParseHours("12-13")
+	require.NoError(t, err)
+	for _, f := range []Filter{
+		{From: time.Date(2026, 10, 24, 0, 0, 0, 0, london), To: time.Date(2026, 10, 27, 0, 0, 0, 0, london), Hours: h, Zone: london},
+		{To: time.Date(2026, 10, 27, 0, 0, 0, 0, london), Hours: h, Zone: london},
+	} {
+		var n int
+		require.NoError(t, l.EachTrack(t.Context(), f, func(r *Row) error {
+			n++
+			require.NotEqual(t, "EARLY", r.Ident, "11:30 GMT is not in 12-13 (from %s)", f.From)
+			return nil
+		}))
+		require.Equal(t, eachChunk+5, n, "from %s", f.From)
+	}
+}
