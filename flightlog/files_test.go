@@ -134,26 +134,33 @@ func damage(t *testing.T, path string, n int) {
 	require.NoError(t, f.Close())
 }
 
-// A file damaged on page 3 (the usual damage after a power cut on an SD card): found at open
-// by quick_check, moved aside as it was, the rows that can still be read carried into a new
-// file with their ids, one error logged, and the writes go on.
-func TestDamagedFileFoundAtOpenKeepsItsReadableRows(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "flights.db")
+// closedLog is a closed flight log of n sample rows in a directory of the test's own.
+func closedLog(t *testing.T, n int) (dir, path string) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, "flights.db")
 	l, err := Open(t.Context(), path, zerolog.Nop())
 	require.NoError(t, err)
-	rows := make([]Row, 3000)
+	rows := make([]Row, n)
 	for i := range rows {
 		rows[i] = sample(i % 144)
 	}
 	require.NoError(t, l.Insert(t.Context(), rows))
 	require.NoError(t, l.Close())
+	return dir, path
+}
+
+// A file damaged on page 3 (the usual damage after a power cut on an SD card): found at open
+// by quick_check, moved aside as it was, the rows that can still be read carried into a new
+// file with their ids, one error logged, and the writes go on.
+func TestDamagedFileFoundAtOpenKeepsItsReadableRows(t *testing.T) {
+	dir, path := closedLog(t, 3000)
 	damage(t, path, 3)
 	damaged, err := os.ReadFile(path)
 	require.NoError(t, err)
 
 	var logged syncBuffer
-	l, err = Open(t.Context(), path, zerolog.New(&logged))
+	l, err := Open(t.Context(), path, zerolog.New(&logged))
 	require.NoError(t, err)
 	defer func() { _ = l.Close() }()
 	aside, _ := filepath.Glob(filepath.Join(dir, "flights.db.corrupt-*"))
@@ -435,21 +442,12 @@ func firstDiff(a, b []byte) int {
 // page size or its version) is moved aside, private, and what its other pages hold is carried
 // into the new file, its ids after the largest it gave; a file of text yields nothing.
 func TestALogWithoutItsFirstPageKeepsItsRows(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "flights.db")
-	l, err := Open(t.Context(), path, zerolog.Nop())
-	require.NoError(t, err)
-	rows := make([]Row, 3000)
-	for i := range rows {
-		rows[i] = sample(i % 144)
-	}
-	require.NoError(t, l.Insert(t.Context(), rows))
-	require.NoError(t, l.Close())
+	dir, path := closedLog(t, 3000)
 	require.NoError(t, os.Chmod(path, 0o644)) // as an older version made it
 	damage(t, path, 1)
 
 	var logged syncBuffer
-	l, err = Open(t.Context(), path, zerolog.New(&logged))
+	l, err := Open(t.Context(), path, zerolog.New(&logged))
 	require.NoError(t, err)
 	defer func() { _ = l.Close() }()
 	aside, _ := filepath.Glob(filepath.Join(dir, "flights.db.corrupt-*"))
@@ -479,16 +477,8 @@ func TestALogWithoutItsFirstPageKeepsItsRows(t *testing.T) {
 // An export reading in chunks stops with ErrReplaced when the file is replaced under it (the
 // rest would come from the new file), never ending as if whole.
 func TestAnExportStopsWhenItsFileIsReplaced(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "flights.db")
-	l, err := Open(t.Context(), path, zerolog.Nop())
-	require.NoError(t, err)
-	rows := make([]Row, 2*eachChunk+10)
-	for i := range rows {
-		rows[i] = sample(i % 144)
-	}
-	require.NoError(t, l.Insert(t.Context(), rows))
-	require.NoError(t, l.Close())
+	const written = 2*eachChunk + 10
+	_, path := closedLog(t, written)
 	rd := NewReader(path, ReadOptions{})
 	defer rd.Close()
 	r, done, err := rd.Use(t.Context())
@@ -506,7 +496,7 @@ func TestAnExportStopsWhenItsFileIsReplaced(t *testing.T) {
 		return nil
 	})
 	require.ErrorIs(t, err, ErrReplaced)
-	require.Less(t, read, len(rows))
+	require.Less(t, read, written)
 
 	read = 0
 	r2, done2, err := rd.Use(t.Context())
