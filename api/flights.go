@@ -199,11 +199,26 @@ func (s *Server) getFlightStats(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, stats)
 }
 
-// getFlightsCSV streams every row of the filter as CSV, however long it takes: its own write
-// deadline, moved on as the client reads, so that the server's write timeout never cuts it. A
-// failure before any byte is a 503; after, the connection is closed without the chunked
-// body's end, so that no client takes a cut export for a whole one.
+// getFlightsCSV streams every row of the filter as CSV (streamExport).
 func (s *Server) getFlightsCSV(w http.ResponseWriter, r *http.Request) {
+	s.streamExport(w, r, "text/csv; charset=utf-8", "csv", func(l *flightlog.Log, f flightlog.Filter, out io.Writer) error {
+		cw, err := flightlog.NewCSVWriter(out, s.zone())
+		if err == nil {
+			err = l.Each(r.Context(), f, cw.Write)
+		}
+		if err == nil {
+			err = cw.Flush()
+		}
+		return err
+	})
+}
+
+// streamExport streams an export of the request's filter, however long it takes: its own write
+// deadline, moved on as the client reads, so that the server's write timeout never cuts it. It
+// is named after the range's first day. A failure before any byte is a 503; after, the
+// connection is closed without the chunked body's end, so that no client takes a cut export
+// for a whole one.
+func (s *Server) streamExport(w http.ResponseWriter, r *http.Request, mime, ext string, write func(*flightlog.Log, flightlog.Filter, io.Writer) error) {
 	l, done, f, ok := s.flightRequest(w, r, false)
 	if !ok {
 		return
@@ -211,19 +226,13 @@ func (s *Server) getFlightsCSV(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	out := &exportWriter{w: w, rc: http.NewResponseController(w)}
 	out.extend()
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Type", mime)
 	day := f.To.Add(-time.Millisecond).In(s.zone()).Format(time.DateOnly)
 	if !f.From.IsZero() {
 		day = f.From.In(s.zone()).Format(time.DateOnly)
 	}
-	w.Header().Set("Content-Disposition", `attachment; filename="flights-`+day+`.csv"`)
-	cw, err := flightlog.NewCSVWriter(out, s.zone())
-	if err == nil {
-		err = l.Each(r.Context(), f, cw.Write)
-	}
-	if err == nil {
-		err = cw.Flush()
-	}
+	w.Header().Set("Content-Disposition", `attachment; filename="flights-`+day+`.`+ext+`"`)
+	err := write(l, f, out)
 	if err == nil {
 		return
 	}
@@ -231,7 +240,7 @@ func (s *Server) getFlightsCSV(w http.ResponseWriter, r *http.Request) {
 		s.flightLogError(w, err)
 		return
 	}
-	s.log.Warn().Err(err).Int64("bytes", out.n).Msg("flights.csv cut short: the connection is closed unfinished")
+	s.log.Warn().Err(err).Int64("bytes", out.n).Str("export", ext).Msg("flights export cut short: the connection is closed unfinished")
 	panic(http.ErrAbortHandler)
 }
 

@@ -162,42 +162,22 @@ type trackFormat interface {
 	tail(w io.Writer) error
 }
 
-// exportTracks streams an export however long it takes, as the CSV (getFlightsCSV): a failure
-// before any byte is a 503, after it the connection is closed unfinished.
+// exportTracks streams the filter's flights with a track in tf's format (streamExport).
 func (s *Server) exportTracks(w http.ResponseWriter, r *http.Request, mime, ext string, tf trackFormat) {
-	l, done, f, ok := s.flightRequest(w, r, false)
-	if !ok {
-		return
-	}
-	defer done()
-	out := &exportWriter{w: w, rc: http.NewResponseController(w)}
-	out.extend()
-	w.Header().Set("Content-Type", mime)
-	day := f.To.Add(-time.Millisecond).In(s.zone()).Format(time.DateOnly)
-	if !f.From.IsZero() {
-		day = f.From.In(s.zone()).Format(time.DateOnly)
-	}
-	w.Header().Set("Content-Disposition", `attachment; filename="flights-`+day+`.`+ext+`"`)
-	bw := bufio.NewWriterSize(out, 32<<10)
-	err := tf.head(bw)
-	if err == nil {
-		err = l.EachTrack(r.Context(), f, func(row *flightlog.Row) error { return tf.flight(bw, row) })
-	}
-	if err == nil {
-		err = tf.tail(bw)
-	}
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		return
-	}
-	if out.n == 0 && r.Context().Err() == nil {
-		s.flightLogError(w, err)
-		return
-	}
-	s.log.Warn().Err(err).Int64("bytes", out.n).Str("export", ext).Msg("flights export cut short: the connection is closed unfinished")
-	panic(http.ErrAbortHandler)
+	s.streamExport(w, r, mime, ext, func(l *flightlog.Log, f flightlog.Filter, out io.Writer) error {
+		bw := bufio.NewWriterSize(out, 32<<10)
+		err := tf.head(bw)
+		if err == nil {
+			err = l.EachTrack(r.Context(), f, func(row *flightlog.Row) error { return tf.flight(bw, row) })
+		}
+		if err == nil {
+			err = tf.tail(bw)
+		}
+		if err == nil {
+			err = bw.Flush()
+		}
+		return err
+	})
 }
 
 // geoJSONWriter writes a FeatureCollection, a Feature a flight.
