@@ -35,19 +35,9 @@ type writerLock struct {
 // lockWriter takes the writer's lock of the log at path (the resolved path, realPath).
 func lockWriter(path string) (*writerLock, error) {
 	for range 10 { // a file replaced between the open and the lock: lock the new one
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+		f, err := lockFile(path, path, func(f *os.File) string { return holderOf(path, f) })
 		if err != nil {
-			return nil, fmt.Errorf("flight log %s: the writer's lock: %w", path, err)
-		}
-		held, err := tryLock(f)
-		if err != nil {
-			_ = f.Close()
-			return nil, fmt.Errorf("flight log %s: the writer's lock: %w", path, err)
-		}
-		if held {
-			holder := holderOf(path, f)
-			_ = f.Close()
-			return nil, locked(path, holder)
+			return nil, err
 		}
 		if !stillAt(f, path) {
 			_ = f.Close()
@@ -63,6 +53,26 @@ func lockWriter(path string) (*writerLock, error) {
 		return l, nil
 	}
 	return nil, fmt.Errorf("flight log %s: the writer's lock: the file keeps being replaced", path)
+}
+
+// lockFile opens name (made 0600) and takes its lock; held by another process, the error
+// names the holder as holder reads it from the open file. path is the log's, for the errors.
+func lockFile(path, name string, holder func(*os.File) string) (*os.File, error) {
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("flight log %s: the writer's lock: %w", path, err)
+	}
+	held, err := tryLock(f)
+	if err != nil {
+		_ = f.Close()
+		return nil, fmt.Errorf("flight log %s: the writer's lock: %w", path, err)
+	}
+	if held {
+		who := holder(f)
+		_ = f.Close()
+		return nil, locked(path, who)
+	}
+	return f, nil
 }
 
 func locked(path, holder string) error {
@@ -85,19 +95,9 @@ func stillAt(f *os.File, path string) bool {
 // lockSide takes the side file's lock (held by a writer of a version before, which locked only
 // it: refused too).
 func lockSide(path string) (*os.File, error) {
-	f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := lockFile(path, path+".lock", firstLine)
 	if err != nil {
-		return nil, fmt.Errorf("flight log %s: the writer's lock: %w", path, err)
-	}
-	held, err := tryLock(f)
-	if err != nil {
-		_ = f.Close()
-		return nil, fmt.Errorf("flight log %s: the writer's lock: %w", path, err)
-	}
-	if held {
-		holder := firstLine(f)
-		_ = f.Close()
-		return nil, locked(path, holder)
+		return nil, err
 	}
 	// It says which program on which host writes the log: the owner's alone, as the log's own
 	// files are (openWriter), an older one (0644) tightened too.
