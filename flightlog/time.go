@@ -38,8 +38,8 @@ func dayStart(y int, m time.Month, d int, zone *time.Location) time.Time {
 	if t.Hour() == 0 {
 		return t
 	}
-	y, m, d = time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Date() // the date meant, normalised
-	if ty, tm, td := t.Date(); ty < y || ty == y && (tm < m || tm == m && td < d) {
+	meant := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	if named := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC); named.Before(meant) {
 		if _, end := t.ZoneBounds(); end.After(t) {
 			return end.In(zone)
 		}
