@@ -226,6 +226,16 @@ type worded struct {
 func (w worded) Error() string { return w.words }
 func (w worded) Unwrap() error { return w.err }
 
+// roundGiven is a deadline as it was set: in seconds (a second's deadline made a moment before
+// the download began is 999.3 ms of it, "1s"), one under half a second in milliseconds (a feed
+// every 200 ms), never "0s".
+func roundGiven(d time.Duration) time.Duration {
+	if r := d.Round(time.Second); r > 0 {
+		return r
+	}
+	return d.Round(time.Millisecond)
+}
+
 // InWords says a download's failure as a person would ("timed out after 30s", "the connection
 // was refused"), not as the network stack does ("context deadline exceeded"); the original
 // error stays reachable (errors.Is, errors.As). start is when the download began: a time-out
@@ -243,11 +253,7 @@ func InWords(ctx context.Context, client *http.Client, start time.Time, err erro
 		} else if client != nil && client.Timeout > 0 {
 			given = client.Timeout
 		}
-		unit := time.Second // a poll's deadline under a second (a feed every 200 ms) in ms, never "0s"
-		if given < time.Second {
-			unit = time.Millisecond
-		}
-		return worded{fmt.Sprintf("timed out after %s", given.Round(unit)), err}
+		return worded{"timed out after " + roundGiven(given).String(), err}
 	case errors.Is(err, context.Canceled):
 		return worded{"stopped before it finished (the program was told to stop)", err}
 	case errors.As(err, &dns):

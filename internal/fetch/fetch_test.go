@@ -143,3 +143,18 @@ func TestFailuresAreSaidInWords(t *testing.T) {
 	_, err = Get(t.Context(), NewClient(5*time.Second, true), addr, 10, "the file")
 	require.ErrorContains(t, err, "the connection was refused")
 }
+
+// A deadline is said as it was set, whatever the moments between setting it and the download.
+func TestRoundGiven(t *testing.T) {
+	for _, tt := range []struct {
+		given time.Duration
+		want  string
+	}{
+		{999*time.Millisecond + 300*time.Microsecond, "1s"},
+		{30*time.Second - time.Millisecond, "30s"},
+		{200*time.Millisecond - 300*time.Microsecond, "200ms"},
+		{499 * time.Millisecond, "499ms"},
+	} {
+		require.Equal(t, tt.want, roundGiven(tt.given).String(), tt.given)
+	}
+}
