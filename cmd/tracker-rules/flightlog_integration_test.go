@@ -185,8 +185,10 @@ func TestWatchFlightLogSurvivesSIGKILL(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "flights.db")
 	rulesFile := writeFile(t, `[]`)
+	// A poll's deadline (80 % of the interval) a loaded machine meets: at 200 ms a whole snapshot
+	// timed out (160 ms) and watch saw fewer flights than the feed served.
 	p := testenv.Start(t, bin(t), []string{"PATH=" + os.Getenv("PATH"), "FLIGHT_LOG=" + file, "LOG_LEVEL=info"},
-		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", rulesFile, "--interval", "200ms", "--flight-ttl", "1s")
+		"watch", "--readsb", srv.URL+"/data/aircraft.json", "--rules", rulesFile, "--interval", "1s", "--flight-ttl", "3s")
 	// Every aircraft in view, then the feed down: each flight ends after the TTL and is logged.
 	feed.waitPolls(t, 3)
 	feed.set("down")
